@@ -4,19 +4,32 @@ in the viewer's language, holding only what that viewer may see (``GameFace.boar
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from bot.games.face import Board, Choice, Menu
+from bot.games.face import Board, Choice, GameFace, Menu
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import REGISTERED, rules_for
-from bot.games.shared_words import game_name, seat_name
+from bot.games.shared_words import game_name, name, seat_name
 from bot.storage.records import Game, GameStatus, Result
 from i18n import Language
 from render.common.palette import PLAYERS
 
 JSON = dict[str, Any]
 KINDS = frozenset(game.kind for game in REGISTERED)
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """Moves a take-back undid, first to last (the first its asker's), told among the
+    last moves where it was made."""
+
+    moves: tuple[Outcome, ...]
+
+
+Happened = Outcome | TakenBack
+"""One of the last moves a board lists: a move that stands, or a take-back."""
 
 
 def listable(game: Game) -> bool:
@@ -48,7 +61,7 @@ def shown(
     game: Game,
     user_id: int,
     board: Board,
-    happened: Sequence[Outcome],
+    happened: Sequence[Happened],
     results: Sequence[Result],
     lang: Language,
     now: float,
@@ -82,7 +95,7 @@ def shown(
             "deadline": game.deadline if game.status is GameStatus.ACTIVE else None,
             "now": now,
             "headline": _headline(game, to_act, user_id, lang),
-            "happened": [face.happened(outcome, lang) for outcome in happened],
+            "happened": [_happened(face, game, entry, lang) for entry in happened],
             "result": _result(game, results, lang),
             "can_rematch": can_rematch,
         },
@@ -95,6 +108,20 @@ def shown(
             "key": board.key,
         },
     }
+
+
+def _happened(face: GameFace, game: Game, entry: Happened, lang: Language) -> str:
+    """A move as the board says it, or a take-back as the table's headline says it."""
+    if isinstance(entry, Outcome):
+        return face.board_happened(entry, lang)
+    first = " ".join(face.board_happened(entry.moves[0], lang).split())
+    later = len(entry.moves) - 1
+    if later:
+        first = lang.ngettext(
+            "{move} (and {n} move after it)", "{move} (and {n} moves after it)", later, move=first
+        )
+    player = name(game.seats[entry.moves[0].seat], lang)
+    return lang._("{player} took back their last move: {moves}", player=player, moves=first)
 
 
 def _to_act(game: Game) -> tuple[int, ...]:

@@ -5,7 +5,8 @@ change it commits, whatever made it: a press in the channel or a DM, the clock, 
 computer player, a take-back, a board) or in another process sharing the database (which
 says so on the database's ``claimit_game_changed``). A game is pushed one push at a time,
 each time as it stands *then*: changes committed meanwhile are pushed together, never
-queued, so a slow viewer never holds the game or the other viewers.
+queued. Each viewer is sent their view by their own task, so a slow viewer never holds the
+game or the other viewers.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import contextlib
 import json
 import logging
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
-from bot.activity.game_views import listable, listed, shown
+from bot.activity.game_views import Happened, TakenBack, listable, listed, shown
 from bot.activity.identity import Viewer
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
@@ -34,13 +35,18 @@ log = logging.getLogger(__name__)
 HAPPENED = 8
 """The last moves a board lists."""
 SEND_SECONDS = 5.0
-"""How long a view may wait on its viewer's connection."""
+"""How long a message may wait on its viewer's connection: a viewer slower than that is let
+go (their page connects again)."""
 
 
 @dataclass(eq=False)
 class Watcher:
     """One viewer's live connection: who they are, their language, and the game they watch
-    (``None``: their channel's list)."""
+    (``None``: their channel's list).
+
+    What is pushed to them waits in their own queue, sent by their own task: a game's push,
+    and its other viewers, never wait on them. A view still waiting when a newer one comes
+    is replaced by it; an answer to their own ask is waited for by that ask alone."""
 
     socket: web.WebSocketResponse
     viewer: Viewer
@@ -50,40 +56,82 @@ class Watcher:
     """The last view pushed, not pushed again when nothing in it changed."""
     version: int = -1
     """The watched game's version last pushed: an older one is never pushed after it."""
-    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _waiting: deque[tuple[str, asyncio.Future[None] | None]] = field(
+        default_factory=deque, init=False, repr=False
+    )
+    """What is still to be sent: a view (``None``), or a message that is waited for."""
+    _sender: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
+    _over: bool = field(default=False, init=False, repr=False)
 
     async def send(self, message: dict[str, Any], version: int | None = None) -> None:
-        """Pushes a view (of the watched game at ``version``) unless it is what was sent
-        last, or older."""
+        """Pushes a view (of the watched game at ``version``) unless it is what was pushed
+        last, or older; returns at once."""
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-        async with self.sending:
-            if text == self.sent or (version is not None and version < self.version):
-                return
-            self.sent = text
-            if version is not None:
-                self.version = version
-            await self._sent(text)
+        if text == self.sent or (version is not None and version < self.version):
+            return
+        self.sent = text
+        if version is not None:
+            self.version = version
+        if self._waiting and self._waiting[-1][1] is None:
+            self._waiting[-1] = (text, None)
+        else:
+            self._queue(text, None)
 
     async def say(self, message: dict[str, Any]) -> None:
-        """Sends a message that is no view (a welcome, a refusal)."""
-        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-        async with self.sending:
-            await self._sent(text)
+        """Sends a message that is no view (a welcome, a refusal), once what waits before it
+        is sent (or the connection is over)."""
+        sent = asyncio.get_running_loop().create_future()
+        self._queue(json.dumps(message, separators=(",", ":"), ensure_ascii=False), sent)
+        await sent
 
-    async def _sent(self, text: str) -> None:
-        """A viewer too slow to take it within ``SEND_SECONDS`` is let go (their page
-        connects again), so that the game's other viewers never wait on them."""
-        if self.socket.closed:
-            return
+    def stop(self) -> None:
+        """Sends nothing more (the connection is over)."""
+        self._over = True
+        _dropped(self._waiting)
+        if self._sender is not None:
+            self._sender.cancel()
+            self._sender = None
+
+    def _queue(self, text: str, sent: asyncio.Future[None] | None) -> None:
+        self._waiting.append((text, sent))
+        if self._over or self.socket.closed:
+            _dropped(self._waiting)
+        elif self._sender is None:
+            self._sender = asyncio.create_task(self._sending())
+
+    async def _sending(self) -> None:
+        sending: deque[tuple[str, asyncio.Future[None] | None]] = deque(maxlen=1)
         try:
-            async with asyncio.timeout(SEND_SECONDS):
-                await self.socket.send_str(text)
+            while self._waiting and not self.socket.closed:
+                sending.append(self._waiting.popleft())
+                async with asyncio.timeout(SEND_SECONDS):
+                    await self.socket.send_str(sending[0][0])
+                _dropped(sending)
         except TimeoutError:
             log.info("a board too slow to take its view was let go")
+            _dropped(sending)
+            _dropped(self._waiting)
+            # A connection that takes nothing takes no close either: after a while, aiohttp
+            # closes it without one.
             with contextlib.suppress(Exception):
-                await self.socket.close(code=1013, message=b"too slow")
+                async with asyncio.timeout(SEND_SECONDS):
+                    await self.socket.close(code=1013, message=b"too slow")
         except (ConnectionError, RuntimeError):
             pass
+        finally:
+            _dropped(sending)
+            if self.socket.closed:
+                _dropped(self._waiting)
+            if self._sender is asyncio.current_task():
+                self._sender = None
+
+
+def _dropped(messages: deque[tuple[str, asyncio.Future[None] | None]]) -> None:
+    """Empties ``messages``, each sent or never to be: whoever waits for one goes on."""
+    while messages:
+        _, sent = messages.popleft()
+        if sent is not None and not sent.done():
+            sent.set_result(None)
 
 
 @dataclass
@@ -91,16 +139,24 @@ class _Recent:
     """A game's last moves as last read: the version they were read at."""
 
     version: int
-    moves: deque[Outcome]
+    moves: deque[Happened]
 
 
 class LiveBoards:
     """Every open board of this process, and what each watches."""
 
-    def __init__(self, service: GameService, rematches: bool = False) -> None:
-        """``rematches``: a finished game's players may ask for a rematch from the board."""
+    def __init__(
+        self,
+        service: GameService,
+        rematches: bool = False,
+        kept: Callable[[list[Watcher]], Awaitable[list[Watcher]]] | None = None,
+    ) -> None:
+        """``rematches``: a finished game's players may ask for a rematch from the board;
+        ``kept``: of the boards about to be pushed, those whose viewers are still where
+        they watch from (the others let go), when anything can say."""
         self._service = service
         self._rematches = rematches
+        self._kept = kept
         self._watchers: set[Watcher] = set()
         self._wanted: set[int] = set()
         self._pushing: dict[int, asyncio.Task[None]] = {}
@@ -117,9 +173,23 @@ class LiveBoards:
         """A board opened: it is pushed what it watches from now on."""
         self._watchers.add(watcher)
 
+    def of(self, user_id: int, channel_id: int) -> list[Watcher]:
+        """The boards ``user_id`` has open in ``channel_id``."""
+        return [
+            w
+            for w in self._watchers
+            if w.viewer.user_id == user_id and w.viewer.channel_id == channel_id
+        ]
+
+    def in_server(self, guild_id: int) -> list[Watcher]:
+        """The boards open in the server ``guild_id``, to be let go of where Discord no
+        longer has their viewers there."""
+        return [w for w in self._watchers if w.viewer.guild_id == guild_id]
+
     def remove(self, watcher: Watcher) -> None:
         """A board closed: what no board watches any more is forgotten."""
         self._watchers.discard(watcher)
+        watcher.stop()
         watched = {w.watching for w in self._watchers}
         for game_id in list(self._recent):
             if game_id not in watched:
@@ -169,6 +239,8 @@ class LiveBoards:
     async def stop(self) -> None:
         """Pushes nothing more, the pushes under way cut off."""
         self._stopped = True
+        for watcher in self._watchers:
+            watcher.stop()
         pushing = [*self._pushing.values(), *self._listing]
         for task in pushing:
             task.cancel()
@@ -198,6 +270,10 @@ class LiveBoards:
         listing = [
             w for w in self._watchers if w.watching is None and w.viewer.channel_id in places
         ]
+        if self._kept is not None and (watching or listing):
+            staying = set(await self._kept([*watching, *listing]))
+            watching = [w for w in watching if w in staying]
+            listing = [w for w in listing if w in staying]
         if watching:
             happened, results = await self._past(game)
             await asyncio.gather(*(self._show(w, game, happened, results) for w in watching))
@@ -220,7 +296,7 @@ class LiveBoards:
             await watcher.send(message)
 
     async def _show(
-        self, watcher: Watcher, game: Game, happened: Iterable[Outcome], results: list[Result]
+        self, watcher: Watcher, game: Game, happened: Iterable[Happened], results: list[Result]
     ) -> None:
         if watcher.watching != game.id or game.state is None or game.broken is not None:
             return
@@ -228,7 +304,9 @@ class LiveBoards:
         seat = None if mine is None else mine.seat
         moves = list(happened)
         last = moves[-1] if moves else None
-        shown_last = last if last is not None and last.game.version == game.moved_version else None
+        shown_last: Outcome | None = None
+        if isinstance(last, Outcome) and last.game.version == game.moved_version:
+            shown_last = last
         board = face_for(game.kind).board(game, seat, shown_last, watcher.lang)
         message = shown(
             game,
@@ -245,7 +323,7 @@ class LiveBoards:
         )
         await watcher.send(message, game.version)
 
-    async def _past(self, game: Game) -> tuple[list[Outcome], list[Result]]:
+    async def _past(self, game: Game) -> tuple[list[Happened], list[Result]]:
         """The game's last moves (read again from its log only when its newest move does
         not follow on from the ones known) and, once it is over, its results."""
         recent = self._recent.get(game.id)
@@ -259,16 +337,35 @@ class LiveBoards:
 
     async def _moves(self, game: Game, known: _Recent | None) -> _Recent:
         if game.moved_version is None:
-            return _Recent(game.version, deque(maxlen=HAPPENED))
+            # No move made this version: the game's start, or a take-back its log tells.
+            return _Recent(game.version, await self._logged(game))
         last = await self._service.history.last_outcome(game.id, game)
         if last is None:
             return _Recent(game.version, deque(maxlen=HAPPENED))
-        if known is not None and known.moves:
+        if known is not None and known.moves and isinstance(known.moves[-1], Outcome):
             newest = known.moves[-1]
             if newest.game.version == last.game.version:
                 return _Recent(game.version, known.moves)
             if newest.state == last.before:
                 known.moves.append(last)
                 return _Recent(game.version, known.moves)
-        outcomes = await self._service.history.outcomes(game.id)
-        return _Recent(game.version, deque(outcomes[-HAPPENED:], maxlen=HAPPENED))
+        return _Recent(game.version, await self._logged(game))
+
+    async def _logged(self, game: Game) -> deque[Happened]:
+        """The game's last moves as its log tells them: the moves that stand, and each
+        take-back where it was made (the moves it undid, as one)."""
+        told: list[Happened] = []
+        undone: list[Outcome] = []
+        for outcome, taken_back in await self._service.history.logged(game.id):
+            # Moves undone by one take-back follow on from each other; the next undone
+            # move follows on from before them, undone by another.
+            if undone and (not taken_back or outcome.before != undone[-1].state):
+                told.append(TakenBack(tuple(undone)))
+                undone = []
+            if taken_back:
+                undone.append(outcome)
+            else:
+                told.append(outcome)
+        if undone:
+            told.append(TakenBack(tuple(undone)))
+        return deque(told[-HAPPENED:], maxlen=HAPPENED)

@@ -1,5 +1,6 @@
 """The Activity page's own words, in the viewer's language: the server sends them with its
-``welcome``, and the page (``bot/activity/page/``) writes nothing of its own.
+``welcome`` (those it shows while signing in, with its settings), and the page
+(``bot/activity/page/``) writes nothing of its own.
 
 Each is keyed by a short name the page asks for; a ``{placeholder}`` is filled in by the
 page. Words with a count the page fills in come in one form per plural category of the
@@ -18,10 +19,19 @@ from bot.games.registry import REGISTERED
 from bot.service.errors import slash
 from i18n import Language, Plural
 
+EARLY = ("signing_in", "sign_in_failed", "not_in_discord")
+"""The words the page may show before it is signed in, which come with its settings."""
+
 
 def page_words(lang: Language) -> dict[str, str]:
     """Every word the page shows, in ``lang``."""
     return dict(_words(lang))
+
+
+def early_words(lang: Language) -> dict[str, str]:
+    """The words the page shows before the server has welcomed it, in ``lang``."""
+    words = dict(_words(lang))
+    return {key: words[key] for key in EARLY}
 
 
 @cache
@@ -73,6 +83,10 @@ def _page(lang: Language) -> dict[str, str]:
             "start it from a game's message or the Activities menu."
         ),
         "reconnecting": lang._("Reconnecting…"),
+        "offline": lang._(
+            "The connection is lost: the board is reconnecting. Your choices come back with it."
+        ),
+        "back_online": lang._("Connected again."),
         "not_connected": lang._("Not connected right now; try again in a moment."),
         "connection_closed": lang._(
             "The connection to the board was closed. Close the board and open it again."
@@ -91,6 +105,8 @@ def _page(lang: Language) -> dict[str, str]:
         "seats_taken": lang._("{taken}/{max} players"),
         "seated": lang._("you play"),
         "watch": lang.pgettext("activity", "Watch"),
+        "play": lang.pgettext("activity", "Play"),
+        "open": lang.pgettext("activity", "Open"),
         "join": lang.pgettext("activity", "Join"),
         "start": lang.pgettext("activity", "Start"),
     }
@@ -135,6 +151,7 @@ def _nuggets(lang: Language) -> dict[str, str]:
         "nuggets.lasso": lang.pgettext("nuggets", "lasso"),
         "nuggets.nugget": lang.pgettext("nuggets", "nugget"),
         "nuggets.roll": lang.pgettext("nuggets", "Roll"),
+        "nuggets.set_aside_choices": lang._("Dice to set aside"),
         "nuggets.no_roll": lang._("No dice rolled yet this turn."),
         "nuggets.bust": lang.pgettext("nuggets", "Bust!"),
         "nuggets.centre": lang.pgettext("nuggets", "in the centre"),

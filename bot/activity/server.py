@@ -3,18 +3,26 @@
 Routes, all relative to where Discord's proxy (or the sandbox) maps the app:
 
 - ``GET /`` and the page's files (built by ``page_build``);
-- ``GET api/config``: the app's client id, which the page's SDK is made with;
+- ``GET api/config?locale=``: the app's client id, which the page's SDK is made with,
+  and the words the page shows before it signs in, in that locale's language;
 - ``POST api/token`` ``{"code"}``: the SDK's authorization code exchanged with Discord
   for an access token (``{"access_token"}``), or ``{"error"}`` in plain words;
 - ``GET api/live``: the viewer's WebSocket. Its first message is
   ``{"type": "hello", "access_token", "instance_id", "locale"}``; the viewer is who
   Discord says holds the token, in the instance Discord knows (``identity``), or the
-  socket closes with 4001 (refused) or 4003 (the token ran out) and the reason. Then
-  ``welcome``, and the launched game (``board_launches``) or the channel's ``games``;
-  after that, the watched game's ``game`` after every change (``live_boards``). The page
-  sends ``watch``, ``list``, ``move`` (``game``, ``intent``, ``version``, ``key``),
-  ``join`` and ``start``; a refusal is ``{"type": "refused", "text"}`` and changed
-  nothing.
+  socket closes with 4001 (refused, a hello the bot can't read too) or 4003 (the token ran
+  out) and the reason. Then ``welcome``, and the launched game (``board_launches``) or the
+  channel's ``games``; after that, the watched game's ``game`` after every change
+  (``live_boards``), and at each launch of the viewer's from a table there, that game's
+  ``watching`` and ``game``. The page sends ``watch``, ``list``, ``move`` (``game``,
+  ``intent``, ``version``, ``key``), ``join``, ``start`` and ``ping`` (answered ``pong``:
+  the page checks its connection still carries); a refusal is ``{"type": "refused",
+  "text"}`` and changed nothing. A connection asking faster than a person could
+  (``ASKS_AT_ONCE``, ``ASKS_PER_SECOND``) is closed with 4008 and the reason. Discord's
+  word is asked again (``identity.FRESH_SECONDS``) before any ask naming a game and
+  before a push, and heard of at Discord's events (``departed``,
+  ``permissions_changed``): a viewer it no longer vouches for is closed with 4001 or
+  4003 and the reason, pushed nothing more.
 
 A move from the board is the same change as a button's: the same service call in one
 transaction, with the version (or a hidden hand's key) the viewer saw, made through the
@@ -27,22 +35,28 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from socket import SO_SNDBUF, SOL_SOCKET
 from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from bot.activity.identity import DiscordIdentity, NotAllowed, Viewer
+from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed, Viewer
+from bot.activity.launched_boards import LaunchedBoards
 from bot.activity.live_boards import LiveBoards, Watcher
-from bot.activity.page_words import page_words
+from bot.activity.page_words import early_words, page_words
 from bot.discord_ui.discord_refusals import expected
+from bot.features.board.launches import Launch
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player, ServiceError, Where
+from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage.records import Game, GameStatus
-from i18n import Message, Words, language
+from i18n import Language, Message, Words, language
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +66,36 @@ MESSAGE_BYTES = 4096
 """The most a page's message may hold (its longest, a move, is under 200 bytes): a
 bigger one closes the connection (1009) before it is read."""
 SHUTDOWN_SECONDS = 2.0
+SEND_BUFFER = 65536
+"""The system's send buffer of a live connection (which Linux doubles), rather than the
+megabytes it grows to: a viewer who stops reading holds little of the machine's memory,
+and is let go soon (``live_boards.SEND_SECONDS``), while a view (a few kB) still fits
+many times over."""
+ASKS_AT_ONCE = 200
+"""The most asks a connection may make at once: a page asks one at a time (a move waits
+for its answer), a person clicking fast a few a second, a reconnection three (hello, list,
+watch)."""
+ASKS_PER_SECOND = 20.0
+"""How fast a connection's asks come back once spent: a rate no person keeps up, while a
+page flooding the bot (each ask a read or a transaction) is closed within a second."""
+TOO_MANY = 4008
+"""The close code of a connection that asked too fast: the page stops (its own flood would
+only start again)."""
+PLAIN = re.compile(r"[!-~]{1,256}")
+"""A token, an Activity instance's id or an authorization code as Discord makes them
+(printable ASCII): anything else (a line break, a NUL, a lone surrogate) is never sent on
+to Discord."""
 
 NOT_JSON = Message("The board sent something the bot can't read.")
 NO_BOARD = Message("That game has no board to show.")
 FAILED = Message("That didn't work; nothing changed. Try again in a moment.")
 NOT_STARTED = Message("That game hasn't started yet: join it or start it from the list.")
 UNKNOWN_ASK = Message("The board asked for something the bot doesn't know.")
+MOVED_ON = Message("The game moved on since you looked: nothing changed.")
+BAD_HELLO = Message(
+    "The board didn't say who you are in a way the bot can read. Open the board again."
+)
+ASKED_TOO_FAST = Message("The board asked for more than anyone could click. Open the board again.")
 
 
 class ChannelTable(Protocol):
@@ -79,7 +117,10 @@ the channel as a press of **Rematch** there."""
 
 
 class Launches(Protocol):
-    """Which game each member last opened the board from."""
+    """Which game each member last opened the board from, and each launch as it comes."""
+
+    followers: list[Callable[[Launch], object]]
+    """Told of every launch, wherever it was pressed."""
 
     async def launched(self, user_id: int, channel_id: int) -> int | None:
         """The game ``user_id`` opened the board from in ``channel_id`` lately, if any."""
@@ -105,6 +146,27 @@ class Page:
         return cls(files)
 
 
+class Asks:
+    """One connection's budget of asks: ``ASKS_AT_ONCE`` at once, refilled at
+    ``ASKS_PER_SECOND`` (a token bucket)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        self._left = float(ASKS_AT_ONCE)
+        self._at = clock()
+
+    def take(self) -> bool:
+        """Whether one more ask is within the budget (then spent)."""
+        now = self._clock()
+        # A clock set back refills nothing.
+        refilled = max(0.0, now - self._at) * ASKS_PER_SECOND
+        self._left, self._at = min(float(ASKS_AT_ONCE), self._left + refilled), now
+        if self._left < 1:
+            return False
+        self._left -= 1
+        return True
+
+
 class ActivityServer:
     """The Activity's HTTP server on its own port."""
 
@@ -116,19 +178,25 @@ class ActivityServer:
         launches: Launches,
         page: Page,
         rematch: Rematch | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``rematch``: how a rematch is asked for (``None``: the board offers none)."""
+        """``rematch``: how a rematch is asked for (``None``: the board offers none);
+        ``clock``: what each connection's asks are timed by."""
         self._service = service
         self._identity = identity
         self._table = table
         self._launches = launches
         self._page = page
         self._rematch = rematch
-        self.boards = LiveBoards(service, rematches=rematch is not None)
+        self._clock = clock
+        self.boards = LiveBoards(service, rematches=rematch is not None, kept=self._still_there)
         service.watchers.append(self.boards.changed)
+        self._launched = LaunchedBoards(self.boards, self._watch)
+        launches.followers.append(self._launched.launched)
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
         self._sockets: set[web.WebSocketResponse] = set()
+        self._closing: set[asyncio.Task[None]] = set()
         self.port = 0
         """The port it serves on, once started."""
 
@@ -160,6 +228,9 @@ class ActivityServer:
         (its page connects again by itself, to this bot started again)."""
         with contextlib.suppress(ValueError):
             self._service.watchers.remove(self.boards.changed)
+        with contextlib.suppress(ValueError):
+            self._launches.followers.remove(self._launched.launched)
+        self._launched.stop()
         try:
             await self.boards.stop()
             if self._site is not None:
@@ -170,7 +241,7 @@ class ActivityServer:
                     async with asyncio.timeout(SHUTDOWN_SECONDS):
                         await socket.close(code=1001, message=b"the bot is restarting")
 
-            await asyncio.gather(*(closed(s) for s in list(self._sockets)))
+            await asyncio.gather(*(closed(s) for s in list(self._sockets)), *self._closing)
             if self._runner is not None:
                 await self._runner.cleanup()
         finally:
@@ -193,38 +264,58 @@ class ActivityServer:
         return response
 
     async def _config(self, request: web.Request) -> web.Response:
-        return web.json_response({"client_id": str(self._identity.client_id)})
+        lang = language(request.query.get("locale"))
+        return web.json_response(
+            {
+                "client_id": str(self._identity.client_id),
+                "lang": lang.code,
+                "words": early_words(lang),
+            }
+        )
 
     async def _token(self, request: web.Request) -> web.Response:
         english = language(None)
-        try:
-            body = await request.json()
-        except (ValueError, UnicodeDecodeError):
-            return web.json_response({"error": english.say(NOT_JSON)}, status=400)
-        code = body.get("code") if isinstance(body, dict) else None
-        if not isinstance(code, str) or not 0 < len(code) <= 256:
+        body = _parsed(await request.read())
+        code = None if body is None else body.get("code")
+        if not isinstance(code, str) or not _plain(code):
+            log.info("a sign-in the bot can't read was refused")
             return web.json_response({"error": english.say(NOT_JSON)}, status=400)
         try:
-            token = await self._identity.exchange(code)
+            token = await self._identity.exchange(code, request.remote)
         except NotAllowed as refused:
             return web.json_response({"error": english.say(refused.words)}, status=403)
         return web.json_response({"access_token": token})
 
     async def _live(self, request: web.Request) -> web.StreamResponse:
+        connection = (
+            None if request.transport is None else request.transport.get_extra_info("socket")
+        )
+        if connection is not None:
+            connection.setsockopt(SOL_SOCKET, SO_SNDBUF, SEND_BUFFER)
         socket = web.WebSocketResponse(max_msg_size=MESSAGE_BYTES, heartbeat=30.0)
         await socket.prepare(request)
         self._sockets.add(socket)
         watcher: Watcher | None = None
         try:
-            watcher = await self._greeted(socket)
+            watcher = await self._greeted(socket, request.remote)
             if watcher is None:
                 return socket
             self.boards.add(watcher)
             await self._first_view(watcher)
+            asks = Asks(self._clock)
             async for message in socket:
-                if message.type is not WSMsgType.TEXT:
+                if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     break
-                await self._asked(watcher, message.data)
+                if not asks.take():
+                    log.info("a board asking faster than anyone clicks was closed")
+                    reason = _reason(watcher.lang, ASKED_TOO_FAST)
+                    # A flood that reads nothing takes no close either.
+                    with contextlib.suppress(Exception):
+                        async with asyncio.timeout(SHUTDOWN_SECONDS):
+                            await socket.close(code=TOO_MANY, message=reason)
+                    break
+                # A binary ask is as unreadable as any other that isn't JSON.
+                await self._asked(watcher, message.data if message.type is WSMsgType.TEXT else "")
         finally:
             if watcher is not None:
                 self.boards.remove(watcher)
@@ -233,28 +324,33 @@ class ActivityServer:
                 await socket.close()
         return socket
 
-    async def _greeted(self, socket: web.WebSocketResponse) -> Watcher | None:
+    async def _greeted(self, socket: web.WebSocketResponse, remote: str | None) -> Watcher | None:
         """The viewer, once Discord vouched for them; ``None`` (the socket closed) when
-        it doesn't."""
+        it doesn't. ``remote``: the address the connection came from."""
         try:
             async with asyncio.timeout(HELLO_SECONDS):
                 first = await socket.receive()
         except TimeoutError:
-            await socket.close(code=4001, message=b"no hello")
+            await _unheard(socket, None, "no hello in time")
+            return None
+        if first.type is WSMsgType.BINARY:
+            await _unheard(socket, None, "a binary hello")
             return None
         if first.type is not WSMsgType.TEXT:
             return None
         hello = _parsed(first.data)
         token, instance = (hello or {}).get("access_token"), (hello or {}).get("instance_id")
-        if hello is None or hello.get("type") != "hello" or not _short(token, instance):
-            await socket.close(code=4001, message=b"say hello first")
+        if hello is None or hello.get("type") != "hello":
+            await _unheard(socket, hello, "no hello")
+            return None
+        if not _plain(token, instance):
+            await _unheard(socket, hello, "a token or instance id Discord never makes")
             return None
         try:
-            viewer = await self._identity.viewer(str(token), str(instance))
+            viewer = await self._identity.viewer(str(token), str(instance), remote)
         except NotAllowed as refused:
             lang = language(_locale(hello.get("locale")))
-            reason = lang.say(refused.words).encode()[:120]
-            await socket.close(code=refused.code, message=reason)
+            await socket.close(code=refused.code, message=_reason(lang, refused.words))
             return None
         lang = language(_locale(hello.get("locale")) or viewer.locale)
         watcher = Watcher(socket, viewer, lang)
@@ -290,9 +386,78 @@ class ActivityServer:
             await self._answered(watcher, data)
         except ServiceError as refused:
             await self._refuse(watcher, refused.words)
+        except NotAllowed as refused:
+            if refused.code == DOWN:
+                await self._refuse(watcher, refused.words)
+            else:
+                await self._let_go(watcher, refused)
         except Exception as error:
             log.info("a board's ask failed: %r", error, exc_info=not expected(error))
             await self._refuse(watcher, FAILED)
+
+    async def _let_go(self, watcher: Watcher, refused: NotAllowed) -> None:
+        """Discord no longer vouches for the viewer: nothing more is pushed to them, and
+        their connection closes with the reason."""
+        self.boards.remove(watcher)
+        reason = _reason(watcher.lang, refused.words)
+
+        async def closed() -> None:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(SHUTDOWN_SECONDS):
+                    await watcher.socket.close(code=refused.code, message=reason)
+
+        # The close waits on the viewer's side, which may be slow: a push letting them go
+        # never waits with it.
+        closing = asyncio.create_task(closed())
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
+
+    async def departed(self, guild_id: int, user_id: int) -> None:
+        """Discord says the user left the server (or was removed): their boards there
+        close now."""
+        for watcher in self.boards.in_server(guild_id):
+            if watcher.viewer.user_id == user_id:
+                await self._let_go(watcher, NotAllowed(NO_PLACE))
+
+    async def permissions_changed(self, guild_id: int) -> None:
+        """A channel's overwrites or a role changed in the server: each board open there
+        is asked again now whether its viewer still sees its channel (one look-up a
+        viewer, at each such change)."""
+        self._identity.forget_places(guild_id)
+
+        async def checked(watcher: Watcher) -> None:
+            try:
+                await self._identity.in_place(watcher.viewer)
+            except NotAllowed as refused:
+                if refused.code != DOWN:
+                    await self._let_go(watcher, refused)
+
+        await asyncio.gather(*(checked(w) for w in self.boards.in_server(guild_id)))
+
+    async def _still_there(self, watchers: list[Watcher]) -> list[Watcher]:
+        """The ``watchers`` Discord's word of late (``FRESH_SECONDS``) still has in their
+        Activity instance, each instance asked once however many of its boards are open;
+        the others are let go. While Discord can't say, they are kept."""
+        by_instance: dict[str, list[Watcher]] = {}
+        for watcher in watchers:
+            by_instance.setdefault(watcher.viewer.instance_id, []).append(watcher)
+
+        async def kept(group: list[Watcher]) -> list[Watcher]:
+            staying = []
+            for watcher in group:
+                try:
+                    await self._identity.in_instance(
+                        watcher.viewer.instance_id, watcher.viewer.user_id
+                    )
+                except NotAllowed as refused:
+                    if refused.code != DOWN:
+                        await self._let_go(watcher, refused)
+                        continue
+                staying.append(watcher)
+            return staying
+
+        groups = await asyncio.gather(*(kept(group) for group in by_instance.values()))
+        return [watcher for group in groups for watcher in group]
 
     async def _answered(self, watcher: Watcher, data: str) -> None:
         asked = _parsed(data)
@@ -300,7 +465,14 @@ class ActivityServer:
             await self._refuse(watcher, NOT_JSON)
             return
         kind, game_id = asked.get("type"), _number(asked.get("game"))
-        if kind == "list":
+        if kind != "list" and game_id is not None:
+            # A move, a join, a start, a rematch or a game's view (a hand): on Discord's
+            # word of late that the viewer still holds their token and their place.
+            await self._identity.still(watcher.viewer)
+        if kind == "ping":
+            # The page's check that its connection still carries: answered at once.
+            await watcher.say({"type": "pong"})
+        elif kind == "list":
             watcher.watching = None
             await self.boards.show_list(watcher)
         elif game_id is None:
@@ -335,8 +507,11 @@ class ActivityServer:
             # Closed before it began, or its saved data damaged: nothing to draw.
             await self._refuse(watcher, NO_BOARD)
             return
-        watcher.watching = game.id
-        watcher.sent, watcher.version = None, -1
+        if watcher.watching != game.id:
+            # Another game's versions say nothing of this one's.
+            watcher.version = -1
+        # Shown anew even if unchanged, but never older than a push that overtook this read.
+        watcher.watching, watcher.sent = game.id, None
         await watcher.say({"type": "watching", "game": game.id})
         await self.boards.show_game(watcher, game)
 
@@ -355,7 +530,15 @@ class ActivityServer:
             await self._refuse(watcher, UNKNOWN_ASK)
             return
         made = partial(self._service.turns.act, game_id, actor, seen, intent, key=decided)
-        await self._table.move(game_id, made)
+        try:
+            await self._table.move(game_id, made)
+        except (BoardMovedOn, NotYourTurn):
+            # Pressed on a game that moved on since (held offline, say): that is why.
+            looked = _number(version)
+            if looked is not None and looked != (await self._service.game(game_id)).version:
+                await self._refuse(watcher, MOVED_ON)
+                return
+            raise
 
     async def _join(self, watcher: Watcher, game_id: int) -> None:
         viewer = watcher.viewer
@@ -373,10 +556,27 @@ def _actor(viewer: Viewer) -> Actor:
     return Actor(viewer.user_id, where=Where(viewer.guild_id, viewer.channel_id))
 
 
-def _parsed(data: str) -> dict[str, Any] | None:
+async def _unheard(socket: web.WebSocketResponse, hello: dict[str, Any] | None, why: str) -> None:
+    """Closes a connection whose hello the bot can't take: the page stops (4001), for
+    it would only say the same again."""
+    log.info("a board's hello was refused: %s", why)
+    lang = language(_locale((hello or {}).get("locale")))
+    await socket.close(code=4001, message=_reason(lang, BAD_HELLO))
+
+
+def _reason(lang: Language, words: Message) -> bytes:
+    """``words`` as a close's reason, which the page shows: at most 123 bytes of UTF-8,
+    cut between two characters (a reason cut inside one fails the connection instead)."""
+    return lang.say(words).encode()[:120].decode(errors="ignore").encode()
+
+
+def _parsed(data: str | bytes) -> dict[str, Any] | None:
+    """A page's message as JSON's object, else ``None``: also when nested deeper than
+    Python reads or holding a lone surrogate (which no UTF-8 can carry on)."""
     try:
         parsed = json.loads(data)
-    except ValueError:
+        json.dumps(parsed, ensure_ascii=False).encode()
+    except (ValueError, RecursionError):
         return None
     return parsed if isinstance(parsed, dict) else None
 
@@ -388,8 +588,8 @@ def _number(value: object) -> int | None:
     return None
 
 
-def _short(*values: object) -> bool:
-    return all(isinstance(v, str) and 0 < len(v) <= 256 for v in values)
+def _plain(*values: object) -> bool:
+    return all(isinstance(v, str) and PLAIN.fullmatch(v) for v in values)
 
 
 def _locale(value: object) -> str | None:

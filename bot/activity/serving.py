@@ -15,7 +15,8 @@ from bot.activity.server import ActivityServer, Page
 from bot.discord_ui.client import GameBot
 from bot.discord_ui.live_table import LiveTable
 from bot.discord_ui.table_asks import On
-from bot.features.board.launches import BoardLaunches
+from bot.features.board.discord.handlers import Board
+from bot.features.board.launches import LAUNCHED, BoardLaunches
 from bot.features.rematch.discord.handlers import Rematches
 from bot.games.outcome import Outcome
 from bot.storage import game_queries
@@ -44,10 +45,10 @@ class _ChannelTable:
         return await self._table.change(game_id, made, On.LOBBY)
 
 
-async def _listening(database: Database, boards: LiveBoards) -> None:
-    """Hears the other processes' changes for as long as the Activity is served, listening
-    again after the connection dropped (every board pushed anew then: what was said
-    meanwhile is lost)."""
+async def _listening(database: Database, boards: LiveBoards, launches: BoardLaunches) -> None:
+    """Hears the other processes' changes and launches for as long as the Activity is
+    served, listening again after the connection dropped (every board pushed anew then:
+    what was said meanwhile is lost, a launch too: that board stays on its game)."""
     listener: Listener | None = None
     try:
         while True:
@@ -56,7 +57,8 @@ async def _listening(database: Database, boards: LiveBoards) -> None:
                     await listener.close()
                     listener = None
                 try:
-                    listener = await database.listen({game_queries.CHANGED: boards.heard})
+                    heard = {game_queries.CHANGED: boards.heard, LAUNCHED: launches.heard}
+                    listener = await database.listen(heard)
                 except Exception as error:
                     log.info("the board doesn't hear other processes' changes now: %r", error)
                 else:
@@ -78,21 +80,26 @@ async def board_served(bot: GameBot) -> AsyncIterator[ActivityServer | None]:
         yield None
         return
     page = Page.read(await asyncio.to_thread(built_page))
+    # The launch button's own: what it records, the boards open here hear at once.
+    launches = bot.features.get(Board).launches
     server = ActivityServer(
         bot.service,
-        DiscordIdentity(bot, settings.client_secret),
+        DiscordIdentity(bot, settings.client_secret, bot.service.clock, bot.metrics),
         _ChannelTable(bot.table),
-        BoardLaunches(bot.service.database, bot.service.clock),
+        launches,
         page,
         bot.features.get(Rematches).ask_elsewhere,
     )
     port = await server.start(settings.activity_host, settings.activity_port)
     log.info("the Activity is served at http://%s:%d/", settings.activity_host, port)
-    listening = asyncio.create_task(_listening(bot.service.database, server.boards))
+    board = bot.features.get(Board)
+    board.open_boards = server
+    listening = asyncio.create_task(_listening(bot.service.database, server.boards, launches))
     try:
         yield server
     finally:
         listening.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await listening
+        board.open_boards = None
         await server.stop()

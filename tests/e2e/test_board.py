@@ -156,7 +156,7 @@ async def test_discord_vouches_for_every_viewer_or_the_board_closes(
     ann_token = await signed_in(world.discord, board, ann, session)
     no_instance = await connected(board, session, ann_token, "i-1-gc-1-1")
     assert (await no_instance.ended())[0] == 4001
-    # A token is taken as Discord said for a few minutes (``identity.KNOWN_SECONDS``):
+    # A token is taken as Discord said for half a minute (``identity.FRESH_SECONDS``):
     # one that ran out before the bot first saw it.
     stale_token = await signed_in(world.discord, board, ann, session)
     world.discord.expire_token(stale_token)

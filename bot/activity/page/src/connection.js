@@ -1,11 +1,26 @@
 // The live connection to our server (api/live): says hello with the viewer's token on
 // every (re)connection, reconnects by itself with growing pauses, and stops for good when
-// the server says the viewer may not be here (4001) or, after one renewal, that the token
-// has expired (4003).
+// the server says the viewer may not be here (4001), that it asked too fast (4008: it would
+// only do so again) or, after one renewal, that the token has expired (4003).
+//
+// A connection can die without closing (a network gone quiet): one that has heard nothing
+// for QUIET ms asks the server (`ping`), and one that still hears nothing ANSWER ms later
+// is given up and made anew, as is one not welcomed in COMING_UP ms. One the device knows
+// is gone (offline) is given up at once, and made anew once the device is back online.
+// What was sent on a connection given up is never sent again; should it arrive late, the
+// server refuses a move on a game that moved on since, and that answer is shown.
 
 const PAUSES = [500, 1000, 2000, 4000, 8000];
+const QUIET = 5000;
+const ANSWER = 4000;
+// Longer than the server takes to hear a hello (10 s) and ask Discord about it.
+const COMING_UP = 25000;
+const CHECK_EVERY = 1000;
+// How long a connection given up is kept open, unheard, for what it held to go out.
+const KEPT = 30000;
 export const NOT_ALLOWED = 4001;
 export const TOKEN_EXPIRED = 4003;
+export const TOO_MANY = 4008;
 
 export class Live {
   /**
@@ -23,16 +38,23 @@ export class Live {
     this.failures = 0;
     this.renewed = false;
     this.stopped = false;
+    this.heard = 0;
+    this.asked = null;
+    this.retry = null;
   }
 
   start() {
     this.onStatus('connecting');
-    this.open();
+    window.addEventListener('offline', () => this.lost());
+    window.addEventListener('online', () => this.back());
+    setInterval(() => this.check(), CHECK_EVERY);
+    if (navigator.onLine === false) this.lost();
+    else this.open();
   }
 
   /** Sends `message` if the server has welcomed us; false when it could not. */
   send(message) {
-    if (!this.welcomed || this.socket?.readyState !== WebSocket.OPEN) return false;
+    if (!this.live) return false;
     this.socket.send(JSON.stringify(message));
     return true;
   }
@@ -42,10 +64,14 @@ export class Live {
   }
 
   open() {
+    clearTimeout(this.retry);
+    this.retry = null;
     const url = new URL('api/live', document.baseURI);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url);
     this.socket = socket;
+    this.heard = Date.now();
+    this.asked = null;
     socket.addEventListener('open', () => socket.send(JSON.stringify(this.hello())));
     socket.addEventListener('message', (event) => {
       let message;
@@ -54,6 +80,14 @@ export class Live {
       } catch {
         return;
       }
+      if (socket !== this.socket) {
+        // Given up, yet heard from: only the answer to a press it held is shown.
+        if (message.type === 'refused') this.onMessage(message);
+        return;
+      }
+      this.heard = Date.now();
+      this.asked = null;
+      if (message.type === 'pong') return;
       if (message.type === 'welcome') {
         this.welcomed = true;
         this.failures = 0;
@@ -65,10 +99,55 @@ export class Live {
     socket.addEventListener('close', (event) => this.closed(socket, event));
   }
 
+  /** Asks a quiet connection whether it still carries; gives up one that doesn't, and one
+   * that never came up. */
+  check() {
+    if (this.stopped || this.socket === null) return;
+    const now = Date.now();
+    if (!this.live) {
+      if (now - this.heard >= COMING_UP) this.lost();
+    } else if (this.asked !== null) {
+      if (now - this.asked >= ANSWER) this.lost();
+    } else if (now - this.heard >= QUIET) {
+      this.asked = now;
+      this.socket.send(JSON.stringify({ type: 'ping' }));
+    }
+  }
+
+  /** The connection is gone, or as good as: a new one is made once the device is online. */
+  lost() {
+    if (this.stopped) return;
+    const socket = this.socket;
+    this.socket = null;
+    this.welcomed = false;
+    // Closed at once, what it held would never go out: a press among it is answered (the
+    // game moved on, say) should the network come back while it is kept.
+    if (socket?.readyState === WebSocket.OPEN) setTimeout(() => socket.close(), KEPT);
+    else socket?.close();
+    this.onStatus('reconnecting');
+    if (navigator.onLine !== false) this.again();
+  }
+
+  back() {
+    if (this.stopped || this.socket !== null) return;
+    this.open();
+  }
+
+  again() {
+    if (this.retry !== null) return;
+    const pause = PAUSES[Math.min(this.failures, PAUSES.length - 1)];
+    this.failures += 1;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (navigator.onLine !== false && !this.stopped) this.open();
+    }, pause);
+  }
+
   async closed(socket, { code, reason }) {
     if (socket !== this.socket || this.stopped) return;
+    this.socket = null;
     this.welcomed = false;
-    if (code === NOT_ALLOWED || (code === TOKEN_EXPIRED && this.renewed)) {
+    if (code === NOT_ALLOWED || code === TOO_MANY || (code === TOKEN_EXPIRED && this.renewed)) {
       this.stop(reason);
       return;
     }
@@ -84,10 +163,8 @@ export class Live {
       this.open();
       return;
     }
-    const pause = PAUSES[Math.min(this.failures, PAUSES.length - 1)];
-    this.failures += 1;
     this.onStatus('reconnecting');
-    setTimeout(() => this.open(), pause);
+    if (navigator.onLine !== false) this.again();
   }
 
   stop(reason) {

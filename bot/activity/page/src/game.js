@@ -24,12 +24,18 @@ export class GameView {
     Object.assign(this, { root, send, announce, back });
     this.message = null;
     this.entry = null;
-    this.pending = false;
+    this.moving = false;
+    this.away = false;
     this.textOpen = false;
     this.openMenus = new Set();
     this.offset = 0;
     this.clock = null;
     this.timer = setInterval(() => this.tick(), 1000);
+  }
+
+  /** Whether the choices wait: a move is on its way, or the connection is away. */
+  get pending() {
+    return this.moving || this.away;
   }
 
   /** Shows a `game` message; `entry` is the game's line of the games list, if any. */
@@ -39,9 +45,17 @@ export class GameView {
     this.offset = message.game.now - Date.now() / 1000;
     this.message = message;
     this.entry = entry;
-    this.pending = false;
+    this.moving = false;
+    // Pushed on a live connection: the game as it is now, to play on.
+    this.away = false;
     clearTimeout(this.waiting);
-    if (!same) this.openMenus.clear();
+    if (!same) {
+      this.openMenus.clear();
+      // What was said of the game left behind is not this game's; turned to another
+      // without a word on this page (a launch from a table), the board says which.
+      const game = message.game;
+      this.announce(before ? [plain(game.title), plain(game.headline)] : []);
+    }
     this.render(same ? before : null);
     if (!same) return;
     if (message.game.version === before.game.version) return;
@@ -58,8 +72,16 @@ export class GameView {
 
   /** A move was refused, or the connection came and went: choices may be used again. */
   release() {
-    if (!this.pending) return;
-    this.pending = false;
+    if (!this.moving) return;
+    this.moving = false;
+    if (this.message) this.render(null, true);
+  }
+
+  /** The connection is away (`true`): the game shown may have moved on meanwhile, so its
+   * choices wait, saying why, until it is pushed again. */
+  disconnected(away) {
+    if (this.away === away) return;
+    this.away = away;
     if (this.message) this.render(null, true);
   }
 
@@ -72,7 +94,7 @@ export class GameView {
     if (this.pending || !this.message) return;
     const { game, board } = this.message;
     if (this.send({ type: 'move', game: game.id, intent, version: game.version, key: board.key })) {
-      this.pending = true;
+      this.moving = true;
       this.render(null, true);
       // The server answers every move (the game, or a refusal); should it not, the
       // choices come back after a while.
@@ -105,6 +127,7 @@ export class GameView {
       game.you === null || game.you === undefined
         ? h('p', { class: 'spectating' }, t('spectating'))
         : null,
+      this.away ? h('p', { id: 'offline', class: 'spectating notice--error' }, t('offline')) : null,
       h(
         'div',
         { class: 'game__body' },
@@ -288,13 +311,21 @@ function happened(game) {
   );
 }
 
-/** The lines of `now` that `before` did not end with. */
+/** The lines of `now` that `before` did not end with. Where `now` does not go on from
+ * `before` (a take-back told in place of the moves it undid), those after what both
+ * begin with, or (the list having moved on too) after the last line `before` had. */
 function fresh(before, now) {
   for (let k = Math.min(before.length, now.length); k > 0; k -= 1) {
     const tail = before.slice(before.length - k);
     if (tail.every((line, i) => line === now[i])) return now.slice(k);
   }
-  return now;
+  let same = 0;
+  while (same < Math.min(before.length, now.length) && before[same] === now[same]) same += 1;
+  if (same) return now.slice(same);
+  const had = new Set(before);
+  let last = now.length - 1;
+  while (last >= 0 && !had.has(now[last])) last -= 1;
+  return now.slice(last + 1);
 }
 
 /** 42 s as "0:42", an hour and more as "1:02:03", a day and more as "2 d 03:04". */

@@ -23,6 +23,7 @@ const state = {
   leaving: null,
   welcomed: false,
   participants: [],
+  connection: null,
 };
 
 const main = $('main');
@@ -140,6 +141,9 @@ function received(msg) {
       break;
     case 'refused':
       view.release();
+      // Answered on a live connection (the game it asked for is gone, say): the board
+      // plays on with what it shows.
+      if (state.connection === 'live') view.disconnected(false);
       banner(plain(msg.text));
       break;
     default:
@@ -148,11 +152,20 @@ function received(msg) {
 }
 
 function status(now, reason) {
-  if (now === 'reconnecting') note(t('reconnecting'));
-  else if (now === 'stopped') {
+  const was = state.connection;
+  state.connection = now;
+  if (now === 'reconnecting') {
+    note(t('reconnecting'));
+    // The game shown may move on meanwhile: its choices wait for it to be pushed again.
+    view.disconnected(true);
+    if (was === 'live') announce([t('offline')]);
+  } else if (now === 'stopped') {
     note('');
     message(reason || t('connection_closed'), { error: true });
-  } else if (now === 'live') note('');
+  } else if (now === 'live') {
+    note('');
+    if (was === 'reconnecting') announce([t('back_online')]);
+  }
 }
 
 async function signIn() {
@@ -202,9 +215,14 @@ function participants(list) {
 }
 
 async function start() {
-  message(t('signing_in'));
   try {
-    const config = await (await fetch(api('config'))).json();
+    // The settings bring the words shown until the server's welcome, in the browser's
+    // language (Discord's own setting is read once signed in).
+    const asked = api('config');
+    asked.searchParams.set('locale', navigator.language || '');
+    const config = await (await fetch(asked)).json();
+    setWords(config.words, config.lang);
+    message(t('signing_in'));
     state.clientId = config.client_id;
     try {
       state.sdk = new DiscordSDK(state.clientId);

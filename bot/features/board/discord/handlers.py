@@ -1,12 +1,15 @@
 """**Open the board** under every table being played, where the bot serves its Activity: the
 press is kept (Discord passes nothing from it to the Activity) and answered by launching
-the Activity (interaction callback 12), which then opens on that game.
+the Activity (interaction callback 12), which then opens on that game; the presser's board
+open already there turns to it (``BoardLaunches.followers``).
 
 Not in a turn's direct message: an Activity opened in a DM is located there, so Discord
 could not vouch that its viewer is in the game's channel, and Discord opens Activities in
 DMs only for apps installed by users."""
 
 from __future__ import annotations
+
+from typing import Protocol
 
 import discord
 
@@ -20,8 +23,21 @@ from bot.storage import Game, GameStatus
 from i18n import Language
 
 
+class OpenBoards(Protocol):
+    """The boards this process serves, told what Discord says of their viewers' places."""
+
+    async def departed(self, guild_id: int, user_id: int) -> None:
+        """The user left the server, or was removed."""
+        ...
+
+    async def permissions_changed(self, guild_id: int) -> None:
+        """A channel's overwrites or a role changed in the server."""
+        ...
+
+
 class Board(Feature):
-    """The board's launch button."""
+    """The board's launch button, and the open boards told of Discord's events about
+    their viewers' places (with the members intent, departures and role changes)."""
 
     controls = (BoardButton,)
 
@@ -29,6 +45,8 @@ class Board(Feature):
         super().__init__(context)
         self.shown = context.board
         self.launches = BoardLaunches(context.database, self.clock.now)
+        self.open_boards: OpenBoards | None = None
+        """The boards, while the bot serves them."""
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """**Open the board**, under every table being played."""
@@ -44,3 +62,25 @@ class Board(Feature):
         assert actor.user_id is not None and interaction.channel_id is not None
         await self.launches.record(actor.user_id, interaction.channel_id, game.id)
         await interaction.response.launch_activity()
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Someone left the server: their boards there close."""
+        if self.open_boards is not None:
+            await self.open_boards.departed(payload.guild_id, payload.user.id)
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        """A channel's overwrites may have taken View Channel from a viewer."""
+        if self.open_boards is not None:
+            await self.open_boards.permissions_changed(after.guild.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions may have taken View Channel from a viewer."""
+        if self.open_boards is not None:
+            await self.open_boards.permissions_changed(after.guild.id)
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        """A member's roles changed: they may no longer see a board's channel."""
+        if self.open_boards is not None and before.roles != after.roles:
+            await self.open_boards.permissions_changed(after.guild.id)

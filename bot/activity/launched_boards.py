@@ -1,0 +1,45 @@
+"""A launch from a table turns its presser's boards open already in that place to its game:
+Discord only shows an Activity running there, so its page asks nothing anew. No one else's
+board turns: they watch what they chose."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.activity.live_boards import LiveBoards, Watcher
+from bot.features.board.launches import Launch
+
+log = logging.getLogger(__name__)
+
+
+class LaunchedBoards:
+    """Turns open boards to the games their viewers launch."""
+
+    def __init__(
+        self, boards: LiveBoards, watch: Callable[[Watcher, int], Awaitable[None]]
+    ) -> None:
+        """``watch``: turns a board to a game, as its own ``watch`` would."""
+        self._boards = boards
+        self._watch = watch
+        self._turning: set[asyncio.Task[None]] = set()
+
+    def launched(self, launch: Launch) -> None:
+        """``launch`` was pressed, in this process or another."""
+        for watcher in self._boards.of(launch.user_id, launch.channel_id):
+            if watcher.watching != launch.game_id:
+                task = asyncio.create_task(self._turned(watcher, launch.game_id))
+                self._turning.add(task)
+                task.add_done_callback(self._turning.discard)
+
+    def stop(self) -> None:
+        """Turns no board any more."""
+        for task in self._turning:
+            task.cancel()
+
+    async def _turned(self, watcher: Watcher, game_id: int) -> None:
+        try:
+            await self._watch(watcher, game_id)
+        except Exception as error:
+            log.info("a board could not turn to its launched game: %r", error)

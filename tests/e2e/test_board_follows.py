@@ -1,0 +1,193 @@
+"""The board following what its viewer does and sees, through the real bot and the emulated
+Discord, as its page speaks to the bot: **Open the board** under a new game's table turns
+the presser's board already open to that game (Discord only shows an Activity running
+there, so the page asks nothing anew), and no one else's; a take-back is on the board as
+the table tells it; a move made on a board that had not seen the game move on is refused
+for that reason."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.games.registry import rules_for
+from bot.service import Actor
+from bot.storage import GameStatus
+from bot.storage.game_values import Level
+from emulator import User
+from tests.e2e.board_viewer import BoardViewer, connected, signed_in
+from tests.e2e.test_takebacks import acting, move, person, playing, rolled_and_chosen
+from tests.e2e.world import World, ephemeral_answer, make_world
+from tests.postgres_cluster import Cluster
+
+pytestmark = pytest.mark.e2e
+
+MOVED_ON = "The game moved on since you looked: nothing changed."
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    world = await make_world(tmp_path, players=3)
+    await world.start_bot(board=True)
+    async with world:
+        yield world
+
+
+@pytest.fixture
+async def session() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+async def opened(world: World, session: aiohttp.ClientSession, user: User) -> BoardViewer:
+    """``user``'s board, opened with **Open the board** under the table."""
+    clicked = await world.click(user, world.table(), "Open the board")
+    assert clicked.response_type == 12
+    instance = world.discord.channel_activity(world.channel.id)
+    assert instance is not None
+    token = await signed_in(world.discord, world.boards[0], user, session)
+    viewer = await connected(world.boards[0], session, token, instance.id)
+    await viewer.wait_for(lambda f: f["type"] == "welcome")
+    return viewer
+
+
+def shows(game_id: int) -> Any:
+    return lambda f: f["type"] == "game" and f["game"]["id"] == game_id
+
+
+async def test_open_the_board_under_a_new_game_turns_the_pressers_open_board_to_it(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    await world.start_game(2, "claimit")
+    first = await world.bots[0].service.current_game(world.channel.id)
+    assert first is not None
+    ann, bo = (world.user(seat.user_id or 0) for seat in first.seats)
+    boards = {ann.id: await opened(world, session, ann), bo.id: await opened(world, session, bo)}
+    for board in boards.values():
+        await board.wait_for(shows(first.id))
+    finished = await world.played_out(first)
+    assert finished.status is GameStatus.FINISHED
+    for board in boards.values():
+        await board.wait_for(lambda f: f["type"] == "game" and f["game"]["status"] == "finished")
+
+    await world.start_game(2, "nuggets")
+    second = await world.bots[0].service.current_game(world.channel.id)
+    assert second is not None and second.id != first.id
+    seen = {user: len(board.frames) for user, board in boards.items()}
+    clicked = await world.click(ann, world.table(), "Open the board")
+    assert clicked.response_type == 12
+    # Ann's board, open on the finished game, turns to the one she opened it from.
+    watching = await boards[ann.id].wait_for(lambda f: f["type"] == "watching", seen[ann.id])
+    assert watching["game"] == second.id
+    shown = await boards[ann.id].wait_for(shows(second.id), seen[ann.id])
+    assert shown["game"]["title"] == "Gold Nuggets #1" and shown["game"]["you"] is not None
+
+    # Bo pressed nothing: his board stays on what he watches, until he presses too.
+    await world.quiet()
+    assert not any(f["type"] in ("watching", "game") for f in boards[bo.id].frames[seen[bo.id] :])
+    await world.click(bo, world.table(), "Open the board")
+    await boards[bo.id].wait_for(shows(second.id), seen[bo.id])
+
+
+@pytest.mark.postgres
+async def test_a_launch_pressed_on_one_process_turns_the_board_open_on_the_other(
+    tmp_path: Path, postgres: Cluster, session: aiohttp.ClientSession
+) -> None:
+    world = await make_world(tmp_path, 3, database=await postgres.new_database(), max_concurrency=2)
+    async with world:
+        await world.start_bot(shards=(2, frozenset({0})), board=True)
+        await world.start_bot(shards=(2, frozenset({1})), board=True)
+        await world.discord.wait_for_shards(2)
+        await world.start_game(2, "claimit")
+        game = await world.bots[0].service.current_game(world.channel.id)
+        assert game is not None
+        cy = world.players[2]
+        instance = await world.discord.launch_activity(world.channel.id, cy.id)
+        boards = []
+        for served in world.boards:
+            token = await signed_in(world.discord, served, cy, session)
+            board = await connected(served, session, token, instance.id)
+            await board.wait_for(lambda f: f["type"] == "games")
+            boards.append(board)
+        # Cy watches nothing yet: each board lists the channel. The press is taken by the
+        # process of the server's shard; the other hears of it through the database.
+        await world.click(cy, world.table(), "Open the board")
+        for board in boards:
+            await board.wait_for(shows(game.id))
+
+
+async def test_a_press_on_a_game_that_moved_on_is_refused_for_that(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    await world.start_game(2, "nuggets")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.state is not None
+    rules = rules_for(game.kind)
+    (seat,) = rules.to_act(game.state)
+    ann = world.user(game.seats[seat].user_id or 0)
+    board = await opened(world, session, ann)
+    looked = await board.wait_for(shows(game.id))
+    choice = next(c for c in looked["board"]["choices"] if c["type"] == "button" and c["enabled"])
+    # Ann's turn passes while her board is away (its press held): played on here.
+    rng = random.Random(3)
+    while seat in rules.to_act(game.state):
+        intent = rules.decide(game.state, seat, Level.NORMAL, rng)
+        await world.bots[0].service.turns.act(game.id, Actor(ann.id), None, intent)
+        game = await world.settled(game.id)
+    count = len(board.frames)
+    await board.send(
+        type="move",
+        game=game.id,
+        intent=choice["intent"],
+        version=looked["game"]["version"],
+        key=looked["board"]["key"],
+    )
+    refused = await board.wait_for(lambda f: f["type"] == "refused", count)
+    assert refused["text"] == MOVED_ON
+    assert (await world.settled(game.id)).version == game.version
+
+
+async def test_a_take_back_is_told_among_the_boards_last_moves(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    game = await playing(world, "claimit")
+    boards = {
+        seat.seat: await opened(world, session, person(world, game, seat.seat))
+        for seat in game.seats
+    }
+    rolled, chosen = await rolled_and_chosen(world, game)
+    seat = acting(rolled)
+    board = boards[seat]
+    before = await board.game(version=chosen.version)
+    *earlier, undone = before["game"]["happened"]
+    taken = await world.click(person(world, chosen, seat), world.table(), "Take back")
+    assert ephemeral_answer(taken) == "You took your last move back."
+    back = await world.settled(game.id)
+    after = await board.game(version=back.version)
+    name = person(world, chosen, seat).name
+    # As the table's headline says it, where the move was.
+    assert after["game"]["happened"] == [*earlier, f"{name} took back their last move: {undone}"]
+    for other in boards.values():
+        assert (await other.game(version=back.version))["game"]["happened"] == after["game"][
+            "happened"
+        ]
+
+    moved = await move(world, back)
+    next_move = await board.game(version=moved.version)
+    assert next_move["game"]["happened"][:-1] == after["game"]["happened"][-7:]
+
+
+async def test_a_board_asking_whether_its_connection_carries_is_answered(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    await world.start_game(2, "nuggets")
+    board = await opened(world, session, world.players[0])
+    count = len(board.frames)
+    await board.send(type="ping")
+    answer = await board.wait_for(lambda f: f["type"] in ("pong", "refused"), count)
+    assert answer == {"type": "pong"}
