@@ -56,6 +56,12 @@ async def who_acts(bot: GameBot, channel_id: int) -> list[int]:
     return [] if game is None else to_ping(game)
 
 
+async def holds_game(bot: GameBot, thread_id: int) -> bool:
+    """Whether a game (its lobby, or its table) is open in this thread, as the bot's
+    database has it: the bot starts no other there."""
+    return await bot.service.current_game(thread_id) is not None
+
+
 async def run_sandbox(
     settings: Settings,
     announce: Callable[[str], None] = print,
@@ -96,7 +102,9 @@ async def run_sandbox(
             clock=clock,
             long_lived=long_lived,
         )
-        page = SandboxPage(emulator, server, partial(who_acts, bot), clock)
+        page = SandboxPage(
+            emulator, server, partial(who_acts, bot), clock, holds_game=partial(holds_game, bot)
+        )
         try:
             async with bot:
                 await bot.login(emulator.token)

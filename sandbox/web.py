@@ -97,6 +97,16 @@ async def nobody(channel_id: int) -> list[int]:
     return []
 
 
+HoldsGame = Callable[[int], Awaitable[bool]]
+"""Whether a thread, by its id, is a game's own (its lobby's or its table's), where the bot
+starts no other."""
+
+
+async def no_game(thread_id: int) -> bool:
+    """Whether a thread is a game's, where the page has no bot to ask (its own tests)."""
+    return False
+
+
 class SandboxPage:
     def __init__(
         self,
@@ -104,10 +114,13 @@ class SandboxPage:
         server: SandboxServer,
         who_acts: WhoActs = nobody,
         clock: SandboxClock | None = None,
+        *,
+        holds_game: HoldsGame = no_game,
     ) -> None:
         self.emulator = emulator
         self.server = server
         self._who_acts = who_acts
+        self._holds_game = holds_game
         self.clock = SandboxClock(emulator.clock) if clock is None else clock
         """The time the page moves on: the bot's too, when the sandbox runs one."""
         self._sockets: set[web.WebSocketResponse] = set()
@@ -232,6 +245,8 @@ class SandboxPage:
                 "channel": {
                     **_channel_json(channel),
                     **({"name": self.emulator.bot.name} if channel.is_dm else {}),
+                    # A game's thread, empty until its table comes, offers no new game.
+                    "holds_game": channel.is_thread and await self._holds_game(channel.id),
                 },
                 "channels": [_channel_json(c) for c in channels],
                 # The member's direct messages with the bot (its turn notices), once the

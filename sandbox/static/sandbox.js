@@ -495,6 +495,15 @@ async function load() {
   if (!response.ok) throw new Error(await response.text());
   const view = await response.json();
   if (stale()) return;
+  if (pressing) {
+    heldView = { view, user, channel };
+    $("message-list").setAttribute("aria-busy", "true");
+    return;
+  }
+  show(view, user);
+}
+
+function show(view, user) {
   state.view = view;
   state.viewer = user;
   state.clockAhead = view.now * 1000 - Date.now();
@@ -503,6 +512,31 @@ async function load() {
   renderSidebar();
   renderActivity(view);
   followTurn(view);
+}
+
+// A press on the messages holds them still until its release: a message coming meanwhile
+// (the bot's answer to the click before) would move them under the pointer, and the
+// release, over something else, would make no click. A menu's press is left out: its pick
+// comes from its own popup, with no release on the page.
+let pressing = false;
+let heldView = null;
+$("messages").addEventListener("pointerdown", (event) => {
+  if (!event.target.closest("select, input, textarea")) pressing = true;
+});
+for (const released of ["pointerup", "pointercancel"]) {
+  // After the click the release makes, which comes in the same task.
+  document.addEventListener(released, () => setTimeout(release));
+}
+window.addEventListener("blur", release);
+
+function release() {
+  pressing = false;
+  const held = heldView;
+  heldView = null;
+  $("message-list").removeAttribute("aria-busy");
+  // A view of the member or channel left meanwhile gives way to the new choice's own load.
+  if (held && held.user === state.user && held.channel === state.channel) show(held.view, held.user);
+  else if (!held && state.follow) toBottom();
 }
 
 // Acts as one of the members who must act now, unless the page acts as one already; a
@@ -595,6 +629,13 @@ function renderEmpty() {
     empty.textContent = mine.length
       ? `No messages yet. Your turns come here if you choose /my settings notify: a direct message; here you can type ${mine.join(" or ")}.`
       : "No messages yet.";
+    return;
+  }
+  if (state.view.channel.holds_game) {
+    // A lobby's thread, its table still to come: the bot refuses another game in it.
+    const home = state.view.channels.find((c) => !c.thread);
+    const from = home ? `#${home.name}` : "the channel";
+    empty.textContent = `No messages yet. This thread is ${state.view.channel.name}'s: its table comes here once the game starts. Say hello meanwhile; new games start from ${from}.`;
     return;
   }
   const starts = state.games.map((g) => `/${starter(g)}`);
@@ -982,7 +1023,7 @@ $("messages").addEventListener("scroll", () => {
 
 // Anything that changes the messages' height after they were placed (pictures without a
 // known size, fonts, a resized window) keeps the newest message in view.
-const resized = new ResizeObserver(() => { if (state.follow) toBottom(); });
+const resized = new ResizeObserver(() => { if (state.follow && !pressing) toBottom(); });
 resized.observe($("messages"));
 resized.observe($("message-list"));
 

@@ -410,6 +410,39 @@ async def test_buttons_and_menus_in_the_card_reach_the_bot(
         ]
 
 
+async def test_a_message_coming_while_a_button_is_pressed_loses_no_click(
+    browser: Browser, sandbox: Sandbox
+) -> None:
+    """The bot's answer to one click may come while the next button is pressed: had the
+    messages moved up under the pointer, the release would land on something else and no
+    click be made. They hold still until the release, and show what came then."""
+    message = turn_message(sandbox)
+    async with open_page(browser, sandbox.url, DESKTOP) as page:
+        roll = by_id(page, message).locator(".container button", has_text="Roll")
+        await expect(roll).to_be_visible()
+        await all_loaded(page)
+        at = await box(roll)
+        await page.mouse.move(at["x"] + at["width"] / 2, at["y"] + at["height"] / 2)
+        await page.mouse.down()
+        answer = put_message(sandbox, tell_pages=True, content="\n".join(["An answer"] * 5))
+        messages = page.locator("#message-list")
+        await expect(
+            by_id(page, answer).or_(page.locator("#message-list[aria-busy]"))
+        ).to_have_count(1)
+        assert await messages.get_attribute("aria-busy") == "true"
+        async with page.expect_response(lambda r: r.url.endswith("/api/click")) as clicked:
+            await page.mouse.up()
+        assert (await clicked.value).ok
+        await expect(by_id(page, answer)).to_be_visible()
+        await expect(messages).not_to_have_attribute("aria-busy", "true")
+
+    asked = [
+        (i.message.id if i.message else None, i.data)
+        for i in sandbox.emulator.interactions.values()
+    ]
+    assert asked == [(message.id, {"custom_id": "v2:roll", "component_type": 2})]
+
+
 async def test_pictures_and_files_come_where_the_browser_finds_them(bare_page: Sandbox) -> None:
     emulator = bare_page.emulator
     ann = next(u for u in emulator.users.values() if u.name == "Ann")
