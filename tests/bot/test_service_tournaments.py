@@ -24,6 +24,7 @@ from bot.features.tournaments.errors import (
     NotPrivateTournament,
     NotSignedUp,
     SignupClosed,
+    TournamentEnded,
     TournamentFull,
     TournamentGameCancel,
 )
@@ -207,6 +208,11 @@ async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
     assert ended.ended and ended.board.tournament.state is TournamentState.CANCELLED
     assert ended.board.tournament.end_reason is EndReason.TOO_FEW
     assert ended.board.tables == ()
+    # Not "cancelled already": nobody cancelled it.
+    with pytest.raises(TournamentEnded, match="did not take place: too few signed up by"):
+        await tournaments_of(service).cancel_tournament(
+            board.tournament.id, ORGANISER.user_id, True
+        )
 
 
 async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(

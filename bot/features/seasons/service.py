@@ -58,6 +58,12 @@ class Standing:
         """The rating gained in the season, in the ladder's shown points."""
         return round(SHOWN_SCALE * self.entry.mu_change)
 
+    @property
+    def medalled(self) -> bool:
+        """Whether it is on the podium: a medal is for rating gained, so whoever lost
+        rating (or gained none) over the season ranks below it, however few played."""
+        return 1 <= self.place <= PODIUM and self.points > 0
+
 
 @dataclass(frozen=True)
 class SeasonStandings:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.features.tournaments.queries import EndReason
 from bot.service.errors import Refusal, ServiceError
 from i18n import Message
 
@@ -46,10 +47,23 @@ class TournamentOver(Refusal):
     words = Message("This tournament is over.")
 
 
-class TournamentCancelled(Refusal):
-    """A cancel of a tournament cancelled already."""
+class TournamentEnded(ServiceError):
+    """A cancel of a tournament that ended before its last round: cancelled already, or
+    ended by itself, which is said as its announcement says it."""
 
-    words = Message("This tournament was cancelled already.")
+    def __init__(self, reason: EndReason | None) -> None:
+        if reason is EndReason.TOO_FEW:
+            words = Message("This tournament did not take place: too few signed up by its start.")
+        elif reason is EndReason.NOT_SHOWN:
+            words = Message(
+                "This tournament did not take place: its announcement could not be posted, "
+                "so nobody could sign up."
+            )
+        elif reason is EndReason.NO_TABLES:
+            words = Message("This tournament has ended already: its tables could not be opened.")
+        else:
+            words = Message("This tournament was cancelled already.")
+        super().__init__(words)
 
 
 class AlreadyInvitedToTournament(Refusal):

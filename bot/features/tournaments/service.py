@@ -31,7 +31,7 @@ from bot.features.tournaments.errors import (
     NotPrivateTournament,
     NotSignedUp,
     SignupClosed,
-    TournamentCancelled,
+    TournamentEnded,
     TournamentFull,
     TournamentOver,
 )
@@ -316,7 +316,7 @@ class TournamentService(FeatureService):
             if user_id != tournament.created_by and not can_organise:
                 raise CannotOrganise()
             if tournament.state is TournamentState.CANCELLED:
-                raise TournamentCancelled()
+                raise TournamentEnded(tournament.end_reason)
             if tournament.state not in (TournamentState.SIGNUP, TournamentState.RUNNING):
                 raise TournamentOver()
             return await self._ended(

@@ -34,6 +34,14 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     async def recompute(interaction: discord.Interaction) -> None:
         await Ladder.of(interaction).recompute(interaction, kind)
 
+    # The server's dice are shown only in a game that has dice (``Ladder.stats``).
+    if rules.dice:
+        stats_says = N_("A player's record in this server, and its dice (only you see it)")
+        user_says = N_("Whose record (yours and the server's dice if unset)")
+    else:
+        stats_says = N_("A player's record in this server (only you see it)")
+        user_says = N_("Whose record (yours if unset)")
+
     return [
         command(
             N_("leaderboard"),
@@ -53,10 +61,10 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
         ),
         command(
             N_("stats"),
-            N_("A player's record in this server, and its dice (only you see it)"),
+            stats_says,
             stats,
             [param(N_("user"), discord.User | None, None)],
-            {"user": locale_str(N_("Whose record (yours and the server's dice if unset)"))},
+            {"user": locale_str(user_says)},
         ),
         command(
             N_("history"), N_("The last games played to the end here (only you see it)"), history

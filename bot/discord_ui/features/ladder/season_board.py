@@ -120,7 +120,8 @@ def _line(standing: Standing, lang: Language) -> str:
     entry = standing.entry
     if standing.place == 0:
         place = "`–`"
-    elif standing.place <= len(MEDALS):
+    elif standing.medalled:
+        # As on the season's end podium: a place with rating lost is no medal's.
         place = MEDALS[standing.place - 1]
     else:
         place = f"`{standing.place}.`"

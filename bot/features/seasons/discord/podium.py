@@ -15,9 +15,8 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 
 def podium_card(end: SeasonEnd, lang: Language) -> Card:
-    """The season's end: its top three with the rating each gained, games and wins. A
-    medal is for rating gained: whoever lost rating over the season ranks below the
-    podium, however few played."""
+    """The season's end: its top three with the rating each gained, games and wins, those
+    who gained some (``Standing.medalled``)."""
     face = face_for(end.kind)
     standings = end.standings
     season = standings.season.name(lang)
@@ -31,7 +30,7 @@ def podium_card(end: SeasonEnd, lang: Language) -> Card:
             wins=lang.ngettext("{n} win", "{n} wins", standing.entry.wins),
         )
         for standing in standings.ranked[:PODIUM]
-        if standing.points > 0
+        if standing.medalled
     ]
     if not lines:
         lines.append(lang._("Nobody ranked gained rating in it, so its podium stays empty."))
