@@ -17,7 +17,7 @@ from bot.games.analysis_words import what_decided
 from bot.games.faces import report_words_for
 from bot.games.registry import rules_for
 from engine.luck import Verdict
-from i18n import english
+from i18n import english, language
 from tests.games.test_contract import play
 
 MISTAKE = {Unit.NUGGETS: Fraction(1)}
@@ -128,3 +128,30 @@ def test_a_rout_is_no_close_game_and_a_narrow_win_is(kind: str) -> None:
             assert line.startswith(f"The deal decided it: {winner} won clearly"), line
         else:
             assert line.startswith(f"{winner} won clearly"), line
+
+
+@pytest.mark.parametrize(
+    ("luck", "said"),
+    [
+        (
+            None,
+            "Das Austeilen gab den Ausschlag: ein klarer Sieg für Ann und Cy, und niemandes "
+            "Entscheidungen kosteten viel mehr als die von Ann und Cy.",
+        ),
+        (
+            Verdict.AS_EXPECTED,
+            "Ein klarer Sieg für Ann und Cy, obwohl weder die Würfel noch eine einzelne "
+            "Entscheidung den Abstand schufen: Kleine Vorteile bei beiden summierten sich.",
+        ),
+    ],
+)
+def test_german_says_a_clear_win_of_a_team_and_whose_decisions_cost_little(
+    luck: Verdict | None, said: str
+) -> None:
+    """Claim at four is won by a team: "Ann und Cy gewann" was no German, and the deal's
+    line left out whose decisions nobody's cost much more than."""
+    cheap = [SeatSummary(seat, 10, 9, {Unit.WIN_CHANCE: Fraction(1, 100)}) for seat in range(4)]
+    decisive = {Unit.WIN_CHANCE: Fraction(1, 10)}
+    names, won = ["Ann", "Bo", "Cy", "Di"], [True, False, True, False]
+    line = what_decided(names, won, cheap, [luck] * 4, decisive, False, language("de"))
+    assert line == said

@@ -20,17 +20,19 @@ pytestmark = pytest.mark.browser
 
 EMOJI = re.compile("[\u2190-\u21ff\u2300-\u27bf\u2b00-\u2bff\ufe0f\U0001f000-\U0001faff]")
 """Characters a device draws from an emoji font (arrows, symbols, pictographs, keycaps)."""
-ICONS = """() => [...document.querySelectorAll('.emoji')].map((icon) => ({
+# Each picture is waited for (``decode``: loaded and drawable, or refused): one the board
+# has just drawn may still be on its way, which ``complete`` would read as not drawn.
+ICONS = """() => Promise.all([...document.querySelectorAll('.emoji')].map(async (icon) => ({
   tag: icon.tagName,
   src: icon.getAttribute('src') && new URL(icon.getAttribute('src'), document.baseURI).href,
-  drawn: icon.complete && icon.naturalWidth > 0,
+  drawn: await (icon.decode ? icon.decode().then(() => icon.naturalWidth > 0, () => false) : false),
   page: location.origin,
-}))"""
+})))"""
 
 
 async def icons_are_our_pictures(frame: FrameLocator) -> int:
-    """Every icon on the board is a picture from the board's own origin, drawn: the
-    number of them."""
+    """Every icon on the board is a picture from the board's own origin, drawn (once it
+    has loaded): the number of them."""
     shown = await frame.locator("body").evaluate(ICONS)
     for icon in shown:
         assert icon["tag"] == "IMG", icon

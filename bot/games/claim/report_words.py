@@ -17,10 +17,10 @@ from engine.luck import Verdict
 from i18n import Language
 
 UNSEEN: Final = "unseen="
+"""How the report keeps an option whose card nobody saw: ``unseen=play`` and so on."""
 CLOSE: Final = 1
 """The most factions a close game is won by: 3 to 2, where one faction's trick the other
 way would have turned it."""
-"""How the report keeps an option whose card nobody saw: ``unseen=play`` and so on."""
 
 
 class ClaimReportWords:
