@@ -340,6 +340,10 @@ STEPS = {
     # 22: each finished game's report of what decided it, kept once judged, and where it
     # was shared (once per game).
     22: Step(),
+    # 23: a share is an owed message, which every start looks for among those unposted;
+    # and a replay's counter numbers each frame by the move it shows (the start is 0):
+    # those kept are made again when next asked for.
+    23: Step(("DELETE FROM replays",)),
 }
 
 

@@ -153,12 +153,14 @@ async def unposted_shares(
     connection: Connection, shards: Shards, since: float, table: str
 ) -> list[tuple[int, SharedReplay]]:
     """The shares of ``shards``' games claimed from ``since`` on whose message is not
-    recorded yet, each with its game's id."""
+    recorded yet, each with its game's id, in the order they were claimed (which their
+    index reads in)."""
     where, params = shards.where("g.guild_id")
     rows = await connection.fetch(
         f"SELECT s.game_id, s.channel_id, s.user_id, s.shared_at FROM {table} s "
         "JOIN games g ON g.id = s.game_id "
-        f"WHERE s.message_id IS NULL AND s.shared_at >= ? AND {where} ORDER BY s.game_id",
+        f"WHERE s.message_id IS NULL AND s.shared_at >= ? AND {where} "
+        "ORDER BY s.shared_at, s.game_id",
         (since, *params),
     )
     return [

@@ -11,9 +11,10 @@ import pytest
 from bot.service import Actor, GameService
 from bot.service.errors import BoardMovedOn, GameBroken
 from bot.service.replay_service import ReplayService
-from bot.service.shares import POSTED_UNASKED_FOR
+from bot.service.shares import POSTED_UNASKED_FOR, Shares
 from bot.storage import Database, GameStatus
 from bot.storage.opening import open_database
+from bot.storage.sqlite import SQLiteDatabase
 from bot.storage.shards import Shards
 from tests.bot.fixtures import PLAYERS, Clock, ScriptedDice, play_to_the_end, started_game
 
@@ -159,3 +160,23 @@ async def test_a_replay_is_shared_once_however_many_press_at_once(
     held, ours = await replays.claim_share(game.id, 8, 101)
     assert not ours and held == again
     assert await replays.unposted(Shards.every()) == []
+
+
+@pytest.mark.parametrize("table", ["shared_replays", "shared_analyses"])
+async def test_the_shares_a_stop_left_unposted_are_found_by_their_index(
+    sqlite_database: SQLiteDatabase, table: str
+) -> None:
+    """Every start and takeover looks for them, among every share ever made: an index
+    of the unposted alone answers, never a scan of the table."""
+    shares = Shares(sqlite_database, Clock(), table)
+    statements: list[str] = []
+    await sqlite_database.trace(statements.append)
+    try:
+        await shares.unposted(Shards.every())
+    finally:
+        await sqlite_database.untrace()
+    (query,) = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    async with sqlite_database.bulk_read() as connection:
+        plan = [row[3] for row in await connection.fetch("EXPLAIN QUERY PLAN " + query)]
+    assert any(f"{table}_unposted" in step for step in plan), plan
+    assert not any(step.startswith(f"SCAN {table}") or step == "SCAN s" for step in plan), plan

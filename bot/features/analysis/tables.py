@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Table, Text
+from sqlalchemy import Column, Index, Table, Text
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since
+from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
 
 # Judging a game takes seconds of CPU: it is done once, and the report kept for good
 # (a finished game never changes).
@@ -26,4 +26,11 @@ shared_analyses = Table(
     Column("user_id", Id, nullable=False),
     Column("shared_at", Real, nullable=False),
     info=since(22),
+)
+# The shares a stop left unposted, which every start and takeover looks for: those alone.
+Index(
+    "shared_analyses_unposted",
+    shared_analyses.c.shared_at,
+    **where(shared_analyses.c.message_id.is_(None)),
+    info=since(23),
 )

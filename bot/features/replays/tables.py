@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Table
+from sqlalchemy import Column, Index, Table
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since
+from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
 
 shared_replays = Table(
     "shared_replays",
@@ -15,4 +15,11 @@ shared_replays = Table(
     Column("user_id", Id, nullable=False),
     Column("shared_at", Real, nullable=False),
     info=since(14),
+)
+# The shares a stop left unposted, which every start and takeover looks for: those alone.
+Index(
+    "shared_replays_unposted",
+    shared_replays.c.shared_at,
+    **where(shared_replays.c.message_id.is_(None)),
+    info=since(23),
 )
