@@ -13,6 +13,7 @@ stranger may send makes Discord's refusals only within ``refusal_shares``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import re
@@ -37,6 +38,11 @@ T = TypeVar("T")
 
 REQUEST_SECONDS = 10.0
 """A call to Discord that takes longer is given up: the page tries again."""
+UNANSWERED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+"""What a look-up with the bot's token ends in when Discord refuses it or can't be
+reached (discord.py lets a dropped or refused connection through as it is): Discord
+can't say now, which keeps a board open and a push going (a push waits on the instance's
+look-up), rather than failing it."""
 FRESH_SECONDS = 30.0
 """How long who holds a token, who is in an instance, and who is in a server seeing its
 channel are taken as Discord said. A move, a join, a start, a rematch or a game's view (a
@@ -239,7 +245,7 @@ class DiscordIdentity:
         ``viewer`` still holds their token, is still in their instance, and still in the
         server seeing its channel. Their token was vouched for, so it is asked whatever
         strangers spent; a refusal ends it."""
-        user = await self._user(viewer.token, "")
+        user = await self._user(viewer.token, "", queued=False)
         if str(user.get("id")) != str(viewer.user_id):
             raise NotAllowed(EXPIRED, code=4003)
         await self.in_instance(viewer.instance_id, viewer.user_id)
@@ -248,17 +254,17 @@ class DiscordIdentity:
     async def in_instance(self, instance_id: str, user_id: int) -> None:
         """``NotAllowed`` unless Discord's word, no older than ``FRESH_SECONDS``, is that
         the user is among the instance's users."""
-        instance = await self._instance_word(instance_id)
+        instance = await self._instance_word(instance_id, queued=False)
         if instance is None:
             raise NotAllowed(NO_INSTANCE)
         if not _among({"id": user_id}, instance):
             raise NotAllowed(NOT_IN_INSTANCE)
 
-    def forget_places(self, guild_id: int) -> None:
-        """A channel's overwrites or a role changed in the server: who sees its channels
-        is asked again."""
-        prefix = f"{guild_id}:"
-        for key in [k for k in self._places if k.startswith(prefix)]:
+    def forget_places(self, guild_id: int, user_id: int | None = None) -> None:
+        """A channel's overwrites or a role changed in the server, or ``user_id`` left it:
+        who sees its channels (``user_id`` alone) is asked again."""
+        prefix, suffix = f"{guild_id}:", "" if user_id is None else f":{user_id}"
+        for key in [k for k in self._places if k.startswith(prefix) and k.endswith(suffix)]:
             del self._places[key]
 
     async def in_place(self, viewer: Viewer) -> None:
@@ -274,21 +280,22 @@ class DiscordIdentity:
         if guild is None:
             return
         try:
-            member = await guild.fetch_member(viewer.user_id)
+            async with asyncio.timeout(REQUEST_SECONDS):
+                member = await guild.fetch_member(viewer.user_id)
         except discord.NotFound:
             raise NotAllowed(NO_PLACE) from None
-        except discord.HTTPException as error:
-            log.info("Discord refused a board viewer's membership lookup: %s", error)
+        except UNANSWERED as error:
+            log.info("Discord refused a board viewer's membership lookup: %r", error)
             raise NotAllowed(DISCORD_DOWN, code=DOWN) from None
         channel = guild.get_channel_or_thread(viewer.channel_id)
         if channel is not None and not channel.permissions_for(member).view_channel:
             raise NotAllowed(NO_PLACE)
         _remember(self._places, key, self._clock())
 
-    async def _user(self, access_token: str, address: str) -> dict[str, Any]:
+    async def _user(self, access_token: str, address: str, queued: bool = True) -> dict[str, Any]:
         """Who holds the token: Discord's word of late, else asked, with a share of the
-        hellos' unless the token is trusted; ``NotAllowed`` for a token Discord refused,
-        or none left to ask with."""
+        hellos' unless the token is trusted, in turn with the sign-ins if ``queued``;
+        ``NotAllowed`` for a token Discord refused, or none left to ask with."""
         key = _key(access_token)
         now = self._clock()
         said = self._users.get(key)
@@ -304,12 +311,17 @@ class DiscordIdentity:
             address,
             trusted,
             lambda: self._call("GET", "/users/@me", bearer=access_token),
+            queued,
         )
         if asked is None:
             self._turned_away("sign-ins")
             raise NotAllowed(UNCHECKED, code=4003)
         status, user = asked
         if status == 429:
+            # Each 429 counts towards the ban, and one the token's holder can bring about
+            # (by asking Discord too often with it themselves) at every ask: from now on it
+            # is held to the shares, as a stranger's.
+            self._trusted.pop(key, None)
             raise NotAllowed(DISCORD_DOWN, code=DOWN)
         _remember(self._users, key, (self._clock(), user))
         if user is None:
@@ -325,13 +337,14 @@ class DiscordIdentity:
         address: str,
         trusted: bool,
         asked: Callable[[], Awaitable[tuple[int, dict[str, Any] | None]]],
+        queued: bool = True,
     ) -> tuple[int, dict[str, Any] | None] | None:
-        """Discord's status and answer to ``asked``, a few asked at a time, each with a
-        share of ``shares`` for ``address`` unless ``trusted``; ``None`` when none is
-        left. The share is taken once it is this ask's turn, so that asks waiting behind
-        others never count against it, and given back unless Discord refused; a trusted
-        ask's refusal is counted all the same."""
-        async with self._asking:
+        """Discord's status and answer to ``asked``, a few asked at a time (if ``queued``:
+        see ``_instance_word``), each with a share of ``shares`` for ``address`` unless
+        ``trusted``; ``None`` when none is left. The share is taken once it is this ask's
+        turn, so that asks waiting behind others never count against it, and given back
+        unless Discord refused; a trusted ask's refusal is counted all the same."""
+        async with self._asking if queued else contextlib.nullcontext():
             taken = None if trusted else shares.take(address)
             if not trusted and taken is None:
                 return None
@@ -356,12 +369,15 @@ class DiscordIdentity:
     def _trust(self, key: str, seconds: float) -> None:
         _remember(self._trusted, key, self._clock() + seconds)
 
-    async def _instance_word(self, instance_id: str) -> dict[str, Any] | None:
-        """The instance as Discord said of late, else as it says now (``None``: gone)."""
+    async def _instance_word(self, instance_id: str, queued: bool = True) -> dict[str, Any] | None:
+        """The instance as Discord said of late, else as it says now (``None``: gone).
+        A sign-in's look-up is ``queued`` with the others, a few at a time; a push's or a
+        move's, for a viewer Discord vouched for already, is not: strangers' sign-ins,
+        however many wait their turn, never hold a game's push or a player's move."""
         said = self._instances.get(instance_id)
         if said is not None and self._clock() - said[0] < FRESH_SECONDS:
             return said[1]
-        async with self._asking:
+        async with self._asking if queued else contextlib.nullcontext():
             answer = await self._instance(instance_id)
         _remember(self._instances, instance_id, (self._clock(), answer))
         return answer
@@ -374,11 +390,12 @@ class DiscordIdentity:
             instance_id=instance_id,
         )
         try:
-            found: dict[str, Any] = await self._client.http.request(route)
+            async with asyncio.timeout(REQUEST_SECONDS):
+                found: dict[str, Any] = await self._client.http.request(route)
         except discord.NotFound:
             return None
-        except discord.HTTPException as error:
-            log.info("Discord refused an Activity instance's lookup: %s", error)
+        except UNANSWERED as error:
+            log.info("Discord refused an Activity instance's lookup: %r", error)
             raise NotAllowed(DISCORD_DOWN, code=DOWN) from None
         return found
 

@@ -117,7 +117,11 @@ class Watcher:
                 async with asyncio.timeout(SEND_SECONDS):
                     await self.socket.close(code=1013, message=b"too slow")
         except (ConnectionError, RuntimeError):
-            pass
+            # The connection is gone though not closed yet: nothing after it goes out
+            # either, and whoever waits for it goes on (an ask waiting for its answer
+            # would otherwise never see the connection end).
+            self._over = True
+            _dropped(self._waiting)
         finally:
             _dropped(sending)
             if self.socket.closed:

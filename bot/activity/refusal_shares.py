@@ -33,13 +33,17 @@ bound is the one that holds first, for everyone."""
 
 def address_of(remote: str | None) -> str:
     """Whose asks count together: an IPv4 address, or an IPv6 one's /64 (the least a
-    home or a server is given, so one stranger is one address however many they use)."""
+    home or a server is given, so one stranger is one address however many they use). An
+    IPv4 address as a dual-stack socket gives it (``::ffff:192.0.2.7``) is that IPv4
+    address: their /64 would be every IPv4 stranger and player at once."""
     if not remote:
         return ""
     try:
         parsed = ipaddress.ip_address(remote)
     except ValueError:
         return remote
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
     if parsed.version == 6:
         return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
     return str(parsed)

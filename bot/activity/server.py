@@ -414,7 +414,8 @@ class ActivityServer:
 
     async def departed(self, guild_id: int, user_id: int) -> None:
         """Discord says the user left the server (or was removed): their boards there
-        close now."""
+        close now, and a board opened again is asked of Discord anew."""
+        self._identity.forget_places(guild_id, user_id)
         for watcher in self.boards.in_server(guild_id):
             if watcher.viewer.user_id == user_id:
                 await self._let_go(watcher, NotAllowed(NO_PLACE))

@@ -1,16 +1,21 @@
 """The board's shares of Discord's invalid-request budget, the shape a token must have to
-be asked of Discord at all, and the bot's invalid requests counted as Discord counts
-them."""
+be asked of Discord at all, the bot's invalid requests counted as Discord counts them, and
+Discord out of reach taken as Discord unable to say."""
 
 from __future__ import annotations
+
+import asyncio
+from typing import Any, cast
 
 import aiohttp
 import discord
 import pytest
 from aiohttp import web
+from discord.http import Route
 
-from bot.activity.identity import DiscordIdentity, NotAllowed
-from bot.activity.refusal_shares import WINDOW_SECONDS, Shares, address_of
+from bot.activity import identity as identity_module
+from bot.activity.identity import DOWN, DiscordIdentity, NotAllowed, Viewer
+from bot.activity.refusal_shares import PER_ADDRESS, WINDOW_SECONDS, Shares, address_of
 from bot.metrics.figures import Metrics
 from bot.metrics.requests import counting_requests
 from tests.clock import ManualClock
@@ -54,6 +59,11 @@ def test_an_ipv6_strangers_addresses_count_as_one() -> None:
     assert address_of(None) == ""
 
 
+def test_ipv4_addresses_through_a_dual_stack_socket_count_each_as_its_own() -> None:
+    assert address_of("::ffff:192.0.2.7") == "192.0.2.7"
+    assert address_of("::ffff:192.0.2.7") != address_of("::ffff:198.51.100.1")
+
+
 @pytest.mark.parametrize(
     "token", ["with space", "line\r\nbreak", "nul\x00", "lone\ud800", "é", "=", "x" * 257]
 )
@@ -91,3 +101,153 @@ async def test_the_invalid_requests_are_counted_as_discord_counts_them() -> None
         await runner.cleanup()
     invalid = "claimit_discord_invalid_requests_total"
     assert metrics.registry.get_sample_value(invalid, {"client": "board"}) == 4
+
+
+class OutOfReach:
+    """The bot's client, its requests of Discord each ending in ``error`` (``None``: never
+    answered)."""
+
+    application_id = 1
+
+    def __init__(self, error: Exception | None) -> None:
+        self.http = self
+        self._error = error
+
+    async def request(self, *_: Any) -> Any:
+        return await self._failed()
+
+    def get_guild(self, guild_id: int) -> OutOfReach:
+        return self
+
+    async def fetch_member(self, user_id: int) -> Any:
+        return await self._failed()
+
+    async def _failed(self) -> Any:
+        if self._error is None:
+            await asyncio.Event().wait()
+        raise cast(Exception, self._error)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        aiohttp.ServerDisconnectedError(),
+        aiohttp.ClientPayloadError("cut short"),
+        OSError(101, "Network is unreachable"),
+        None,
+    ],
+)
+async def test_discord_out_of_reach_keeps_a_board_as_discord_unable_to_say(
+    error: Exception | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A push asks who is in its viewers' instance, a move who is in the server: a
+    connection dropped, refused or hung on the way to Discord is Discord unable to say now
+    (the board kept, the push made), never a failure of the push or the ask."""
+    monkeypatch.setattr(identity_module, "REQUEST_SECONDS", 0.0)
+    identity = DiscordIdentity(cast(discord.Client, OutOfReach(error)), "secret")
+    viewer = Viewer(4, "Ann", None, 2, 3, "i-1-gc-2-3", token="token")
+    with pytest.raises(NotAllowed) as refused:
+        await identity.in_instance(viewer.instance_id, viewer.user_id)
+    assert refused.value.code == DOWN
+    with pytest.raises(NotAllowed) as refused:
+        await identity.in_place(viewer)
+    assert refused.value.code == DOWN
+
+
+async def test_a_token_discord_keeps_answering_429_for_costs_only_the_shares(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A token the bot's own exchange handed out is asked whatever strangers spent; its
+    holder, asking Discord too often with it themselves, has Discord answer the bot's asks
+    429, each counted towards the ban: asking at every move would spend the budget
+    without bound."""
+    asked: list[str] = []
+
+    async def token(request: web.Request) -> web.Response:
+        return web.json_response({"access_token": "their.token", "expires_in": 604800})
+
+    async def me(request: web.Request) -> web.Response:
+        asked.append(request.headers["Authorization"])
+        return web.json_response({"message": "You are being rate limited."}, status=429)
+
+    app = web.Application()
+    app.router.add_post("/api/v10/oauth2/token", token)
+    app.router.add_get("/api/v10/users/@me", me)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10")
+    identity = DiscordIdentity(cast(discord.Client, OutOfReach(None)), "secret")
+    try:
+        vouched = await identity.exchange("code", "192.0.2.7")
+        viewer = Viewer(4, "Ann", None, 2, 3, "i-1-gc-2-3", token=vouched)
+        for _ in range(5 * PER_ADDRESS):
+            with pytest.raises(NotAllowed):
+                await identity.still(viewer)
+    finally:
+        await identity.close()
+        await runner.cleanup()
+    assert asked == [f"Bearer {vouched}"] * PER_ADDRESS
+
+
+class Instances:
+    """The bot's client, answering the lookups of strangers' made-up instances (``i-9…``)
+    never, and a player's at once."""
+
+    application_id = 1
+
+    def __init__(self, strangers: int) -> None:
+        self.http = self
+        self.asked: list[str] = []
+        self.all_in = asyncio.Event()
+        self._strangers = strangers
+
+    async def request(self, route: Route) -> Any:
+        instance_id = route.url.rpartition("/")[2]
+        self.asked.append(instance_id)
+        if instance_id.startswith("i-9"):
+            if sum(i.startswith("i-9") for i in self.asked) == self._strangers:
+                self.all_in.set()
+            await asyncio.Event().wait()
+        return {"users": ["4"], "location": {"kind": "gc", "guild_id": "2", "channel_id": "3"}}
+
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
+
+async def test_strangers_sign_ins_waiting_their_turn_never_hold_a_players_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A push asks who is in its viewers' instance, a move who holds the token: neither
+    waits in the sign-ins' queue, which any number of strangers can fill."""
+
+    async def me(request: web.Request) -> web.Response:
+        return web.json_response({"id": "5", "username": "stranger"})
+
+    app = web.Application()
+    app.router.add_get("/api/v10/users/@me", me)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10")
+    monkeypatch.setattr(identity_module, "REQUEST_SECONDS", 3600.0)
+    client = Instances(identity_module.IN_FLIGHT)
+    identity = DiscordIdentity(cast(discord.Client, client), "secret")
+    strangers = [
+        asyncio.create_task(identity.viewer(f"stranger{n}", f"i-9{n}-gc-2-3", f"192.0.2.{n}"))
+        for n in range(identity_module.IN_FLIGHT + 5)
+    ]
+    try:
+        await client.all_in.wait()
+        pushed = asyncio.create_task(identity.in_instance("i-1-gc-2-3", 4))
+        await asyncio.sleep(0)
+        assert "i-1-gc-2-3" in client.asked
+        await pushed
+    finally:
+        for stranger in strangers:
+            stranger.cancel()
+        await asyncio.gather(*strangers, return_exceptions=True)
+        await identity.close()
+        await runner.cleanup()

@@ -14,14 +14,18 @@ import random
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 import pytest
+from aiohttp import web
 
 from bot.activity import live_boards
+from bot.activity.identity import Viewer
+from bot.activity.live_boards import Watcher
 from bot.activity.server import ASKS_AT_ONCE, ASKS_PER_SECOND, Asks
 from emulator import User
+from i18n import language
 from tests.e2e.board_viewer import WAIT, BoardViewer, base, connected, signed_in
 from tests.e2e.world import World, make_world
 
@@ -178,6 +182,42 @@ def test_a_connections_asks_come_back_at_a_rate_no_person_keeps_up() -> None:
     assert not asks.take()
     now[0] += 1000.0
     assert sum(asks.take() for _ in range(2 * ASKS_AT_ONCE)) == ASKS_AT_ONCE
+
+
+class Dropped:
+    """A connection whose peer went away while a view was being written: the write fails,
+    and the socket is not closed yet (its reader hears of it later)."""
+
+    closed = False
+
+    def __init__(self) -> None:
+        self.writing = asyncio.Event()
+        self.failed = asyncio.Event()
+
+    async def send_str(self, text: str) -> None:
+        try:
+            await self.writing.wait()
+            raise aiohttp.ClientConnectionResetError("Cannot write to closing transport")
+        finally:
+            self.failed.set()
+
+
+async def test_an_answer_waiting_behind_a_failed_write_is_not_waited_for_forever() -> None:
+    """The ask waiting for its answer is the connection's reader: were it left waiting, the
+    connection's end would never be heard, and its board never let go."""
+    dropped = Dropped()
+    viewer = Viewer(4, "Ann", None, 2, 3, "i-1-gc-2-3", token="token")
+    watcher = Watcher(cast(web.WebSocketResponse, dropped), viewer, language(None))
+    await watcher.send({"type": "games", "games": []})
+    await asyncio.sleep(0)
+    answered = asyncio.create_task(watcher.say({"type": "refused", "text": "no"}))
+    await asyncio.sleep(0)
+    dropped.writing.set()
+    await dropped.failed.wait()
+    await asyncio.sleep(0)
+    assert answered.done()
+    await watcher.send({"type": "games", "games": [{}]})
+    await watcher.say({"type": "refused", "text": "no more"})
 
 
 class Unread:

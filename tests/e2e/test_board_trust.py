@@ -228,6 +228,25 @@ async def test_a_member_removed_from_the_server_has_their_board_closed_at_once(
     assert (await mine.ended())[0] == 4001
 
 
+async def test_a_member_removed_from_the_server_gets_no_board_back_with_their_token(
+    heard: World, session: aiohttp.ClientSession
+) -> None:
+    """Their page opened again at once, with the token and instance Discord vouched for a
+    moment ago, is asked of Discord anew: it is not let in."""
+    _, game, _, mover = await heard.claim_started()
+    await heard.discord.launch_activity(heard.channel.id, mover.id)
+    token = await signed_in(heard.discord, heard.boards[0], mover, session)
+    mine = await connected(heard.boards[0], session, token, instance_of(heard))
+    await mine.send(type="watch", game=game.id)
+    await mine.game()
+    await heard.discord.remove_member(heard.guild, mover)
+    assert (await mine.ended())[0] == 4001
+
+    again = await connected(heard.boards[0], session, token, instance_of(heard))
+    assert (await again.ended())[0] == 4001
+    assert not any(f["type"] == "welcome" for f in again.frames)
+
+
 async def test_a_viewer_who_loses_view_channel_has_their_board_closed_at_once(
     world: World, session: aiohttp.ClientSession
 ) -> None:
