@@ -489,9 +489,9 @@ async def claim_it(
     stepper = page.locator("#messages article.ephemeral", has_text="Step through · Claim It!")
     # Each press waits for the step it brings, so that none is still on its way when
     # the picture is taken.
-    for step in range(2, REPLAY_STEPS + 2):
+    for move in range(1, REPLAY_STEPS + 1):
         await stepper.locator("button", has_text="Next").click()
-        await expect(stepper).to_contain_text(f" · Step {step} of ")
+        await expect(stepper).to_contain_text(f" · Move {move} of ")
     await camera.message("replay-steps.png", stepper)
     await table.locator("button", has_text="What decided it").click()
     report = page.locator("#messages article.ephemeral", has_text="What decided it · Claim It!")
