@@ -75,14 +75,15 @@ from engine.claim.view import SeatView, legal_in_view, view
 INACCURACY: Final = 0.05
 """A choice that cost 5 points of win chance or more is an inaccuracy: below that the judge
 cannot tell a cost from the luck of its deals (one decision's cost differs by 1.5 points on
-average between two runs, by 4.5 or more in one decision in ten); normal and easy players
-reach it in about one decision in eight, hard in one in thirty."""
+average between two runs, by 4.5 or more in one decision in ten); easy players reach it in
+about one decision in eight, normal in one in eleven, hard in one in thirty."""
 MISTAKE: Final = 0.10
 """10 points or more is a mistake: a tenth of the game given away in one choice, which
-normal and easy players make about once in fifteen decisions and hard once in a hundred."""
+easy players make about once in fifteen decisions, normal once in twenty-five and hard once
+in a hundred."""
 BLUNDER: Final = 0.20
 """20 points or more is a blunder: a fifth of the game lost at once, about once in thirty
-decisions of normal and easy players and once in five hundred of hard's."""
+decisions of easy players, once in fifty of normal's and once in five hundred of hard's."""
 THRESHOLDS: Final = (INACCURACY, MISTAKE, BLUNDER)
 """The costs from which a choice is an inaccuracy, a mistake, a blunder (``band``)."""
 

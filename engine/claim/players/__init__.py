@@ -18,7 +18,9 @@ action, and ``rng`` is the only source of randomness.
   every faction's ability), against the blind card the loser draws; phase 2 weighs
   a vote of each faction by how it moves the chance of winning that faction
   and how much that faction decides the game, and every faction's ability in
-  where the cards of a trick land. The loot choice is exact.
+  where the cards of a trick land; then, as hard does, it plays its best two
+  cards out in deals of the unseen cards (``search.look_ahead``), with a tenth
+  of hard's work. The loot choice is exact.
 - hard: searches (``search``): it deals the unseen cards many times in ways
   consistent with the view, plays each of normal's best few actions out in
   every deal with a fast policy (``playout``): in phase 2 to the end of the
@@ -37,7 +39,8 @@ from engine.claim.actions import Action
 from engine.claim.errors import NotYourTurn
 from engine.claim.players.easy import decide_easy
 from engine.claim.players.normal import decide_normal
-from engine.claim.players.search import decide_hard
+from engine.claim.players.search import decide_hard, look_ahead
+from engine.claim.state import Phase
 from engine.claim.view import SeatView, legal_in_view
 
 __all__ = ["Level", "decide"]
@@ -54,5 +57,5 @@ def decide(view: SeatView, level: Level, rng: random.Random) -> Action:
     if level is Level.EASY:
         return decide_easy(view, rng)
     if level is Level.NORMAL:
-        return decide_normal(view)
+        return look_ahead(view, rng) if view.phase is Phase.P2 else decide_normal(view)
     return decide_hard(view, rng)

@@ -66,13 +66,15 @@ def test_the_same_view_and_generator_state_give_the_same_action(level: Level) ->
         assert decide(seen, level, random.Random(n)) == first
 
 
-def test_normal_beats_easy_more_often_than_not() -> None:
-    """A modest fact, fully seeded: over 40 games (20 deals, each played from both seats),
-    normal wins more than easy."""
+@pytest.mark.long(seconds=20)
+def test_normal_beats_easy_clearly() -> None:
+    """Fully seeded: over 160 games (80 deals, each played from both seats) normal wins at
+    least 64% (108 games here, 67.5%; 65% over 200 games of the benchmark's deals). Before
+    normal looked ahead in phase 2 it won 99 of these (62%)."""
     shares = 0.0
-    for n in range(40):
+    for n in range(160):
         levels = (Level.NORMAL, Level.EASY) if n % 2 == 0 else (Level.EASY, Level.NORMAL)
         end, _ = game(levels, seed=300 + n // 2)
         winners = score(end).winners
         shares += sum(1 for s in winners if levels[s] is Level.NORMAL) / len(winners)
-    assert shares > 20
+    assert shares >= 0.64 * 160

@@ -1,12 +1,15 @@
 """The judge of Claim's decisions (``engine.claim.judge``): it holds a seat to what the seat
 had seen, finds the card that wins, leaves forced moves alone, judges a decision the same
-whichever others are judged with it, and charges the hard player less than normal and easy."""
+whichever others are judged with it, and charges the levels in their order: hard least, then
+normal, then easy."""
 
 from __future__ import annotations
 
 import random
 import statistics
 from collections.abc import Iterator
+
+import pytest
 
 from engine.claim import (
     Action,
@@ -155,16 +158,17 @@ def test_a_decision_is_judged_the_same_whichever_others_are_judged() -> None:
         assert shared == ([full[index]] if full[index] is not None else [])
 
 
-def test_the_hard_player_loses_less_than_normal_and_easy() -> None:
-    """The same positions (from games between normal and easy players), each level's choice
-    judged with the same deals: hard gives away the least win chance per decision. Normal
-    against easy is printed, not asserted: their costs differ by under a point per decision
-    against a spread of ten, which a sample this quick cannot tell apart (over 26 recorded
-    games normal gives away 2.4 points a decision, easy 3.2)."""
+@pytest.mark.long(seconds=10)
+def test_the_levels_give_away_win_chance_in_their_order() -> None:
+    """The same positions (every fourth decision of six 2-player games between normal and
+    easy players), each level's choice judged with the same deals: hard gives away the least
+    win chance per decision, and normal clearly less than easy (about half over 500
+    decisions of such games, 0.021 against 0.037; 0.014 against 0.045 here). Before normal
+    looked ahead in phase 2 it gave away as much as easy (0.045 and 0.046 here)."""
     costs: dict[Level, list[float]] = {level: [] for level in Level}
-    for seed in (1, 2):
+    for seed in range(1, 7):
         start, actions = recorded(2, seed=seed)
-        picked = decisions(start, actions)[::7]
+        picked = decisions(start, actions)[::4]
         for index, (state, seat) in enumerate(replayed(start, actions)):
             if index not in picked:
                 continue
@@ -178,6 +182,5 @@ def test_the_hard_player_loses_less_than_normal_and_easy() -> None:
                 assert judgement is not None
                 costs[level].append(judgement.cost)
     means = {level: statistics.mean(costs[level]) for level in Level}
-    print({level.value: round(mean, 4) for level, mean in means.items()})
-    assert means[Level.HARD] <= means[Level.NORMAL]
-    assert means[Level.HARD] <= means[Level.EASY]
+    assert len(costs[Level.EASY]) >= 60
+    assert means[Level.HARD] < means[Level.NORMAL] < 0.75 * means[Level.EASY]
