@@ -83,7 +83,13 @@ async def test_open_the_board_under_a_new_game_turns_the_open_board_to_it(
     await slash(page, "/claimit cancel")
     await expect(shown.locator(".status--cancelled")).to_be_visible()
 
-    table = await start_from_lobby(await new_lobby(page, "/nuggets new bots:1"), "Gold Nuggets #1")
+    # Bo's seat, not a computer's: nothing moves by itself to take the live region's word.
+    lobby = await new_lobby(page, "/nuggets new")
+    await act_as(page, "Bo")
+    await lobby.locator("button", has_text="Join").click()
+    await expect(lobby).to_contain_text("Bo · ")
+    await act_as(page, "Ann")
+    table = await start_from_lobby(lobby, "Gold Nuggets #1")
     # Discord only shows the Activity running here already: the board turns to the game.
     await table.locator("button", has_text="Open the board").click()
     await expect(shown.locator("#heading")).to_have_text("Gold Nuggets #1")
