@@ -14,8 +14,8 @@ from bot.service.replay_service import ReplayService
 from bot.service.shares import POSTED_UNASKED_FOR, Shares
 from bot.storage import Database, GameStatus
 from bot.storage.opening import open_database
-from bot.storage.sqlite import SQLiteDatabase
 from bot.storage.shards import Shards
+from bot.storage.sqlite import SQLiteDatabase
 from tests.bot.fixtures import PLAYERS, Clock, ScriptedDice, play_to_the_end, started_game
 
 
