@@ -3,10 +3,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from emulator import DiscordEmulator
-from tests.e2e.world import THREAD_PERMISSIONS, World, running_world
+from tests.e2e.world import THREAD_PERMISSIONS, World, make_world, running_world
 from tests.quick_limits import QUICK_LIMITS
 
 
@@ -36,3 +37,19 @@ async def threaded(tmp_path: Path, database_target: str) -> AsyncIterator[World]
         tmp_path, bot_permissions=THREAD_PERMISSIONS, database=database_target
     ) as world:
         yield world
+
+
+@pytest.fixture
+async def board_world(tmp_path: Path) -> AsyncIterator[World]:
+    """A world of three players whose bot serves the board (the Activity)."""
+    world = await make_world(tmp_path, players=3)
+    await world.start_bot(board=True)
+    async with world:
+        yield world
+
+
+@pytest.fixture
+async def session() -> AsyncIterator[aiohttp.ClientSession]:
+    """An HTTP client of the test's own, as a board's page is."""
+    async with aiohttp.ClientSession() as session:
+        yield session

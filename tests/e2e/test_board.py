@@ -6,6 +6,7 @@ game refuses, changes nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -26,17 +27,8 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=3)
-    await world.start_bot(board=True)
-    async with world:
-        yield world
-
-
-@pytest.fixture
-async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
+def world(board_world: World) -> World:
+    return board_world
 
 
 async def opened(
@@ -257,10 +249,13 @@ async def test_a_whole_game_on_the_boards_leaves_the_channel_as_the_same_moves_b
         assert describe(buttons.table()) == shown_after_boards
 
 
-@pytest.mark.postgres
-async def test_a_move_made_in_one_process_reaches_a_board_on_the_other(
+@contextlib.asynccontextmanager
+async def on_two_processes(
     tmp_path: Path, postgres: Cluster, session: aiohttp.ClientSession
-) -> None:
+) -> AsyncIterator[tuple[World, Game, list[BoardViewer]]]:
+    """Two bot processes on one PostgreSQL database, each serving the board (a shard of
+    the server's each), a Claim It! game of two in the channel, and Cy's board on each
+    process, listing the channel's games."""
     world = await make_world(tmp_path, 3, database=await postgres.new_database(), max_concurrency=2)
     async with world:
         await world.start_bot(shards=(2, frozenset({0})), board=True)
@@ -271,15 +266,24 @@ async def test_a_move_made_in_one_process_reaches_a_board_on_the_other(
         assert game is not None
         cy = world.players[2]
         instance = await world.discord.launch_activity(world.channel.id, cy.id)
+        boards = []
+        for served in world.boards:
+            token = await signed_in(world.discord, served, cy, session)
+            board = await connected(served, session, token, instance.id)
+            await board.wait_for(lambda f: f["type"] == "games")
+            boards.append(board)
+        yield world, game, boards
+
+
+@pytest.mark.postgres
+async def test_a_move_made_in_one_process_reaches_a_board_on_the_other(
+    tmp_path: Path, postgres: Cluster, session: aiohttp.ClientSession
+) -> None:
+    async with on_two_processes(tmp_path, postgres, session) as (world, game, watchers):
         # The move is made in the process of the server's shard: a board on each process
         # sees it, one of them from the other process.
-        watchers = []
-        for board in world.boards:
-            token = await signed_in(world.discord, board, cy, session)
-            watcher = await connected(board, session, token, instance.id)
-            await watcher.wait_for(lambda f: f["type"] == "games")
+        for watcher in watchers:
             await watcher.send(type="watch", game=game.id)
-            watchers.append(watcher)
         firsts = [await watcher.game() for watcher in watchers]
         await world.click(await world.mover(), world.table(), "Roll")
         for watcher, first in zip(watchers, firsts, strict=True):

@@ -8,7 +8,6 @@ for that reason."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +20,9 @@ from bot.storage import GameStatus
 from bot.storage.game_values import Level
 from emulator import User
 from tests.e2e.board_viewer import BoardViewer, connected, signed_in
+from tests.e2e.test_board import on_two_processes
 from tests.e2e.test_takebacks import acting, move, person, playing, rolled_and_chosen
-from tests.e2e.world import World, ephemeral_answer, make_world
+from tests.e2e.world import World, ephemeral_answer
 from tests.postgres_cluster import Cluster
 
 pytestmark = pytest.mark.e2e
@@ -31,17 +31,8 @@ MOVED_ON = "The game moved on since you looked: nothing changed."
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=3)
-    await world.start_bot(board=True)
-    async with world:
-        yield world
-
-
-@pytest.fixture
-async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
+def world(board_world: World) -> World:
+    return board_world
 
 
 async def opened(world: World, session: aiohttp.ClientSession, user: User) -> BoardViewer:
@@ -98,22 +89,8 @@ async def test_open_the_board_under_a_new_game_turns_the_pressers_open_board_to_
 async def test_a_launch_pressed_on_one_process_turns_the_board_open_on_the_other(
     tmp_path: Path, postgres: Cluster, session: aiohttp.ClientSession
 ) -> None:
-    world = await make_world(tmp_path, 3, database=await postgres.new_database(), max_concurrency=2)
-    async with world:
-        await world.start_bot(shards=(2, frozenset({0})), board=True)
-        await world.start_bot(shards=(2, frozenset({1})), board=True)
-        await world.discord.wait_for_shards(2)
-        await world.start_game(2, "claimit")
-        game = await world.bots[0].service.current_game(world.channel.id)
-        assert game is not None
+    async with on_two_processes(tmp_path, postgres, session) as (world, game, boards):
         cy = world.players[2]
-        instance = await world.discord.launch_activity(world.channel.id, cy.id)
-        boards = []
-        for served in world.boards:
-            token = await signed_in(world.discord, served, cy, session)
-            board = await connected(served, session, token, instance.id)
-            await board.wait_for(lambda f: f["type"] == "games")
-            boards.append(board)
         # Cy watches nothing yet: each board lists the channel. The press is taken by the
         # process of the server's shard; the other hears of it through the database.
         await world.click(cy, world.table(), "Open the board")

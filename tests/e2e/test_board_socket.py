@@ -12,8 +12,6 @@ import logging
 import os
 import random
 import socket
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, cast
 
 import aiohttp
@@ -27,7 +25,7 @@ from bot.activity.server import ASKS_AT_ONCE, ASKS_PER_SECOND, Asks
 from emulator import User
 from i18n import language
 from tests.e2e.board_viewer import WAIT, BoardViewer, base, connected, signed_in
-from tests.e2e.world import World, make_world
+from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e
 
@@ -35,17 +33,8 @@ BAD_HELLO = "The board didn't say who you are in a way the bot can read. Open th
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    world = await make_world(tmp_path, players=3)
-    await world.start_bot(board=True)
-    async with world:
-        yield world
-
-
-@pytest.fixture
-async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
+def world(board_world: World) -> World:
+    return board_world
 
 
 def no_traceback(caplog: pytest.LogCaptureFixture) -> None:

@@ -44,12 +44,6 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         yield world
 
 
-@pytest.fixture
-async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
-
-
 async def made_up_hello(world: World, session: aiohttp.ClientSession, token: str) -> int | None:
     """One stranger's hello with a token they made up: how the bot closed it."""
     async with session.ws_connect(f"{base(world.boards[0])}/api/live") as socket:
