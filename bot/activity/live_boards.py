@@ -111,11 +111,7 @@ class Watcher:
             log.info("a board too slow to take its view was let go")
             _dropped(sending)
             _dropped(self._waiting)
-            # A connection that takes nothing takes no close either: after a while, aiohttp
-            # closes it without one.
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(SEND_SECONDS):
-                    await self.socket.close(code=1013, message=b"too slow")
+            await close_within(self.socket, 1013, b"too slow", SEND_SECONDS)
         except (ConnectionError, RuntimeError):
             # The connection is gone though not closed yet: nothing after it goes out
             # either, and whoever waits for it goes on (an ask waiting for its answer
@@ -128,6 +124,17 @@ class Watcher:
                 _dropped(self._waiting)
             if self._sender is asyncio.current_task():
                 self._sender = None
+
+
+async def close_within(
+    socket: web.WebSocketResponse, code: int, reason: bytes, seconds: float
+) -> None:
+    """Closes ``socket`` with ``code`` and ``reason``, waiting ``seconds`` at most, whatever
+    goes wrong: a connection that takes nothing takes no close either (aiohttp ends it
+    without one after a while)."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(seconds):
+            await socket.close(code=code, message=reason)
 
 
 def _dropped(messages: deque[tuple[str, asyncio.Future[None] | None]]) -> None:

@@ -48,7 +48,7 @@ from aiohttp import WSMsgType, web
 
 from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed, Viewer
 from bot.activity.launched_boards import LaunchedBoards
-from bot.activity.live_boards import LiveBoards, Watcher
+from bot.activity.live_boards import LiveBoards, Watcher, close_within
 from bot.activity.page_words import early_words, page_words
 from bot.discord_ui.discord_refusals import expected
 from bot.features.board.launches import Launch
@@ -236,12 +236,9 @@ class ActivityServer:
             if self._site is not None:
                 await self._site.stop()
 
-            async def closed(socket: web.WebSocketResponse) -> None:
-                with contextlib.suppress(Exception):
-                    async with asyncio.timeout(SHUTDOWN_SECONDS):
-                        await socket.close(code=1001, message=b"the bot is restarting")
-
-            await asyncio.gather(*(closed(s) for s in list(self._sockets)), *self._closing)
+            restarting = b"the bot is restarting"
+            closed = (close_within(s, 1001, restarting, SHUTDOWN_SECONDS) for s in self._sockets)
+            await asyncio.gather(*list(closed), *self._closing)
             if self._runner is not None:
                 await self._runner.cleanup()
         finally:
@@ -309,10 +306,7 @@ class ActivityServer:
                 if not asks.take():
                     log.info("a board asking faster than anyone clicks was closed")
                     reason = _reason(watcher.lang, ASKED_TOO_FAST)
-                    # A flood that reads nothing takes no close either.
-                    with contextlib.suppress(Exception):
-                        async with asyncio.timeout(SHUTDOWN_SECONDS):
-                            await socket.close(code=TOO_MANY, message=reason)
+                    await close_within(socket, TOO_MANY, reason, SHUTDOWN_SECONDS)
                     break
                 # A binary ask is as unreadable as any other that isn't JSON.
                 await self._asked(watcher, message.data if message.type is WSMsgType.TEXT else "")
@@ -400,15 +394,11 @@ class ActivityServer:
         their connection closes with the reason."""
         self.boards.remove(watcher)
         reason = _reason(watcher.lang, refused.words)
-
-        async def closed() -> None:
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(SHUTDOWN_SECONDS):
-                    await watcher.socket.close(code=refused.code, message=reason)
-
         # The close waits on the viewer's side, which may be slow: a push letting them go
         # never waits with it.
-        closing = asyncio.create_task(closed())
+        closing = asyncio.create_task(
+            close_within(watcher.socket, refused.code, reason, SHUTDOWN_SECONDS)
+        )
         self._closing.add(closing)
         closing.add_done_callback(self._closing.discard)
 
