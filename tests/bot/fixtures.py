@@ -1,4 +1,5 @@
-"""Service test helpers: scripted dice, a manual clock, and random play through the service."""
+"""Service test helpers: scripted dice, a manual clock, random play through the service, and
+a local web server standing in for Discord."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from aiohttp import web
 
 from bot.features.tournaments.checks import NewTournament
 from bot.features.tournaments.queries import Format
@@ -146,3 +149,12 @@ def new_tournament(
         language=None,
     )
     return replace(usual, **changed)
+
+
+async def served(app: web.Application) -> tuple[web.AppRunner, str]:
+    """``app`` serving on a free local port: its runner (to clean up) and its origin."""
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    return runner, f"http://127.0.0.1:{runner.addresses[0][1]}"

@@ -18,6 +18,7 @@ from bot.activity.identity import DOWN, DiscordIdentity, NotAllowed, Viewer
 from bot.activity.refusal_shares import PER_ADDRESS, WINDOW_SECONDS, Shares, address_of
 from bot.metrics.figures import Metrics
 from bot.metrics.requests import counting_requests
+from tests.bot.fixtures import served
 from tests.clock import ManualClock
 
 
@@ -84,15 +85,12 @@ async def test_the_invalid_requests_are_counted_as_discord_counts_them() -> None
 
     app = web.Application()
     app.router.add_get("/api/v10/users/{status}", answer)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
+    runner, origin = await served(app)
     metrics = Metrics()
     trace = aiohttp.TraceConfig()
     counting_requests(trace, metrics, "board")
     try:
-        base = f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10/users"
+        base = f"{origin}/api/v10/users"
         async with aiohttp.ClientSession(trace_configs=[trace]) as session:
             for asked in ("401", "403", "429", "429?scope=user", "429?scope=shared", "404"):
                 async with session.get(f"{base}/{asked}"):
@@ -173,11 +171,8 @@ async def test_a_token_discord_keeps_answering_429_for_costs_only_the_shares(
     app = web.Application()
     app.router.add_post("/api/v10/oauth2/token", token)
     app.router.add_get("/api/v10/users/@me", me)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10")
+    runner, origin = await served(app)
+    monkeypatch.setattr(Route, "BASE", f"{origin}/api/v10")
     identity = DiscordIdentity(cast(discord.Client, OutOfReach(None)), "secret")
     try:
         vouched = await identity.exchange("code", "192.0.2.7")
@@ -227,11 +222,8 @@ async def test_strangers_sign_ins_waiting_their_turn_never_hold_a_players_check(
 
     app = web.Application()
     app.router.add_get("/api/v10/users/@me", me)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10")
+    runner, origin = await served(app)
+    monkeypatch.setattr(Route, "BASE", f"{origin}/api/v10")
     monkeypatch.setattr(identity_module, "REQUEST_SECONDS", 3600.0)
     client = Instances(identity_module.IN_FLIGHT)
     identity = DiscordIdentity(cast(discord.Client, client), "secret")

@@ -35,7 +35,7 @@ from bot.metrics.requests import counting_requests, route_of
 from bot.service import Actor, GameService
 from bot.storage.database import Body, CommitUnknown
 from bot.storage.sqlite import SQLiteDatabase
-from tests.bot.fixtures import Clock, started_game
+from tests.bot.fixtures import Clock, served, started_game
 
 T = TypeVar("T")
 
@@ -285,15 +285,12 @@ async def test_requests_are_counted_by_route_and_answer_and_refusals_by_code() -
 
     app = web.Application()
     app.router.add_patch("/api/v10/channels/{channel}/messages/{code}", refuse)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
+    runner, origin = await served(app)
     metrics = Metrics()
     trace = aiohttp.TraceConfig()
     counting_requests(trace, metrics)
     try:
-        base = f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10/channels/7/messages"
+        base = f"{origin}/api/v10/channels/7/messages"
         async with aiohttp.ClientSession(trace_configs=[trace]) as session:
             for code in (10008, 50013, 50013, 0):
                 async with session.patch(f"{base}/{code}") as answer:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,3 +110,27 @@ async def connected(
     viewer = BoardViewer(socket)
     await viewer.send(type="hello", access_token=token, instance_id=instance_id, locale=locale)
     return viewer
+
+
+Frame = dict[str, Any]
+
+
+async def played_at_random(
+    viewers: dict[int, BoardViewer], game_id: int, **move: Any
+) -> tuple[list[tuple[Frame, Frame]], Frame]:
+    """The game played to its end on its players' boards (``viewers``, by seat), each move
+    a random one of the mover's enabled choices (sent with ``move``'s fields besides):
+    each choice made with the frame its mover was pushed after it, and the last frame."""
+    rng = random.Random(3)
+    made = []
+    frame = await viewers[0].game()
+    while frame["game"]["status"] == "active":
+        viewer = viewers[frame["game"]["to_act"][0]]
+        seen = frame["game"]["version"]
+        frame = await viewer.game(version=seen)
+        choice = rng.choice([c for c in frame["board"]["choices"] if c["enabled"]])
+        count = len(viewer.frames)
+        await viewer.send(type="move", game=game_id, intent=choice["intent"], version=seen, **move)
+        frame = await viewer.game(version=seen + 1, after=count)
+        made.append((choice, frame))
+    return made, frame

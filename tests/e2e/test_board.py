@@ -19,7 +19,7 @@ from bot.games.registry import rules_for
 from bot.storage import Game
 from emulator import User
 from tests.claim_secrets import card_ids, secrets_of
-from tests.e2e.board_viewer import BoardViewer, connected, signed_in
+from tests.e2e.board_viewer import BoardViewer, connected, played_at_random, signed_in
 from tests.e2e.world import World, describe, make_world
 from tests.postgres_cluster import Cluster
 
@@ -213,22 +213,9 @@ async def board_game(world: World, session: aiohttp.ClientSession) -> tuple[int,
         seat.seat: await opened(world, session, world.user(seat.user_id or 0))
         for seat in game.seats
     }
-    rng = random.Random(3)
-    made = []
-    frame = await viewers[0].game()
-    while frame["game"]["status"] == "active":
-        viewer = viewers[frame["game"]["to_act"][0]]
-        seen = frame["game"]["version"]
-        frame = await viewer.game(version=seen)
-        choice = rng.choice([c for c in frame["board"]["choices"] if c["enabled"]])
-        made.append(choice["label"])
-        count = len(viewer.frames)
-        await viewer.send(
-            type="move", game=game.id, intent=choice["intent"], version=seen, key=None
-        )
-        frame = await viewer.game(version=seen + 1, after=count)
+    moves, frame = await played_at_random(viewers, game.id, key=None)
     assert frame["game"]["result"] and frame["game"]["can_rematch"]
-    return game.id, made
+    return game.id, [choice["label"] for choice, _ in moves]
 
 
 async def test_a_whole_game_on_the_boards_leaves_the_channel_as_the_same_moves_by_buttons(

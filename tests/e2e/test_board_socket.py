@@ -10,7 +10,6 @@ import base64
 import json
 import logging
 import os
-import random
 import socket
 from typing import Any, cast
 
@@ -24,7 +23,14 @@ from bot.activity.live_boards import Watcher
 from bot.activity.server import ASKS_AT_ONCE, ASKS_PER_SECOND, Asks
 from emulator import User
 from i18n import language
-from tests.e2e.board_viewer import WAIT, BoardViewer, base, connected, signed_in
+from tests.e2e.board_viewer import (
+    WAIT,
+    BoardViewer,
+    base,
+    connected,
+    played_at_random,
+    signed_in,
+)
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e
@@ -319,19 +325,8 @@ async def played_on_boards(
         viewer = await viewer_of(world, session, world.user(seat.user_id or 0))
         await viewer.send(type="watch", game=game.id)
         viewers[seat.seat] = viewer
-    rng = random.Random(3)
-    pushed = []
-    frame = await viewers[0].game()
-    while frame["game"]["status"] == "active":
-        viewer = viewers[frame["game"]["to_act"][0]]
-        seen = frame["game"]["version"]
-        frame = await viewer.game(version=seen)
-        choice = rng.choice([c for c in frame["board"]["choices"] if c["enabled"]])
-        count = len(viewer.frames)
-        await viewer.send(type="move", game=game.id, intent=choice["intent"], version=seen)
-        frame = await viewer.game(version=seen + 1, after=count)
-        pushed.append(frame["game"]["version"])
-    return slow, pushed, frame["game"]["version"]
+    moves, frame = await played_at_random(viewers, game.id)
+    return slow, [after["game"]["version"] for _, after in moves], frame["game"]["version"]
 
 
 async def test_a_viewer_who_never_reads_holds_no_other_viewer_of_the_game(

@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -17,7 +18,8 @@ import pytest
 
 from bot.activity.identity import FRESH_SECONDS, UNCHECKED
 from bot.activity.refusal_shares import PER_ADDRESS, SHARES
-from emulator import Window
+from bot.storage import Game
+from emulator import User, Window
 from i18n import language
 from tests.e2e.board_viewer import BoardViewer, base, connected, signed_in
 from tests.e2e.test_board import move_of, opened
@@ -173,14 +175,23 @@ async def left(viewer: BoardViewer, version: int) -> tuple[int | None, str]:
     return closed
 
 
-async def test_a_viewer_who_left_the_activity_is_pushed_nothing_more_past_the_fresh_word(
+async def both_watching(
     world: World, session: aiohttp.ClientSession
-) -> None:
+) -> tuple[Game, User, BoardViewer, BoardViewer, dict[str, Any]]:
+    """A Claim game started, with both players' boards open on it and first views pushed:
+    the game, the player not to move, the mover's board and theirs, and the mover's view."""
     _, game, seat, mover = await world.claim_started()
     other = world.user(game.seats[1 - seat].user_id or 0)
     mine, theirs = await opened(world, session, mover), await opened(world, session, other)
     shown = await mine.game()
     await theirs.game()
+    return game, other, mine, theirs, shown
+
+
+async def test_a_viewer_who_left_the_activity_is_pushed_nothing_more_past_the_fresh_word(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    game, other, mine, theirs, shown = await both_watching(world, session)
     await world.discord.leave_activity(instance_of(world), other.id)
     world.advance(FRESH_SECONDS + 1)
 
@@ -244,11 +255,7 @@ async def test_a_member_removed_from_the_server_gets_no_board_back_with_their_to
 async def test_a_viewer_who_loses_view_channel_has_their_board_closed_at_once(
     world: World, session: aiohttp.ClientSession
 ) -> None:
-    _, game, seat, mover = await world.claim_started()
-    other = world.user(game.seats[1 - seat].user_id or 0)
-    mine, theirs = await opened(world, session, mover), await opened(world, session, other)
-    shown = await mine.game()
-    await theirs.game()
+    game, other, mine, theirs, shown = await both_watching(world, session)
     await world.discord.set_member_permissions(world.guild, other, discord.Permissions.none())
     assert (await theirs.ended())[0] == 4001
     await mine.send(**move_of(shown))

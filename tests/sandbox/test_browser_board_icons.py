@@ -10,7 +10,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.async_api import FrameLocator, Page, expect
+from playwright.async_api import FrameLocator, Page, ViewportSize, expect
 
 from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import DESKTOP, PHONE, act_as, new_lobby, slash, start_from_lobby
@@ -41,16 +41,29 @@ async def icons_are_our_pictures(frame: FrameLocator) -> int:
     return len(shown)
 
 
+async def anns_board(
+    page: Page,
+    sandbox: Sandbox,
+    command: str,
+    title: str,
+    viewport: ViewportSize | None = None,
+) -> FrameLocator:
+    """Ann's board of the table ``command`` starts from a new lobby (the page first set to
+    ``viewport``, if given), once she has authorized it."""
+    ann = member(sandbox.emulator, "Ann")
+    await act_as(page, "Ann")
+    table = await start_from_lobby(await new_lobby(page, command), title)
+    if viewport is not None:
+        await page.set_viewport_size(viewport)
+    await open_the_board(page, table)
+    await consent(page, ann, "Authorize")
+    return board(page, ann)
+
+
 async def test_a_claim_it_board_on_a_phone_gives_the_odds_and_draws_its_icons(
     page: Page, sandbox: Sandbox
 ) -> None:
-    ann = member(sandbox.emulator, "Ann")
-    await act_as(page, "Ann")
-    table = await start_from_lobby(await new_lobby(page, "/claimit new bots:1"), "Claim It! #1")
-    await page.set_viewport_size(PHONE)
-    await open_the_board(page, table)
-    await consent(page, ann, "Authorize")
-    frame = board(page, ann)
+    frame = await anns_board(page, sandbox, "/claimit new bots:1", "Claim It! #1", PHONE)
     await expect(frame.locator("#heading")).to_contain_text("Claim It! #1")
 
     odds = frame.locator(".odds")
@@ -93,12 +106,7 @@ async def test_a_claim_it_board_on_a_phone_gives_the_odds_and_draws_its_icons(
 async def test_a_gold_nuggets_roll_is_said_in_words_on_the_board(
     page: Page, sandbox: Sandbox
 ) -> None:
-    ann = member(sandbox.emulator, "Ann")
-    await act_as(page, "Ann")
-    table = await start_from_lobby(await new_lobby(page, "/nuggets new bots:1"), "Gold Nuggets #1")
-    await open_the_board(page, table)
-    await consent(page, ann, "Authorize")
-    frame = board(page, ann)
+    frame = await anns_board(page, sandbox, "/nuggets new bots:1", "Gold Nuggets #1")
     await expect(frame.locator("#heading")).to_contain_text("Gold Nuggets #1")
     await expect(frame.locator(".odds")).to_contain_text("Chance the next roll busts:")
 
@@ -122,12 +130,7 @@ async def test_a_gold_nuggets_roll_is_said_in_words_on_the_board(
 async def test_claim_s_cards_draw_their_faction_from_the_board_s_own_pictures(
     page: Page, sandbox: Sandbox
 ) -> None:
-    ann = member(sandbox.emulator, "Ann")
-    await act_as(page, "Ann")
-    table = await start_from_lobby(await new_lobby(page, "/claim new bots:1"), "Claim #1")
-    await open_the_board(page, table)
-    await consent(page, ann, "Authorize")
-    frame = board(page, ann)
+    frame = await anns_board(page, sandbox, "/claim new bots:1", "Claim #1")
     cards = frame.locator(".cl-hand svg.card")
     await expect(cards).to_have_count(13)
     drawn = await frame.locator("body").evaluate(
