@@ -62,7 +62,7 @@ from bench.discord_requests import CHANNEL_ROUTES, WINDOW, Budget, peak
 from bench.e2e_report import ms, percentile
 from bench.players import HAND_BUTTON
 from bench.table_watch import GAME_ID, SETTLE, TableWatch, lags_of
-from bot.discord_ui.features.hands.handlers import MOVED_ON_PRIVATELY
+from bot.discord_ui.core.hands.handlers import MOVED_ON_PRIVATELY
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from emulator import (
     DISCORD_RATE_LIMITS,

@@ -325,8 +325,9 @@ def imported_names(path: Path) -> set[str]:
     return names
 
 
-FEATURES = "bot.discord_ui.features"
-"""Where each Discord feature is a package of its own (``bot.discord_ui.feature``)."""
+FEATURES = "bot.features"
+"""Where each feature is a folder of its own (``bot.service.feature_registry``), its
+Discord part in it (``bot.discord_ui.part_registry``)."""
 
 
 def parts_named(path: Path, package: str) -> set[str]:
@@ -342,49 +343,82 @@ def parts_named_in(paths: list[Path], package: str) -> set[str]:
     }
 
 
-def test_the_discord_core_imports_no_feature() -> None:
-    """The client, the live table, the presenter and the cards name no feature: the
-    registry finds them, and they take from the core what they need."""
-    core = [path for path in sources("bot/discord_ui") if "features" not in path.parts]
-    assert core
-    assert not parts_named_in(core, FEATURES)
+CORE = tuple(
+    sorted(
+        str(folder.relative_to(ROOT))
+        for folder in (ROOT / "bot").iterdir()
+        if folder.is_dir() and folder.name not in ("features", "__pycache__")
+    )
+)
+"""Everything of the bot but its features: the game service, storage, the runtimes, the
+league's arithmetic, the games, the Discord layer (its lobby, turns and table) and the
+board."""
 
 
-FEATURE_FOLDER = "bot/discord_ui/features"
-THE_TABLE = ("bot.discord_ui.live_table", "bot.discord_ui.table_updates", "bot.discord_ui.client")
-"""What a feature never imports: the live table itself (it asks the core through
-``bot.discord_ui.context``), and the client that builds the features."""
+@pytest.mark.parametrize("folder", CORE)
+def test_the_core_names_no_feature(folder: str) -> None:
+    """The core calls the features' hooks inside the transaction
+    (``bot.service.game_hooks``), and draws what they declare for the lobby, the board
+    and the leaderboard; the registries find them."""
+    paths = sources(folder)
+    assert paths
+    assert not parts_named_in(paths, FEATURES)
+
+
+def test_the_core_is_every_folder_of_the_bot_but_the_features() -> None:
+    assert {"bot/activity", "bot/discord_ui", "bot/service", "bot/storage"} <= set(CORE)
 
 
 def feature_of(path: Path) -> str:
-    """The feature package a source file of the features belongs to."""
-    return path.relative_to(ROOT / FEATURE_FOLDER).parts[0]
+    """The feature a source file of the features belongs to."""
+    return path.relative_to(ROOT / "bot" / "features").parts[0]
 
 
-def test_a_feature_imports_no_other_feature_nor_the_table() -> None:
-    """A feature sees the narrow context and hears of games through events; it reaches
-    into no other feature and not into the live table."""
-    assert sources(FEATURE_FOLDER)
+def test_a_feature_imports_no_other_feature() -> None:
+    """A feature reaches another only through what the core declares (a hook, a lobby
+    option, a board action, a leaderboard view), never by import."""
+    assert sources("bot/features")
     reaching = {
         f"{path.relative_to(ROOT)}: {name}"
-        for path in sources(FEATURE_FOLDER)
-        if path.parent != ROOT / FEATURE_FOLDER
+        for path in sources("bot/features")
+        if path.parent != ROOT / "bot" / "features"
         for name in imported_names(path)
-        if any(within(name, table) for table in THE_TABLE)
-        or (
-            within(name, "bot.discord_ui.features")
-            and name.count(".") >= 3
-            and name.split(".")[3] != feature_of(path)
-        )
+        if within(name, FEATURES)
+        and name.count(".") >= 2
+        and name.split(".")[2] != feature_of(path)
     }
     assert not reaching
 
 
-def test_features_hardly_name_the_table() -> None:
-    """Everything a feature may touch is in its context, not behind ``self.table``."""
-    named = sum(
-        path.read_text(encoding="utf-8").count("self.table") for path in sources(FEATURE_FOLDER)
-    )
+THE_TABLE = ("bot.discord_ui.live_table", "bot.discord_ui.table_updates", "bot.discord_ui.client")
+"""What a Discord part never imports: the live table itself (it asks the core through
+``bot.discord_ui.context``), and the client that builds the parts."""
+
+
+def discord_parts() -> list[Path]:
+    """The sources of every Discord part: the core's own and the features'."""
+    return sources("bot/discord_ui/core") + [
+        path
+        for path in sources("bot/features")
+        if "discord" in path.relative_to(ROOT / "bot" / "features").parts
+    ]
+
+
+def test_a_discord_part_imports_not_the_table() -> None:
+    """A part sees the narrow context and hears of games through events."""
+    assert discord_parts()
+    reaching = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in discord_parts()
+        for name in imported_names(path)
+        if any(within(name, table) for table in THE_TABLE)
+    }
+    assert not reaching
+
+
+def test_parts_hardly_name_the_table() -> None:
+    """Everything a part may touch is in its context, not behind ``self.table``."""
+    named = sum(path.read_text(encoding="utf-8").count("self.table") for path in discord_parts())
     assert named <= 15
 
 
@@ -431,32 +465,8 @@ def module_of(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-CORE = ("bot/service", "bot/storage", "bot/background", "bot/ladder", "bot/league")
-"""The core below the Discord layer: the game service (lobbies, turns, starts and ends,
-and how it finds the features), storage, the runtimes and the league's arithmetic."""
-
-
-CORE_FEATURES = "bot.features"
-"""Where each feature of the core is a package of its own (``bot.service.feature_registry``)."""
-
-
-@pytest.mark.parametrize("folder", CORE)
-def test_the_core_names_no_feature(folder: str) -> None:
-    """Lobbies, turns, starts and ends call the features' hooks inside the transaction
-    (``bot.service.game_hooks``); the registry finds the features."""
-    paths = sources(folder)
-    assert paths
-    assert not parts_named_in(paths, CORE_FEATURES)
-
-
 LEAKS = {
     FEATURES: (
-        "import bot.discord_ui.features\n"
-        "from bot.discord_ui.features.turns import handlers\n\n\n"
-        "def later() -> None:\n    from bot.discord_ui.features import lobby\n",
-        {"bot.discord_ui.features.turns.handlers", "bot.discord_ui.features.lobby"},
-    ),
-    CORE_FEATURES: (
         "import bot.features\n"
         "from bot.storage import game_queries\n"
         "from bot.features.takebacks import queries\n"

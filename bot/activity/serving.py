@@ -81,18 +81,18 @@ async def board_served(bot: GameBot) -> AsyncIterator[ActivityServer | None]:
         return
     page = Page.read(await asyncio.to_thread(built_page))
     # The launch button's own: what it records, the boards open here hear at once.
-    launches = bot.features.get(Board).launches
+    launches = bot.parts.get(Board).launches
     server = ActivityServer(
         bot.service,
         DiscordIdentity(bot, settings.client_secret, bot.service.clock, bot.metrics),
         _ChannelTable(bot.table),
         launches,
         page,
-        bot.features.get(Rematches).ask_elsewhere,
+        bot.parts.get(Rematches).ask_elsewhere,
     )
     port = await server.start(settings.activity_host, settings.activity_port)
     log.info("the Activity is served at http://%s:%d/", settings.activity_host, port)
-    board = bot.features.get(Board)
+    board = bot.parts.get(Board)
     board.open_boards = server
     listening = asyncio.create_task(_listening(bot.service.database, server.boards, launches))
     try:

@@ -1,5 +1,5 @@
 """The Discord client: opens the database, builds the live table and every feature
-(``bot.discord_ui.feature_registry``), hands each press, command and event to the
+(``bot.discord_ui.part_registry``), hands each press, command and event to the
 feature that declared it, and syncs every game's command group."""
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.departures import Departures
 from bot.discord_ui.discord_refusals import expected
 from bot.discord_ui.entry_point import with_entry_point
-from bot.discord_ui.feature import Features, drawing
-from bot.discord_ui.feature_registry import discovered
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.global_pace import GlobalPace
 from bot.discord_ui.interactions import failed, guarded
 from bot.discord_ui.live_table import LiveTable
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
+from bot.discord_ui.part import Parts, drawing
+from bot.discord_ui.part_registry import discovered
 from bot.discord_ui.watched import count_games, shards_health
 from bot.games.faces import faces
 from bot.games.painters import PAINTERS, Figures
@@ -76,7 +76,7 @@ class GameBot(discord.AutoShardedClient):
     service: GameService
     table: LiveTable
     events: GameEvents
-    features: Features
+    parts: Parts
     leases: ShardLeases
     lease_keeper: LeaseKeeper
     owed: OwedPosts
@@ -206,8 +206,8 @@ class GameBot(discord.AutoShardedClient):
             owed=self.owed,
             board=self.settings.activity_port is not None,
         )
-        self.features = Features(self._declared, context, hooks, self.events)
-        await self.features.prepare()
+        self.parts = Parts(self._declared, context, hooks, self.events)
+        await self.parts.prepare()
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -288,7 +288,7 @@ class GameBot(discord.AutoShardedClient):
         )
         # Each game on its own: one that can't go on holds up no other.
         self.owed.start()
-        self.features.start()
+        self.parts.start()
         self.table.reconciler.start(self._behind)
         self.lease_keeper.start()
         # A stop right after the start must not close the database under this.
@@ -296,7 +296,7 @@ class GameBot(discord.AutoShardedClient):
         try:
             await self.table.resume(self.leases.shards)
             await self.owed.taken_over(self.leases.shards)
-            await self.features.resumed(self.leases.shards)
+            await self.parts.resumed(self.leases.shards)
         finally:
             self._resuming = None
 
@@ -319,8 +319,8 @@ class GameBot(discord.AutoShardedClient):
             interaction = args[0]
             self.metrics.answers.arrived(interaction.id, interaction.token, interaction.type.name)
         super().dispatch(event_name, *args, **kwargs)
-        if hasattr(self, "features"):
-            for listener in self.features.listeners(event_name):
+        if hasattr(self, "parts"):
+            for listener in self.parts.listeners(event_name):
                 self._schedule_event(listener, f"on_{event_name}", *args, **kwargs)
 
     async def on_guild_channel_update(
@@ -355,7 +355,7 @@ class GameBot(discord.AutoShardedClient):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        pressed = _parse_component(custom_id, self.features.components)
+        pressed = _parse_component(custom_id, self.parts.components)
         shown = shown_controls(interaction.message)
         if pressed is None:
             await guarded(interaction, _refused(UNKNOWN_BUTTON))
@@ -367,7 +367,7 @@ class GameBot(discord.AutoShardedClient):
                 await guarded(interaction, _refused(MISMATCHED))
                 return
             pressed.shown = False
-        await guarded(interaction, self.features.press(interaction, pressed))
+        await guarded(interaction, self.parts.press(interaction, pressed))
 
     async def close(self) -> None:
         """Stops gracefully: new clicks and commands are answered that the bot is
@@ -420,7 +420,7 @@ class GameBot(discord.AutoShardedClient):
         cut_off = await self.work.finished(self.settings.stop_seconds)
         if hasattr(self, "table"):
             await self.lease_keeper.stop()
-            await self.features.stop()
+            await self.parts.stop()
             await self.owed.stop()
             await self.events.stop()
             await self.table.follower.stop()
@@ -492,7 +492,7 @@ class _TakingOver:
     async def take_over(self, shards: Shards) -> None:
         await self._bot.table.take_over(shards)
         await self._bot.owed.taken_over(shards)
-        await self._bot.features.resumed(shards)
+        await self._bot.parts.resumed(shards)
 
     async def show_unshown(self) -> None:
         await self._bot.table.show_unshown()

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from discord import app_commands
 
 from bot.discord_ui.command_parts import localized
-from bot.discord_ui.feature import Declaration
-from bot.discord_ui.feature_registry import discovered
+from bot.discord_ui.part import Declaration
+from bot.discord_ui.part_registry import discovered
 from bot.games.face import GameFace
 from bot.games.faces import face_for
 from bot.games.registry import GAMES

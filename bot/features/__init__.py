@@ -2,11 +2,12 @@
 (``bot.service.feature_registry``): each declares its ``FEATURE``, its part in the core's
 changes of a game (``bot.service.game_hooks``) and the class of its own service, which
 the game service makes once and hands out by its class (``GameService.part``). A folder
-holds the feature's tables (``tables``, joining the schema when it is imported), its
+holds the feature's tables (``schema``, joining the schema when it is imported), its
 queries, its service and errors, and its Discord part (``discord``, found by
-``bot.discord_ui.feature_registry``)."""
+``bot.discord_ui.part_registry``)."""
 
 ORDER = (
+    "ladder",
     "replays",
     "analysis",
     "invitations",

@@ -13,7 +13,7 @@ import pytest
 
 from bot.background.task import Background
 from bot.clock import SystemClock
-from bot.discord_ui.features.turns.handlers import Turns
+from bot.discord_ui.core.turns.handlers import Turns
 from tests.e2e.world import running_world
 
 
@@ -51,5 +51,5 @@ async def test_on_ready_after_the_bot_began_to_stop_starts_nothing(tmp_path: Pat
         bot = world.bots[0]
         await world.stop_bots()
         await bot.on_ready()
-        background = (bot.features.get(Turns).deadlines, bot.table.reconciler, bot.lease_keeper)
+        background = (bot.parts.get(Turns).deadlines, bot.table.reconciler, bot.lease_keeper)
         assert [work._task for work in background] == [None, None, None]

@@ -6,7 +6,7 @@ import random
 
 from bot.discord_ui.card_layout import ROW_WIDTH, balanced
 from bot.discord_ui.face_drawing import buttons, rows_of
-from bot.discord_ui.feature_registry import controls_drawn
+from bot.discord_ui.part_registry import controls_drawn
 from bot.games.face import Choice, Control, Menu, OpenPrivate, Option
 from engine.claimit import Phase
 from i18n import english

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.discord_ui.features.players.completions import OFFERED, away_days, time_zones
+from bot.discord_ui.core.players.completions import OFFERED, away_days, time_zones
 from i18n import english, language
 
 NOON_UTC = dt.datetime(2026, 11, 24, 12, tzinfo=dt.UTC).timestamp()

@@ -11,26 +11,26 @@ from pathlib import Path
 import pytest
 
 import bot.features
-from bot.discord_ui.feature_registry import discovered as discord_parts
+from bot.discord_ui.part_registry import discovered as discord_parts
 from bot.service.feature_registry import discovered as features
 
 SERVICE_PART = '''"""A feature with nothing to do in the core's changes."""
 
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import Part
 
-FEATURE = Feature()
+FEATURE = Part()
 '''
 
 DISCORD_PART = '''"""Its Discord part."""
 
-from bot.discord_ui.feature import Declaration, Feature
+from bot.discord_ui.part import Declaration, Part
 
 
-class Waving(Feature):
+class Waving(Part):
     """Nothing but found."""
 
 
-FEATURE = Declaration(Waving)
+PART = Declaration(Waving)
 '''
 
 
@@ -51,7 +51,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_a_features_discord_part_is_found_in_its_folder(folders: None) -> None:
-    found = [declaration.feature.__name__ for declaration in discord_parts()]
+    found = [declaration.part.__name__ for declaration in discord_parts()]
     assert found[-1] == "Waving"
     assert found.count("Waving") == 1
     assert len(features()) == len(bot.features.ORDER) + 2

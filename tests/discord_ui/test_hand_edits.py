@@ -9,8 +9,8 @@ from collections.abc import Hashable
 from typing import Any, cast
 
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.feature_registry import controls_drawn
 from bot.discord_ui.live_hands import LiveHands
+from bot.discord_ui.part_registry import controls_drawn
 from bot.games.outcome import Outcome
 from bot.storage import Game, Hand, Seat
 from i18n import Language

@@ -12,9 +12,9 @@ import discord
 import pytest
 
 from bot.discord_ui.card_layout import Line, Rows, flowed
-from bot.discord_ui.feature import Declaration, Feature, drawing
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.message_hooks import HandChoice, MessageHooks, NothingDraws
+from bot.discord_ui.part import Declaration, Part, drawing
 from bot.games.face import Choice
 from bot.storage import Game, GameStatus, Seat
 from bot.storage.game_values import Level
@@ -127,7 +127,7 @@ async def test_a_lobby_shows_each_features_fields_and_notes_after_the_seated_nam
 
 
 async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
-    class Quiet(Feature):
+    class Quiet(Part):
         def __init__(self) -> None:
             """Needs no context: it only adds (nothing)."""
 
@@ -163,7 +163,7 @@ def test_a_control_is_drawn_by_the_feature_declaring_it_and_refused_by_name_othe
     def drawn(game: Game, choice: Choice) -> discord.ui.Item[Any]:
         return button(f"{choice.intent} of {game.kind}")
 
-    drawings = drawing([Declaration(Feature, draws={Choice: drawn})])
+    drawings = drawing([Declaration(Part, draws={Choice: drawn})])
     game = stored("claimit", None, (), over=False)
     item = drawings.draw(game, Choice("roll", "Roll"))
     assert isinstance(item, discord.ui.Button) and item.label == "roll of claimit"
@@ -172,8 +172,8 @@ def test_a_control_is_drawn_by_the_feature_declaring_it_and_refused_by_name_othe
     with pytest.raises(TypeError, match="two features draw Choice"):
         drawing(
             [
-                Declaration(Feature, draws={Choice: drawn}),
-                Declaration(Feature, draws={Choice: drawn}),
+                Declaration(Part, draws={Choice: drawn}),
+                Declaration(Part, draws={Choice: drawn}),
             ]
         )
 

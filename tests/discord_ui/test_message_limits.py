@@ -17,14 +17,14 @@ import pytest
 
 from bot.background.stopping import Stopping
 from bot.discord_ui import face_drawing, game_notes
-from bot.discord_ui.feature_registry import controls_drawn
-from bot.discord_ui.features.ladder.components import LadderPageButton
-from bot.discord_ui.features.ladder.messages import history_card, leaderboard_card, stats_card
-from bot.discord_ui.features.lobby.controls import lobby_rows
-from bot.discord_ui.features.settings.handlers import settings_card
-from bot.discord_ui.features.turns.commands import rules_cards
+from bot.discord_ui.core.lobby.controls import lobby_rows
+from bot.discord_ui.core.settings.handlers import settings_card
+from bot.discord_ui.core.turns.commands import rules_cards
 from bot.discord_ui.lobby_card import lobby_card
+from bot.discord_ui.part_registry import controls_drawn
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
+from bot.features.ladder.discord.components import LadderPageButton
+from bot.features.ladder.discord.messages import history_card, leaderboard_card, stats_card
 from bot.games import shared_words
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE

@@ -14,8 +14,11 @@ import discord
 from bot.background.stopping import Stopping
 from bot.discord_ui import discord_refusals, game_notes, interactions
 from bot.discord_ui.card_layout import Card, layout
-from bot.discord_ui.features.hands import handlers as hands
-from bot.discord_ui.features.ladder.messages import (
+from bot.discord_ui.core.hands import handlers as hands
+from bot.discord_ui.core.settings.handlers import settings_card
+from bot.discord_ui.lobby_card import lobby_card
+from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
+from bot.features.ladder.discord.messages import (
     history_card,
     leaderboard_card,
     no_history,
@@ -24,9 +27,6 @@ from bot.discord_ui.features.ladder.messages import (
     not_on_ladder,
     stats_card,
 )
-from bot.discord_ui.features.settings.handlers import settings_card
-from bot.discord_ui.lobby_card import lobby_card
-from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.features.replays.discord.handlers import already_shared
 from bot.games import shared_words
 from bot.ladder import Rating

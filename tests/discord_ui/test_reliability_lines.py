@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui.features.settings.handlers import settings_card
+from bot.discord_ui.core.settings.handlers import settings_card
 from bot.features.reliability.discord.handlers import minimum_line, record_line, seat_note
 from bot.features.reliability.queries import ReliabilityRecord
 from bot.features.reliability.service import BelowReliability, Reliability

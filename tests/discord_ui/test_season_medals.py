@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.discord_ui.features.ladder.season_board import season_card
+from bot.features.ladder.discord.season_board import season_card
 from bot.features.seasons.discord.podium import podium_card
 from bot.features.seasons.queries import SeasonEntry
 from bot.features.seasons.service import SeasonEnd, SeasonStandings, Standing

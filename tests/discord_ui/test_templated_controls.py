@@ -9,13 +9,13 @@ import inspect
 from typing import Any
 
 from bot.discord_ui.components import Templated, TemplatedButton, TemplatedSelect
-from bot.discord_ui.feature_registry import discovered
-from bot.discord_ui.features.hands.controls import PrivateButton, PrivateOpen
-from bot.discord_ui.features.ladder.components import LadderPageButton
-from bot.discord_ui.features.lobby.controls import BotSelect, LobbyAction, LobbyButton
-from bot.discord_ui.features.players.controls import BackButton
-from bot.discord_ui.features.turns.controls import TurnButton, TurnSelect
+from bot.discord_ui.core.hands.controls import PrivateButton, PrivateOpen
+from bot.discord_ui.core.lobby.controls import BotSelect, LobbyAction, LobbyButton
+from bot.discord_ui.core.players.controls import BackButton
+from bot.discord_ui.core.turns.controls import TurnButton, TurnSelect
+from bot.discord_ui.part_registry import discovered
 from bot.features.following.discord.controls import UnfollowButton
+from bot.features.ladder.discord.components import LadderPageButton
 from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
 from bot.features.replays.discord.components import JumpMenu, StepButton
 from bot.features.takebacks.discord.controls import Answer, TakebackAnswer
@@ -25,9 +25,9 @@ from bot.features.tournaments.discord.controls import Entry, EntryButton
 def test_each_press_calls_a_method_of_the_feature_that_declares_the_component() -> None:
     named = 0
     for declaration in discovered():
-        for control in declaration.feature.controls:
+        for control in declaration.part.controls:
             if issubclass(control, Templated) and control.pressed is Templated.pressed:
-                method = getattr(declaration.feature, control.calls, None)
+                method = getattr(declaration.part, control.calls, None)
                 assert inspect.iscoroutinefunction(method), (control, control.calls)
                 named += 1
     assert named > 0

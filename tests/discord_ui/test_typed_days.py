@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from bot.discord_ui.features.players.typed_days import typed_day
+from bot.discord_ui.core.players.typed_days import typed_day
 from bot.service.errors import BadSetting
 from i18n import LANGUAGES, english, language
 

@@ -10,9 +10,9 @@ import discord
 import pytest
 
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.features.ladder.messages import leaderboard_card
-from bot.discord_ui.features.lobby.controls import LobbyAction, LobbyButton, lobby_rows
+from bot.discord_ui.core.lobby.controls import LobbyAction, LobbyButton, lobby_rows
 from bot.discord_ui.lobby_card import lobby_card
+from bot.features.ladder.discord.messages import leaderboard_card
 from bot.games import shared_words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.registry import rules_for

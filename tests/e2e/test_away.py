@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.face_drawing import to_ping
-from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.features.ladder.discord.handlers import Ladder
 from bot.games.registry import GAMES
 from bot.storage import GameStatus
 from emulator import User
@@ -131,7 +131,7 @@ async def test_a_computer_player_stands_in_while_someone_is_away(world: World, k
     assert "🤖 For Bo, away:" in log
     result = describe(world.table())
     assert "🤖 A computer player played" in result and "for Bo while they were away" in result
-    ladder = world.bots[0].features.get(Ladder).ladder
+    ladder = world.bots[0].parts.get(Ladder).ladder
     rated = await ladder.rating_changes(game.id)
     assert {change.user_id for change in rated} == {ann.id, bo.id}, "rated, the stand-in's too"
 

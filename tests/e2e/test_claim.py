@@ -24,7 +24,7 @@ import pytest
 
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import layout
-from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.features.ladder.discord.handlers import Ladder
 from bot.games.claim import face as claim_face
 from bot.games.claim.game import decision_key, intent_of
 from bot.games.claim.names import card_label, card_name, faction_name
@@ -255,7 +255,7 @@ async def test_four_players_play_in_teams_and_are_rated_as_teams(
     )
     ratings = line_value(result, "Ratings")
     assert all(r.display_name in ratings for r in results)
-    ladder = world.bots[0].features.get(Ladder).ladder
+    ladder = world.bots[0].parts.get(Ladder).ladder
     changes = {c.user_id: c for c in await ladder.rating_changes(game.id)}
     for r in results:
         # Partners rise or fall together, as one side.

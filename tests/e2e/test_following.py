@@ -184,7 +184,7 @@ async def test_moves_shown_at_once_count_every_round_they_end_and_a_stale_show_t
     await world.click(cy, table, "Follow")
     await told(world)
     bot = world.bots[0]
-    notices = bot.features.get(Follows).notices
+    notices = bot.parts.get(Follows).notices
     rules = rules_for(game.kind)
     rng = random.Random(5)
 
@@ -336,7 +336,7 @@ async def test_a_game_in_a_private_thread_is_followed_only_by_its_members(world:
     assert dms(world, di) == []
     [told_bo] = dms(world, bo)
     assert "which you follow, is over" in note_of(told_bo)
-    assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+    assert await world.bots[0].parts.get(Follows).follows.followers(game.id) == []
 
 
 async def test_a_player_may_follow_and_one_who_left_the_server_is_told_nothing(
@@ -356,7 +356,7 @@ async def test_a_player_may_follow_and_one_who_left_the_server_is_told_nothing(
     assert "Gold Nuggets #1" in note_of(told_ann)
     assert len(dms(world, cy)) == 1
     assert dms(world, outsider) == []
-    assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+    assert await world.bots[0].parts.get(Follows).follows.followers(game.id) == []
 
 
 async def test_whoever_may_not_view_the_games_channel_is_refused(tmp_path: Path) -> None:
@@ -371,7 +371,7 @@ async def test_whoever_may_not_view_the_games_channel_is_refused(tmp_path: Path)
         assert ephemeral_answer(refused) == (
             "You can't see where Claim #1 is played, so you can't follow it."
         )
-        assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+        assert await world.bots[0].parts.get(Follows).follows.followers(game.id) == []
 
 
 async def test_a_follower_who_lost_view_channel_hears_nothing_more(world: World) -> None:
@@ -388,7 +388,7 @@ async def test_a_follower_who_lost_view_channel_hears_nothing_more(world: World)
     assert dms(world, cy) == []
     [told] = dms(world, di)
     assert "which you follow, is over" in note_of(told)
-    assert await world.bots[0].features.get(Follows).follows.followers(game.id) == []
+    assert await world.bots[0].parts.get(Follows).follows.followers(game.id) == []
 
 
 async def test_a_german_follower_hears_in_german_with_german_command_names(

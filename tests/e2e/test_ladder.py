@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.features.ladder.discord.handlers import Ladder
 from bot.storage.opening import open_database
 from tests.e2e.world import World, describe, ephemeral_answer, line_value, note_of, title_of
 from tests.finished_games import write_finished_games
@@ -34,8 +34,7 @@ async def test_a_finished_game_shows_rating_changes_and_fills_the_ladder(world: 
     assert ratings.count("first rated game") == 3 and "provisional (?)" in ratings
     service = world.bots[0].service
     (game,) = [
-        g
-        for g in await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
+        g for g in await world.bots[0].parts.get(Ladder).ladder.history(world.guild.id, "claimit")
     ]
     results = await service.history.results(game.id)
 
@@ -104,7 +103,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
         )  # fmt: skip
     finally:
         await database.close()
-    await world.bots[0].features.get(Ladder).ladder.recompute(world.guild.id, "claimit")
+    await world.bots[0].parts.get(Ladder).ladder.recompute(world.guild.id, "claimit")
 
     page_1 = await world.answered(ann, "claimit leaderboard")
     assert "Page 1 of 2 · 15 players" in describe(page_1)
@@ -112,7 +111,7 @@ async def test_a_long_ladder_pages_with_buttons_and_shows_the_callers_place(
     assert page_1.button("◀ Previous").get("disabled")
     places = [line for line in describe(page_1).split("\n") if "best mine" in line]
     ann_place = (
-        await world.bots[0].features.get(Ladder).ladder.stats(world.guild.id, "claimit", ann.id)
+        await world.bots[0].parts.get(Ladder).ladder.stats(world.guild.id, "claimit", ann.id)
     )
     assert ann_place is not None and ann_place.place is not None
     assert ann_place.place > 10
@@ -154,7 +153,7 @@ async def test_luck_in_the_result_and_the_servers_dice_in_stats(world: World) ->
     assert "Too few dice yet" in empty
     await world.start_game(2)
     result = await world.result()
-    (game,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
+    (game,) = await world.bots[0].parts.get(Ladder).ladder.history(world.guild.id, "claimit")
     results = await world.bots[0].service.history.results(game.id)
     luck = line_value(result, "Luck")
     for r in results:

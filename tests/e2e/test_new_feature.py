@@ -1,4 +1,4 @@
-"""A new Discord feature is one package: put beside the others, it is found, its commands
+"""A new feature with only a Discord part is one folder: put beside the others, it is found, its commands
 join every game's group, its button's presses and Discord's events reach it, it adds a
 button under every finished game's result and hears when a game ends, the one error
 handler answers its refusals and failures, and its words go to the platform's catalog by
@@ -12,17 +12,24 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import bot.features
 import pytest
 
-import bot.discord_ui.features
-from bot.discord_ui.feature_registry import discovered
 from bot.discord_ui.interactions import SOMETHING_WENT_WRONG
+from bot.discord_ui.part_registry import discovered
 from tests.e2e.world import ephemeral_answer, make_world
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "throwaway_greeting"
 
-FEATURE = '''"""A throwaway feature: ``/<game> greet``, a Wave button, Cheers under every result,
+DECLARED = '''"""A throwaway feature with nothing but its Discord part."""
+
+from bot.service.feature_registry import Feature
+
+FEATURE = Feature()
+'''
+
+PART = '''"""A throwaway feature: ``/<game> greet``, a Wave button, Cheers under every result,
 deletions and ended games noted."""
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.command_parts import Command, command
 from bot.discord_ui.components import GAME, KIND, Pressable
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Declaration, Feature
+from bot.discord_ui.part import Declaration, Part
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interactions import reader
 from bot.games.face import GameFace
@@ -69,7 +76,7 @@ class CheersButton(
         await feature.cheer(interaction, self.game)
 
 
-class Greeting(Feature):
+class Greeting(Part):
     controls = (WaveButton, CheersButton)
 
     def __init__(self, context: Context) -> None:
@@ -113,25 +120,30 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     ]
 
 
-FEATURE = Declaration(Greeting, commands=commands)
+PART = Declaration(Greeting, commands=commands)
 '''
+
+
+def written(folder: Path) -> None:
+    """The feature's folder: its declaration, and its Discord part."""
+    (folder / "discord").mkdir(parents=True)
+    (folder / "__init__.py").write_text(DECLARED, encoding="utf-8")
+    (folder / "discord" / "__init__.py").write_text(PART, encoding="utf-8")
 
 
 @pytest.fixture
 def throwaway(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The feature's package, found beside the bot's own features."""
     beside = tmp_path / "features"
-    (beside / NAME).mkdir(parents=True)
-    (beside / NAME / "__init__.py").write_text(FEATURE, encoding="utf-8")
-    monkeypatch.setattr(
-        bot.discord_ui.features, "__path__", [*bot.discord_ui.features.__path__, str(beside)]
-    )
+    written(beside / NAME)
+    monkeypatch.setattr(bot.features, "__path__", [*bot.features.__path__, str(beside)])
     yield beside / NAME
-    monkeypatch.delitem(sys.modules, f"bot.discord_ui.features.{NAME}", raising=False)
+    for module in (f"bot.features.{NAME}.discord", f"bot.features.{NAME}"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
 
 
 async def test_a_new_feature_is_one_package(throwaway: Path, tmp_path: Path) -> None:
-    assert any(d.feature.__name__ == "Greeting" for d in discovered())
+    assert any(d.part.__name__ == "Greeting" for d in discovered())
     world = await make_world(tmp_path, players=2)
     await world.start_bot()
     try:
@@ -170,9 +182,7 @@ def test_a_new_features_words_go_to_the_platform_catalog(tmp_path: Path) -> None
     shutil.copytree(ROOT / "bot", copy / "bot", ignore=shutil.ignore_patterns("__pycache__"))
     for part in ("render", "scripts", "i18n", "babel.cfg", ".venv"):
         (copy / part).symlink_to(ROOT / part)
-    package = copy / "bot" / "discord_ui" / "features" / NAME
-    package.mkdir()
-    (package / "__init__.py").write_text(FEATURE, encoding="utf-8")
+    written(copy / "bot" / "features" / NAME)
     template = tmp_path / "platform.pot"
     subprocess.run(
         ["bash", "scripts/catalogs.sh", "template", "platform", str(template)],

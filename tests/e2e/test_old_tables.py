@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord_ui.features.turns.handlers import Turns
+from bot.discord_ui.core.turns.handlers import Turns
 from bot.storage import GameStatus
 from emulator import Message, User
 from tests.e2e import test_nuggets as nuggets
@@ -140,7 +140,7 @@ async def test_a_table_whose_edits_keep_failing_is_posted_anew(
     )
     quiet = await world.mover()
     world.clock.advance(TURN)
-    await world.bots[0].features.get(Turns).deadlines.handle_due()
+    await world.bots[0].parts.get(Turns).deadlines.handle_due()
     assert not (await world.settled(game.id)).shown and failing.hits >= 1
     # The reconciler gives the edit its first few tries, then posts the table anew.
     for _ in range(30):

@@ -13,7 +13,7 @@ import random
 import discord
 import pytest
 
-from bot.discord_ui.features.turns.handlers import Turns
+from bot.discord_ui.core.turns.handlers import Turns
 from bot.storage import GameStatus
 from emulator import DEFAULT_BOT_PERMISSIONS, Channel, Message
 from tests.e2e.test_places_gone import WAIT, in_a_thread, move
@@ -41,7 +41,7 @@ async def test_a_permission_taken_mid_game_pauses_it_and_it_catches_up_when_back
     await world.discord.set_bot_permissions(world.channel, without)
     # The quiet player's turn runs out; the bot can't show it.
     world.clock.advance(TURN)
-    await world.bots[0].features.get(Turns).deadlines.handle_due()
+    await world.bots[0].parts.get(Turns).deadlines.handle_due()
     game = await world.settled(game.id)
     assert _refused(world)
     assert game.version > 1 and not game.shown
@@ -59,7 +59,7 @@ async def test_a_permission_taken_mid_game_pauses_it_and_it_catches_up_when_back
     # players are not told twice.
     timed_out = game.version
     world.clock.advance(3 * TURN)
-    await world.bots[0].features.get(Turns).deadlines.handle_due()
+    await world.bots[0].parts.get(Turns).deadlines.handle_due()
     world.bots[0].table.reconciler.retry_all_now()
     game = await world.settled(game.id)
     assert game.version == timed_out and game.status is GameStatus.ACTIVE
@@ -90,7 +90,7 @@ async def test_a_game_in_a_thread_the_bot_may_no_longer_post_in_says_so_in_its_c
     without = THREAD_PERMISSIONS & ~discord.Permissions(send_messages_in_threads=True)
     await world.discord.set_bot_permissions(world.channel, without)
     world.clock.advance(TURN)
-    await world.bots[0].features.get(Turns).deadlines.handle_due()
+    await world.bots[0].parts.get(Turns).deadlines.handle_due()
     await world.discord.wait_until(lambda: bool(notices(world.channel)), timeout=WAIT)
     (notice,) = notices(world.channel)
     assert "Send Messages in Threads" in notice.content and f"<#{thread.id}>" in notice.content

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from bot.discord_ui.features.turns.handlers import Turns
+from bot.discord_ui.core.turns.handlers import Turns
 from bot.storage import EndReason, Game, GameStatus
 from emulator import Channel, LoggedRequest, Message
 from emulator.rate_limits import SEND_MESSAGE
@@ -489,7 +489,7 @@ async def test_a_game_whose_channel_went_unbeknown_to_the_bot_ends_at_its_next_s
     # The channel goes, and the bot misses its CHANNEL_DELETE.
     await world.discord.delete_channel(world.channel, missed=True)
     world.clock.advance(TURN)
-    await world.bots[0].features.get(Turns).deadlines.handle_due()
+    await world.bots[0].parts.get(Turns).deadlines.handle_due()
     told = world.discord.dm_with(world.players[0])
     await world.discord.wait_until(lambda: bool(told.visible()), timeout=WAIT)
     ended = await world.settled(game.id)

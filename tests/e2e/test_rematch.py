@@ -164,7 +164,7 @@ async def test_two_processes_lapse_an_offer_once(tmp_path: Path, postgres: Clust
         )
         for bot in world.bots:
             await bot.events.stop()
-            await bot.features.get(Rematches).looks.stop()
+            await bot.parts.get(Rematches).looks.stop()
         edits = [
             r
             for r in list(world.discord.requests)[asked:]

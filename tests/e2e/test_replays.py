@@ -11,7 +11,7 @@ import random
 
 from PIL import Image, ImageSequence
 
-from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.features.ladder.discord.handlers import Ladder
 from bot.games.faces import face_for
 from bot.games.limits import DESCRIPTION
 from bot.games.replay import Replay
@@ -62,7 +62,7 @@ async def test_a_result_replays_privately_then_from_the_stored_file_and_shares(
     assert result.button_labels() == ["Replay", "What decided it", "Rematch"]
     game = await world.bots[0].service.current_game(world.channel.id)
     assert game is None
-    (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
+    (finished,) = await world.bots[0].parts.get(Ladder).ladder.history(world.guild.id, "claimit")
     moves = len(await world.bots[0].service.history.outcomes(finished.id))
 
     asked = await world.click(ann, result, "Replay")
@@ -153,7 +153,7 @@ async def test_a_gold_nuggets_game_against_computer_players_replays(world: World
     asked = await world.click(ann, result, "Replay")
     replay = await shown_replay(world, asked)
     assert title_of(replay) == "🎞️ Replay · Gold Nuggets #1"
-    (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "nuggets")
+    (finished,) = await world.bots[0].parts.get(Ladder).ladder.history(world.guild.id, "nuggets")
     steps = (await worked_out(world, finished.id)).steps
     assert durations(replay) == [held for _, held in timed([step.hold for step in steps])]
 
@@ -177,7 +177,7 @@ async def test_a_replay_is_stepped_through_privately_by_step_and_by_round_after_
     ann, outsider = world.players[0], world.players[-1]
     await world.start_game(2)
     result = await world.result()
-    (finished,) = await world.bots[0].features.get(Ladder).ladder.history(world.guild.id, "claimit")
+    (finished,) = await world.bots[0].parts.get(Ladder).ladder.history(world.guild.id, "claimit")
     replay = await worked_out(world, finished.id)
     steps, chapters = replay.steps, replay.chapters
     moves = len(steps) - 1

@@ -72,14 +72,14 @@ async def test_a_seasons_end_is_announced_once_and_its_standings_kept(world: Wor
     # A medal is for rating gained: of two players, one gained what the other lost.
     assert "🥇" in said and "🥈" not in said and "2 players played in it." in said
     assert " rating points · 3 games · " in said
-    watch = world.bots[0].features.get(SeasonEnds).looks
+    watch = world.bots[0].parts.get(SeasonEnds).looks
     await watch.stop()
     assert len(podiums(world)) == 1
     assert "Gold Nuggets" not in describe(podiums(world)[0])
 
     await world.stop_bots()
     bot = await world.start_bot(seed=2)
-    again = bot.features.get(SeasonEnds)
+    again = bot.parts.get(SeasonEnds)
     await again.looks.stop()
     await again.looks.look()
     assert len(podiums(world)) == 1, "announced once, restart and all"

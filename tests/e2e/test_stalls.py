@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.features.turns.handlers import Turns
+from bot.discord_ui.core.turns.handlers import Turns
 from bot.storage import Game
 from bot.storage.opening import open_database
 from emulator import Channel, Message, User
@@ -38,7 +38,7 @@ async def test_a_deadline_that_fails_on_a_full_disk_is_tried_again_until_the_tur
             turn = [b["custom_id"] for b in table.buttons()]
             disk.fill()
             world.clock.advance(TURN)
-            await until(lambda: world.bots[0].features.get(Turns).deadlines.failures(game.id) >= 1)
+            await until(lambda: world.bots[0].parts.get(Turns).deadlines.failures(game.id) >= 1)
             assert [b["custom_id"] for b in table.buttons()] == turn, "nothing was written"
             disk.free()
             # The first retry comes a second later, on the bot's clock.

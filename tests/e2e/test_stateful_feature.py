@@ -23,12 +23,12 @@ NEXT = LATEST + 1
 INIT = '''"""Cheers: a button under every finished game's result, and each player's cheers and
 finished games counted per server."""
 
-from bot.features.cheers import tables as tables
+from bot.features.cheers import schema as tables
 from bot.features.cheers.hooks import CheersHooks
 from bot.features.cheers.service import SETTINGS, CheersService
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import Part
 
-FEATURE = Feature(hooks=CheersHooks(), service=CheersService, settings=SETTINGS)
+FEATURE = Part(hooks=CheersHooks(), service=CheersService, settings=SETTINGS)
 '''
 
 TABLES = '''"""Each player's cheers and finished games in a server."""
@@ -144,7 +144,7 @@ import discord
 from bot.discord_ui.card_layout import Line, Rows
 from bot.discord_ui.components import GAME, KIND, Pressable
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Declaration, Feature
+from bot.discord_ui.part import Declaration, Part
 from bot.discord_ui.interactions import reader
 from bot.features.cheers.service import CHEERS_ON, CheersService
 from bot.storage import Game
@@ -164,7 +164,7 @@ class CheersButton(
         await feature.cheer(interaction)
 
 
-class Cheers(Feature):
+class Cheers(Part):
     controls = (CheersButton,)
 
     def __init__(self, context: Context) -> None:
@@ -196,7 +196,7 @@ class Cheers(Feature):
         return ((CheersButton(game.kind, game.id, label=lang._("Cheers")),),)
 
 
-FEATURE = Declaration(Cheers)
+PART = Declaration(Cheers)
 '''
 
 STEP = """    # NEXT_VERSION: each player's cheers and finished games (the Cheers feature).
@@ -322,7 +322,7 @@ def test_a_stateful_feature_is_its_folder_and_one_migration_step(tmp_path: Path)
         "bot/features/cheers/discord/__init__.py",
         "bot/features/cheers/hooks.py",
         "bot/features/cheers/service.py",
-        "bot/features/cheers/tables.py",
+        "bot/features/cheers/schema.py",
         "bot/storage/migrations.py",
     ]
     (copy / "tests" / "e2e" / "test_cheers_played.py").write_text(

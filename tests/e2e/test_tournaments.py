@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.features.ladder.handlers import Ladder
+from bot.features.ladder.discord.handlers import Ladder
 from bot.features.tournaments.queries import TournamentState
 from bot.features.tournaments.service import Board, TournamentService
 from bot.service import Actor
@@ -303,6 +303,6 @@ async def test_a_round_robin_of_four_on_two_processes_meets_every_pair_once(
         assert {t.thread_id for t in board.tables} == {
             int(thread.id) for thread in world.discord.channels.values() if thread.is_thread
         }
-        ladder = world.bots[0].features.get(Ladder).ladder
+        ladder = world.bots[0].parts.get(Ladder).ladder
         for table in board.tables:
             assert await ladder.rating_changes(table.game_id or 0) == [], "unrated"

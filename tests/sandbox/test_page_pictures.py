@@ -15,7 +15,7 @@ from PIL import Image
 from playwright.async_api import Browser, FloatRect, Locator, Page, expect
 
 from bot.discord_ui import face_drawing
-from bot.discord_ui.feature_registry import controls_drawn
+from bot.discord_ui.part_registry import controls_drawn
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
 from emulator.components import IS_COMPONENTS_V2

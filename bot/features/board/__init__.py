@@ -2,7 +2,7 @@
 board drawn on the player's own device (``bot.activity``) over the same game."""
 
 # Imported for its tables, which join the schema as they are declared.
-from bot.features.board import tables as tables
+from bot.features.board import schema as schema
 from bot.service.feature_registry import Feature
 
 FEATURE = Feature()

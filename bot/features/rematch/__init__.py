@@ -2,7 +2,7 @@
 one new game however many press at once."""
 
 # Imported for its tables, which join the schema as they are declared.
-from bot.features.rematch import tables as tables
+from bot.features.rematch import schema as schema
 from bot.features.rematch.service import RematchService
 from bot.service.feature_registry import Feature
 

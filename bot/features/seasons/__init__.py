@@ -1,7 +1,7 @@
 """Seasons: a server's ladders counted per season, and each season's end told once."""
 
 # Imported for its tables, which join the schema as they are declared.
-from bot.features.seasons import tables as tables
+from bot.features.seasons import schema as schema
 from bot.features.seasons.settings import SETTINGS
 from bot.service.feature_registry import Feature
 

@@ -2,7 +2,7 @@
 again where one was taken back draws the dice it drew before."""
 
 # Imported for its tables, which join the schema as they are declared.
-from bot.features.takebacks import tables as tables
+from bot.features.takebacks import schema as schema
 from bot.features.takebacks.hooks import TakebackHooks
 from bot.features.takebacks.service import TakebackService
 from bot.features.takebacks.settings import SETTINGS

@@ -1,7 +1,7 @@
 """Tournaments: their tables are the organiser's to host, and no player's to void."""
 
 # Imported for its tables, which join the schema as they are declared.
-from bot.features.tournaments import tables as tables
+from bot.features.tournaments import schema as schema
 from bot.features.tournaments.hooks import TournamentHooks
 from bot.features.tournaments.service import TournamentService
 from bot.service.feature_registry import Feature

@@ -1,7 +1,7 @@
 """What decided it: ``/<game> analysis`` and the What decided it and Share buttons."""
 
-from bot.discord_ui.feature import Declaration
+from bot.discord_ui.part import Declaration
 from bot.features.analysis.discord.commands import commands
 from bot.features.analysis.discord.handlers import Reports
 
-FEATURE = Declaration(Reports, commands=commands)
+PART = Declaration(Reports, commands=commands)

@@ -17,10 +17,10 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Rows, edited, flowed, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
 from bot.discord_ui.finished_games import named_game
 from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.part import Part
 from bot.features.analysis.discord.components import ReportButton, ShareReportButton
 from bot.features.analysis.discord.report_card import Report, report_card
 from bot.features.analysis.judging import PROCESSES, Judging
@@ -41,7 +41,7 @@ NAME = 40
 """Characters of a player's name on a button (Discord allows a label 80)."""
 
 
-class Reports(Feature):
+class Reports(Part):
     """Reports of what decided finished games, each judged once and shown to whoever
     asks."""
 

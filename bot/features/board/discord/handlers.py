@@ -15,8 +15,8 @@ import discord
 
 from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
 from bot.discord_ui.interactions import actor_of
+from bot.discord_ui.part import Part
 from bot.features.board.discord.controls import BoardButton
 from bot.features.board.launches import BoardLaunches
 from bot.storage import Game, GameStatus
@@ -35,7 +35,7 @@ class OpenBoards(Protocol):
         ...
 
 
-class Board(Feature):
+class Board(Part):
     """The board's launch button, and the open boards told of Discord's events about
     their viewers' places (with the members intent, departures and role changes)."""
 

@@ -15,11 +15,11 @@ import discord
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Line, Rows, edited, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.message_hooks import MY_GAMES
+from bot.discord_ui.part import Part
 from bot.features.following.discord.cards import followed_card, game_name, listed
 from bot.features.following.discord.controls import FollowButton, UnfollowButton
 from bot.features.following.discord.notices import FollowNotices, sees, server_name
@@ -34,7 +34,7 @@ LISTED = 10
 message's components, beside the card's own."""
 
 
-class Follows(Feature):
+class Follows(Part):
     """Games followed by whoever can see them."""
 
     controls = (FollowButton, UnfollowButton)

@@ -1,7 +1,7 @@
 """Private tables: a lobby only its host's invitees may join, the host's picker and
 **Open to all** on it, and each invitation with **Accept** and **Decline**."""
 
-from bot.discord_ui.feature import Declaration
+from bot.discord_ui.part import Declaration
 from bot.features.invitations.discord.handlers import Invitations
 
-FEATURE = Declaration(Invitations)
+PART = Declaration(Invitations)

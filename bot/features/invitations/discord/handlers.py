@@ -28,12 +28,12 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Line, Rows, edited, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import in_time, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.owed_messages import Owed
+from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
 from bot.features.invitations.discord.controls import (
     InvitePicker,
@@ -59,7 +59,7 @@ from i18n import Language, language
 log = logging.getLogger(__name__)
 
 
-class Invitations(Feature):
+class Invitations(Part):
     """Private tables and their invitations."""
 
     controls = (ReplyButton, InvitePicker, OpenButton)

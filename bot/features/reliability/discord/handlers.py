@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from bot.discord_ui.card_layout import Line
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
+from bot.discord_ui.part import Part
 from bot.features.reliability.service import NEUTRAL, Reliability, ReliabilityService, people
 from bot.storage import Game
 from i18n import Language
@@ -55,7 +55,7 @@ def record_line(reliability: Reliability, lang: Language) -> Line:
     return Line(lang._("Reliability"), value)
 
 
-class Reliabilities(Feature):
+class Reliabilities(Part):
     """Players' reliability beside their names, on the lobby and their stats."""
 
     def __init__(self, context: Context) -> None:

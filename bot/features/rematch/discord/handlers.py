@@ -21,10 +21,10 @@ import discord
 from bot.background.looks import Looks
 from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import LookingFeature
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
+from bot.discord_ui.part import LookingPart
 from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
 from bot.features.rematch.discord.offer_card import offer_card
 from bot.features.rematch.service import Rematch, RematchService
@@ -40,7 +40,7 @@ NAP = 60.0
 have made one meanwhile."""
 
 
-class Rematches(LookingFeature):
+class Rematches(LookingPart):
     """Finished games played again (its looks close the offers that lapsed)."""
 
     looks: OfferLapses

@@ -22,7 +22,6 @@ import discord
 from bot.discord_ui.card_layout import Card, Image, Rows, edited, flowed, sent
 from bot.discord_ui.components import selected
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
 from bot.discord_ui.finished_games import named_game
 from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.interaction_answers import (
@@ -33,6 +32,7 @@ from bot.discord_ui.interaction_answers import (
     update_private,
 )
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.part import Part
 from bot.features.replays.discord.components import (
     JumpMenu,
     ReplayButton,
@@ -62,7 +62,7 @@ KEPT_REPLAYS = 32
 step-through: a finished game never changes."""
 
 
-class Replays(Feature):
+class Replays(Part):
     """Replays of finished games, made once and shown to whoever asks."""
 
     controls = (ReplayButton, ShareReplayButton, StepButton, JumpMenu)

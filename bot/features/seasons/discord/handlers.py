@@ -13,15 +13,15 @@ import discord
 from bot.background.looks import Looks
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import LookingFeature
 from bot.discord_ui.owed_messages import Owed
+from bot.discord_ui.part import LookingPart
 from bot.features.seasons.discord.podium import podium_card
 from bot.features.seasons.service import SeasonEnd, SeasonService
 
 log = logging.getLogger(__name__)
 
 
-class SeasonEnds(LookingFeature):
+class SeasonEnds(LookingPart):
     """Announces the end of each season of each game, once (its looks find the seasons
     that ended)."""
 

@@ -22,11 +22,11 @@ import discord
 
 from bot.discord_ui.card_layout import Line, Rows, edited, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import Feature
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
+from bot.discord_ui.part import Part
 from bot.features.takebacks.discord.controls import (
     Answer,
     TakebackAnswer,
@@ -50,7 +50,7 @@ KEPT_ALLOWANCES = 10_000
 the least recently shown dropped first."""
 
 
-class Takebacks(Feature):
+class Takebacks(Part):
     """Moves taken back, with the other players' consent."""
 
     controls = (TakebackButton, TakebackAnswer)

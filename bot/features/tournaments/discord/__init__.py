@@ -2,8 +2,8 @@
 the announcement's button, and played round by round by themselves, each table a game
 in a thread of its own, the announcement showing the standings until the winner."""
 
-from bot.discord_ui.feature import Declaration
+from bot.discord_ui.part import Declaration
 from bot.features.tournaments.discord.commands import own_commands
 from bot.features.tournaments.discord.handlers import Tournaments
 
-FEATURE = Declaration(Tournaments, own_commands=own_commands)
+PART = Declaration(Tournaments, own_commands=own_commands)

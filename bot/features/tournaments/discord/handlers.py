@@ -13,12 +13,12 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Line, edited, sent
 from bot.discord_ui.context import Context
-from bot.discord_ui.feature import LookingFeature
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
 from bot.discord_ui.interactions import player_of, reader
 from bot.discord_ui.owed_messages import Owed, direct_words
+from bot.discord_ui.part import LookingPart
 from bot.discord_ui.permissions import missing_threads
 from bot.features.tournaments.checks import MOST_ROUND_ROBIN, NewTournament
 from bot.features.tournaments.discord.board_card import board_card, standings_view
@@ -69,7 +69,7 @@ def can_organise(interaction: discord.Interaction) -> bool:
     return granted.manage_events or granted.manage_guild
 
 
-class Tournaments(LookingFeature):
+class Tournaments(LookingPart):
     """A server's tournaments, from their announcement to their winner (its looks open
     each round when it is due)."""
 

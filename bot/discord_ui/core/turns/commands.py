@@ -1,0 +1,68 @@
+"""``/<game> rules`` (the rules, short), ``board`` (the table moved to the bottom) and
+``log`` (a game move by move: the one here, the last one here, or any by its number)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.discord_ui.card_layout import Card, layout
+from bot.discord_ui.command_parts import Command, command, param
+from bot.discord_ui.core.turns.handlers import Turns
+from bot.discord_ui.interactions import reader
+from bot.discord_ui.limits import TEXT_TOTAL
+from bot.games.face import GameFace
+from bot.games.limits import TITLE
+from bot.games.rules import AnyRules
+from i18n import N_
+
+
+def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    """``rules``, ``board`` and ``log`` in one game's group."""
+    kind = rules.kind
+
+    async def rules_text(interaction: discord.Interaction) -> None:
+        first, *more = rules_cards(face.title, face.rules(reader(interaction)))
+        await interaction.response.send_message(view=layout(first), ephemeral=True)
+        for card in more:
+            await interaction.followup.send(view=layout(card), ephemeral=True)
+
+    async def board(interaction: discord.Interaction) -> None:
+        await Turns.of(interaction).show_board(interaction, kind)
+
+    async def game_log(interaction: discord.Interaction, game: int | None = None) -> None:
+        await Turns.of(interaction).show_log(interaction, kind, game)
+
+    return [
+        command(N_("rules"), N_("The rules, short (only you see them)"), rules_text),
+        command(N_("board"), N_("Move this channel's game to the bottom"), board),
+        command(
+            N_("log"),
+            N_("Everything that happened in a game, move by move (only you see it)"),
+            game_log,
+            [param(N_("game"), app_commands.Range[int, 1, 1_000_000_000] | None, None)],
+            {
+                "game": locale_str(
+                    N_("The game's number in this server (the game here, or the last one here)")
+                )
+            },
+        ),
+    ]
+
+
+RULES_CARD = TEXT_TOTAL - TITLE - len("### \n")
+"""A rules card's text at its longest: a message's whole text, less its title."""
+
+
+def rules_cards(title: str, rules: str) -> list[Card]:
+    """The rules as cards of at most ``RULES_CARD`` characters each, cut between parts
+    (parts are separated by a blank line, and no part is longer: the rules texts are
+    tested for it): one message for most games, a second for the longest rules."""
+    cards: list[str] = []
+    for part in (part.strip() for part in rules.split("\n\n")):
+        if part and cards and len(cards[-1]) + 2 + len(part) <= RULES_CARD:
+            cards[-1] += "\n\n" + part
+        elif part:
+            cards.append(part)
+    return [Card(title=title if n == 0 else None, text=text) for n, text in enumerate(cards)]

@@ -1,0 +1,277 @@
+"""What a Discord part is, and what the core hands it.
+
+A part is the Discord side of a feature (the package ``discord`` of its folder,
+``bot/features/<name>/discord/``) or one of the core's own (``bot/discord_ui/core/``),
+and declares itself in its ``__init__``::
+
+    PART = Declaration(Ladder, commands=commands)
+
+``Ladder`` (a ``Part``) is built with the ``Context``, the narrow part of the core a
+feature may ask things of (``bot.discord_ui.context``). It says
+
+- which components' presses are its own (``controls``: each class knows its custom_id,
+  reads a press back and handles it, ``bot.discord_ui.components.Pressable``), and which
+  controls a game's face describes it draws (``Declaration.draws``);
+- what it adds under the core's messages: a lobby, a table, a result, a ping, a turn's
+  direct message (its ``*_rows`` methods, ``bot.discord_ui.message_hooks.Adds``);
+- which game events it follows (its ``game_shown``, ``game_ended`` and
+  ``place_unknown`` methods, ``bot.discord_ui.game_events.Follows``) and which of
+  Discord's events (methods named ``on_<event>``, as discord.py names them);
+- and what it starts and stops with the bot.
+
+``commands`` gives its slash commands in each game's group. The core names no feature:
+``bot.discord_ui.part_registry`` finds their parts, and ``Parts`` builds each and hands
+it its presses, hooks and events. Every command and press is answered through
+``bot.discord_ui.interactions.guarded``, the one place a failed handler is answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+
+import discord
+from discord import app_commands
+
+from bot.background.looks import Looks
+from bot.discord_ui.card_layout import Line, Rows
+from bot.discord_ui.command_parts import Command
+from bot.discord_ui.components import Pressable
+from bot.discord_ui.context import Context
+from bot.discord_ui.game_events import EVENTS, GameEvents
+from bot.discord_ui.message_hooks import ControlDrawing, Drawer, MessageHooks
+from bot.games.face import GameFace
+from bot.games.rules import AnyRules
+from bot.storage import Game
+from bot.storage.shards import Shards
+from i18n import Language
+
+Listener = Callable[..., Coroutine[Any, Any, None]]
+"""A feature's handler of one of Discord's events (its ``on_<event>`` method)."""
+Built = TypeVar("Built", bound="Part")
+
+
+class Part:
+    """A Discord feature, built once per bot with the ``Context``."""
+
+    controls: ClassVar[tuple[type[Pressable[Any]], ...]] = ()
+    """The components whose presses are this feature's (each handles its own)."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.service = context.service
+        self.games = context.games
+        self.languages = context.languages
+        self.clock = context.clock
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Self:
+        """This feature in the bot an interaction came to (for its commands)."""
+        client = interaction.client
+        if not isinstance(client, HostsParts):
+            raise TypeError(f"{type(client).__name__} hosts no parts")
+        return client.parts.get(cls)
+
+    async def prepare(self) -> None:
+        """Before the bot connects: what must be ready by its first interaction."""
+
+    def start(self) -> None:
+        """The bot is connected: background work begins (before the table catches up
+        what the games' messages are behind)."""
+
+    async def resumed(self, shards: Shards) -> None:
+        """The table caught up this process's games (of ``shards``) after the start."""
+
+    async def stop(self) -> None:
+        """The bot stops: background work ends (the work under way has finished)."""
+
+    async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
+        """The fields this feature adds to an open lobby."""
+        return ()
+
+    async def seat_notes(self, game: Game, lang: Language) -> Mapping[int, str]:
+        """This feature's note after a seated person's name on an open lobby."""
+        return {}
+
+    async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
+        """What this feature adds under an open lobby."""
+        return ()
+
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        """What this feature adds under a game's table while it is played."""
+        return ()
+
+    async def result_rows(self, game: Game, lang: Language) -> Rows:
+        """What this feature adds under a finished game's result."""
+        return ()
+
+    async def replay_rows(self, game: Game, lang: Language) -> Rows:
+        """What this feature adds under a finished game's replay shown to one person."""
+        return ()
+
+    async def ping_rows(self, game: Game, lang: Language) -> Rows:
+        """What this feature adds under a turn's ping."""
+        return ()
+
+    async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
+        """What this feature adds under a turn's direct message to ``user``."""
+        return ()
+
+    async def stats_lines(
+        self, guild_id: int, kind: str, user_id: int, lang: Language
+    ) -> Sequence[Line]:
+        """The fields this feature adds to a player's stats card."""
+        return ()
+
+    async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
+        """This feature's words after some of these finished games on a server's history."""
+        return {}
+
+    async def my_games_lines(
+        self, user: int, guild_id: int | None, lang: Language
+    ) -> Sequence[Line]:
+        """The fields this feature adds to ``user``'s ``/my games`` (asked in a server, or
+        in a DM: ``None``, every server)."""
+        return ()
+
+    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
+        """What this feature adds under ``user``'s ``/my games``."""
+        return ()
+
+
+def no_commands(rules: AnyRules, face: GameFace) -> Sequence[Command]:
+    """The commands of a feature that has none."""
+    return ()
+
+
+def no_own_commands() -> Sequence[app_commands.Group]:
+    """The commands of a feature that has none beside the games' groups."""
+    return ()
+
+
+class LookingPart(Part):
+    """A feature whose background work is one ``Looks`` (``looks``, made by its
+    ``__init__``): it starts and stops with the bot, and looks at once after a start or
+    a shard taken over, for what a stopped process left due."""
+
+    looks: Looks
+
+    def start(self) -> None:
+        self.looks.start()
+
+    async def resumed(self, shards: Shards) -> None:
+        self.looks.moved.set()
+
+    async def stop(self) -> None:
+        await self.looks.stop()
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A part's package declares itself with one of these, as ``PART``; where it comes
+    among the parts (its commands in each game's group, its rows under a message, its
+    events) is ``CORE`` in ``bot.discord_ui.core`` for the core's, the features'
+    ``ORDER`` in ``bot.features`` for a feature's."""
+
+    part: type[Part]
+    commands: Callable[[AnyRules, GameFace], Sequence[Command]] = field(default=no_commands)
+    """Its slash commands in one game's group, from the game's rules and face."""
+    own_commands: Callable[[], Sequence[app_commands.Group]] = field(default=no_own_commands)
+    """Its command groups of its own, beside the games' (one for every game, such as
+    ``/my``)."""
+    draws: Mapping[type, Drawer] = field(default_factory=dict)
+    """The kinds of control a game's face describes that it draws (its presses are the
+    feature's), each with how: ``bot.games.face.Choice``, ``Menu``, ``OpenPrivate``,
+    and a choice in a hand, ``bot.discord_ui.message_hooks.HandChoice``."""
+
+
+def drawing(declared: Sequence[Declaration]) -> ControlDrawing:
+    """How the controls a face describes are drawn, by the features ``declared``."""
+    draws: dict[type, Drawer] = {}
+    for declaration in declared:
+        for kind, drawer in declaration.draws.items():
+            if kind in draws:
+                raise TypeError(f"two features draw {kind.__name__}")
+            draws[kind] = drawer
+    return ControlDrawing(draws)
+
+
+@runtime_checkable
+class HostsParts(Protocol):
+    """The bot, as a feature's command reaches it."""
+
+    parts: Parts
+
+
+class Parts:
+    """Every feature of one bot, built with its context in the order they are declared:
+    each one's rows are added to the core's ``hooks``, and the game ``events`` it follows
+    are told to it."""
+
+    def __init__(
+        self,
+        declared: Sequence[Declaration],
+        context: Context,
+        hooks: MessageHooks,
+        events: GameEvents,
+    ) -> None:
+        self._built: dict[type[Part], Part] = {}
+        self._controls: dict[type[Pressable[Any]], Part] = {}
+        self._listeners: dict[str, list[Listener]] = {}
+        for declaration in declared:
+            feature = declaration.part(context)
+            self._built[declaration.part] = feature
+            hooks.add(feature)
+            for control in feature.controls:
+                if control in self._controls:
+                    raise TypeError(f"two features take presses of {control.__name__}")
+                self._controls[control] = feature
+            for event in EVENTS:
+                follower = getattr(feature, event, None)
+                if follower is not None:
+                    events.follow(event, follower)
+            for name in dir(feature):
+                if name.startswith("on_"):
+                    self._listeners.setdefault(name[3:], []).append(getattr(feature, name))
+
+    def get(self, feature: type[Built]) -> Built:
+        """The bot's own ``feature``."""
+        built = self._built.get(feature)
+        if not isinstance(built, feature):
+            raise TypeError(f"the bot has no {feature.__name__} feature")
+        return built
+
+    @property
+    def components(self) -> tuple[type[Pressable[Any]], ...]:
+        """Every component a feature takes presses of: the bot's own, which each parse
+        their custom_ids."""
+        return tuple(self._controls)
+
+    async def press(self, interaction: discord.Interaction, pressed: Pressable[Any]) -> None:
+        """A press on ``pressed``, handled by its class with the feature declaring it."""
+        await pressed.pressed(interaction, self._controls[type(pressed)])
+
+    def listeners(self, event: str) -> Sequence[Listener]:
+        """The features' handlers of one of Discord's events (``raw_message_delete``)."""
+        return self._listeners.get(event, ())
+
+    async def prepare(self) -> None:
+        """Each feature's ``prepare``, in the features' order."""
+        for feature in self._built.values():
+            await feature.prepare()
+
+    def start(self) -> None:
+        """Each feature's ``start``, in the features' order."""
+        for feature in self._built.values():
+            feature.start()
+
+    async def resumed(self, shards: Shards) -> None:
+        """Each feature's ``resumed``, in the features' order."""
+        for feature in self._built.values():
+            await feature.resumed(shards)
+
+    async def stop(self) -> None:
+        """Each feature's ``stop``, in the features' order."""
+        for feature in self._built.values():
+            await feature.stop()

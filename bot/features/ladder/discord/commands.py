@@ -1,0 +1,77 @@
+"""``/<game> leaderboard``, ``stats``, ``history`` and ``recompute``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, locale_str
+
+from bot.discord_ui.command_parts import Command, command, param
+from bot.features.ladder.discord.handlers import Ladder
+from bot.games.face import GameFace
+from bot.games.rules import AnyRules
+from i18n import N_
+
+
+def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+    """``leaderboard``, ``stats``, ``history`` and ``recompute`` in one game's group."""
+    kind = rules.kind
+
+    async def leaderboard(
+        interaction: discord.Interaction, page: int = 1, season: str | None = None
+    ) -> None:
+        await Ladder.of(interaction).leaderboard(interaction, kind, page, season)
+
+    async def seasons(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
+        return await Ladder.of(interaction).season_choices(interaction, kind, typed)
+
+    async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await Ladder.of(interaction).stats(interaction, kind, user)
+
+    async def history(interaction: discord.Interaction) -> None:
+        await Ladder.of(interaction).history(interaction, kind)
+
+    async def recompute(interaction: discord.Interaction) -> None:
+        await Ladder.of(interaction).recompute(interaction, kind)
+
+    # The server's dice are shown only in a game that has dice (``Ladder.stats``).
+    if rules.dice:
+        stats_says = N_("A player's record in this server, and its dice (only you see it)")
+        user_says = N_("Whose record (yours and the server's dice if unset)")
+    else:
+        stats_says = N_("A player's record in this server (only you see it)")
+        user_says = N_("Whose record (yours if unset)")
+
+    return [
+        command(
+            N_("leaderboard"),
+            N_("This server's top players (only you see it)"),
+            leaderboard,
+            [
+                param(N_("page"), app_commands.Range[int, 1, 100_000], 1),
+                param(N_("season"), str | None, None),
+            ],
+            {
+                "page": locale_str(N_("Which ten: page 2 is places 11-20")),
+                "season": locale_str(
+                    N_("A season's standings: the current one, or an earlier one")
+                ),
+            },
+            completed={"season": seasons},
+        ),
+        command(
+            N_("stats"),
+            stats_says,
+            stats,
+            [param(N_("user"), discord.User | None, None)],
+            {"user": locale_str(user_says)},
+        ),
+        command(
+            N_("history"), N_("The last games played to the end here (only you see it)"), history
+        ),
+        command(
+            N_("recompute"),
+            N_("Rebuild this server's ladder from its stored games (Manage Server)"),
+            recompute,
+        ),
+    ]

@@ -1,0 +1,203 @@
+"""``/<game> leaderboard``, ``stats``, ``history`` and ``recompute``, each for its own
+game: answered only to the person who asked, like every lookup."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord.app_commands import Choice
+
+from bot.discord_ui.card_layout import Card, Line, Rows, layout
+from bot.discord_ui.context import Context
+from bot.discord_ui.interaction_answers import defer_now, require_private
+from bot.discord_ui.interactions import reader
+from bot.discord_ui.part import Part
+from bot.features.ladder.discord import messages
+from bot.features.ladder.discord.components import LadderPageButton
+from bot.features.ladder.discord.messages import LADDER_COLOUR
+from bot.features.ladder.discord.season_board import ALL_TIME, season_card, season_choices
+from bot.features.seasons.service import CURRENT, NoSeasons, SeasonService, season_asked
+from bot.features.seasons.settings import calendar
+from bot.games.faces import face_for
+from bot.games.registry import rules_for
+from bot.service import LadderService, Leaderboard
+from bot.service.errors import NoLadderHere, NotAllowedToRecompute
+from i18n import Language
+
+
+class Ladder(Part):
+    """The server's ladder of each game, answered to whoever asks."""
+
+    controls = (LadderPageButton,)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.ladder = LadderService(context.database)
+        self.seasons = SeasonService(context.database, context.clock.now)
+
+    async def prepare(self) -> None:
+        await self.ladder.count_old_games()
+
+    async def leaderboard(
+        self, interaction: discord.Interaction, kind: str, page: int, season: str | None = None
+    ) -> None:
+        """``/<game> leaderboard``: a page of the server's ladder, or with ``season`` a
+        season's standings, to the asker alone. When the server has seasons, the current
+        one is the default, and ``season: all`` is the ladder of all time."""
+        if season is None and interaction.guild_id is not None and page == 1:
+            settings = await self.context.settings.get(interaction.guild_id)
+            if calendar(settings).on:
+                season = CURRENT
+        if season is not None and season.strip().casefold() != ALL_TIME:
+            await self._season(interaction, kind, season)
+            return
+        board = await self._board(interaction, kind, page)
+        if not board.entries:
+            await interaction.response.send_message(
+                messages.no_ladder(kind, reader(interaction)), ephemeral=True
+            )
+            return
+        await interaction.response.send_message(**_page(board, kind, interaction), ephemeral=True)
+
+    async def _season(self, interaction: discord.Interaction, kind: str, asked: str) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.context.settings.get(interaction.guild_id)
+        season = season_asked(calendar(settings), asked, self.clock.now())
+        if season is None:
+            raise NoSeasons(face_for(kind).command)
+        standings = await self.seasons.standings(
+            interaction.guild_id, kind, season, interaction.user.id
+        )
+        card = season_card(standings, kind, _server(interaction), reader(interaction))
+        await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+    async def season_choices(
+        self, interaction: discord.Interaction, kind: str, typed: str
+    ) -> list[Choice[str]]:
+        """The server's seasons of the game as the asker types (none without seasons)."""
+        if interaction.guild_id is None:
+            return []
+        seasons = calendar(await self.context.settings.get(interaction.guild_id))
+        played = await self.seasons.seasons_played(interaction.guild_id, kind, seasons)
+        current = seasons.at(self.clock.now())
+        return season_choices(played, current, typed, reader(interaction))
+
+    async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
+        """Previous or Next on a leaderboard: the asker's message turns to that page."""
+        if interaction.guild_id is None:
+            raise NoLadderHere(face_for(button.kind).command)
+        require_private(interaction)
+        board = await self._board(interaction, button.kind, button.page)
+        if not board.entries:
+            gone = Card(title=None, text=messages.no_ladder(button.kind, reader(interaction)))
+            await interaction.response.edit_message(view=layout(gone))
+            return
+        await interaction.response.edit_message(**_page(board, button.kind, interaction))
+
+    async def _board(self, interaction: discord.Interaction, kind: str, page: int) -> Leaderboard:
+        assert interaction.guild_id is not None
+        return await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id, page)
+
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        user: discord.User | discord.Member | None,
+    ) -> None:
+        """``/<game> stats``: a player's record in this server, with what other features add
+        to it (the asker's, with the server's dice, when nobody is named)."""
+        assert interaction.guild_id is not None
+        who = user or interaction.user
+        stats = await self.ladder.stats(interaction.guild_id, kind, who.id)
+        lang = reader(interaction)
+        dice: Line | None = None
+        if user is None and rules_for(kind).dice:
+            # Asked without a player: the server's dice too, and whether they look fair.
+            rolled = await self.ladder.dice(interaction.guild_id, kind)
+            dice = messages.dice_line(kind, _server(interaction), rolled, lang)
+        added = await self.context.hooks.stats_lines(interaction.guild_id, kind, who.id, lang)
+        more = (*added, *(() if dice is None else (dice,)))
+        if stats is None:
+            is_self = who.id == interaction.user.id
+            none = messages.no_stats(kind, who.display_name, is_self, lang)
+            if not more:
+                await interaction.response.send_message(none, ephemeral=True)
+                return
+            card = Card(title=None, text=none, accent=LADDER_COLOUR, lines=more)
+        else:
+            card = messages.stats_card(stats, kind, who.display_avatar.url, lang)
+            card = replace(card, lines=(*card.lines, *more))
+        await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+    async def history(self, interaction: discord.Interaction, kind: str) -> None:
+        """``/<game> history``: the last games played to the end in this server."""
+        assert interaction.guild_id is not None
+        games = await self.ladder.history(interaction.guild_id, kind)
+        lang = reader(interaction)
+        if not games:
+            await interaction.response.send_message(messages.no_history(kind, lang), ephemeral=True)
+            return
+        notes = await self.context.hooks.history_notes([game.id for game in games], lang)
+        card = messages.history_card(
+            games, kind, interaction.guild_id, _server(interaction), lang, notes
+        )
+        await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+    async def recompute(self, interaction: discord.Interaction, kind: str) -> None:
+        """``/<game> recompute``: the server's ladder rebuilt from its stored games (Manage
+        Server only)."""
+        # Like settings: Discord can't restrict one sub-command, so it is checked here.
+        if not interaction.permissions.manage_guild:
+            raise NotAllowedToRecompute()
+        assert interaction.guild_id is not None
+        await defer_now(interaction, ephemeral=True, thinking=True)
+        counted = await self.ladder.recompute(interaction.guild_id, kind)
+        board = await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id)
+        # Replaces the "thinking…" answer the defer showed.
+        lang = reader(interaction)
+        rebuilt = lang.ngettext(
+            "Rebuilt this server's ladder from its {n} finished game.",
+            "Rebuilt this server's ladder from its {n} finished games.",
+            counted,
+        )
+        players = lang.ngettext("{n} player is on it.", "{n} players are on it.", board.players)
+        settled = lang._("Ratings, records and trends now follow from the stored results alone.")
+        await interaction.edit_original_response(content=f"{rebuilt} {players} {settled}")
+
+
+def _page(board: Leaderboard, kind: str, interaction: discord.Interaction) -> dict[str, Any]:
+    """A leaderboard page as a message: the caller's note, the ladder, the page buttons."""
+    lang = reader(interaction)
+    card = messages.leaderboard_card(
+        board, kind, _server(interaction), lang, _pages(board, kind, lang)
+    )
+    card = replace(card, note=_caller_note(board, interaction.user.id, lang))
+    return {"view": layout(card)}
+
+
+def _caller_note(board: Leaderboard, user_id: int, lang: Language) -> str | None:
+    """Tells a caller who isn't on the ladder why (one who is has their line)."""
+    on_page = any(entry.user_id == user_id for entry in board.entries)
+    return None if on_page or board.caller is not None else messages.not_on_ladder(lang)
+
+
+def _pages(board: Leaderboard, kind: str, lang: Language) -> Rows:
+    """Previous and Next, when there is more than one page."""
+    if board.pages == 1:
+        return ()
+    first, last = board.page == 1, board.page == board.pages
+    previous, following = lang._("◀ Previous"), lang._("Next ▶")
+    return (
+        (
+            LadderPageButton(kind, board.page - 1, label=previous, disabled=first),
+            LadderPageButton(kind, board.page + 1, label=following, disabled=last),
+        ),
+    )
+
+
+def _server(interaction: discord.Interaction) -> str:
+    if interaction.guild is not None:
+        return interaction.guild.name
+    return reader(interaction)._("this server")
