@@ -16,9 +16,9 @@ from bot.service.feature_registry import discovered as features
 
 SERVICE_PART = '''"""A feature with nothing to do in the core's changes."""
 
-from bot.service.feature_registry import Part
+from bot.service.feature_registry import Feature
 
-FEATURE = Part()
+FEATURE = Feature()
 '''
 
 DISCORD_PART = '''"""Its Discord part."""

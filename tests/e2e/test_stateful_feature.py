@@ -23,15 +23,15 @@ NEXT = LATEST + 1
 INIT = '''"""Cheers: a button under every finished game's result, and each player's cheers and
 finished games counted per server."""
 
-from bot.features.cheers import schema as tables
+from bot.features.cheers import schema as schema
 from bot.features.cheers.hooks import CheersHooks
 from bot.features.cheers.service import SETTINGS, CheersService
-from bot.service.feature_registry import Part
+from bot.service.feature_registry import Feature
 
-FEATURE = Part(hooks=CheersHooks(), service=CheersService, settings=SETTINGS)
+FEATURE = Feature(hooks=CheersHooks(), service=CheersService, settings=SETTINGS)
 '''
 
-TABLES = '''"""Each player's cheers and finished games in a server."""
+SCHEMA = '''"""Each player's cheers and finished games in a server."""
 
 from sqlalchemy import Column, Integer, Table, text
 
@@ -259,7 +259,7 @@ async def test_cheers_keeps_its_counts_inside_the_games_transaction(tmp_path: Pa
 
 FOLDER = {
     "__init__.py": INIT,
-    "tables.py": TABLES,
+    "schema.py": SCHEMA,
     "service.py": SERVICE,
     "hooks.py": HOOKS,
     "discord/__init__.py": DISCORD,
