@@ -1,0 +1,153 @@
+"""The way one press and one board move take through the bot's own code, counted.
+
+    python -m bench.press_path
+
+Starts the real bot against the local Discord (in this process, as the end-to-end tests
+do), opens a Claim It! game and presses **Roll** on its table; then, in a game of its
+own, makes a move from a player's board (the Activity's connection). While each runs,
+from the press (or the socket's message) to the game shown in the channel, every call
+into a function of the bot (``bot/``) is noted in order, a coroutine resumed counting as
+a call as it is one for the interpreter, and what the bench itself asks of the bot (is
+the game shown yet?) left out. Prints, for each: the stops (each time the way
+enters a file other than the one it is in), the returns among them (a stop into a file it
+had already left) and the files it entered. The bot's background loops run meanwhile and
+may add a stop or two; the figures are for comparing two versions of the code run
+alike, not for their last unit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import aiohttp
+
+from bot.service import feature_registry
+from tests.e2e.board_viewer import connected, signed_in
+from tests.e2e.world import World, make_world
+
+BOT = str(Path(__file__).resolve().parents[1] / "bot") + "/"
+
+
+@dataclass(frozen=True)
+class Way:
+    """The files a way entered, in order, a file once for each stay."""
+
+    stays: tuple[str, ...]
+
+    @property
+    def stops(self) -> int:
+        return len(self.stays) - 1
+
+    @property
+    def returns(self) -> int:
+        return sum(1 for at, file in enumerate(self.stays) if file in self.stays[:at])
+
+    @property
+    def files(self) -> int:
+        return len(set(self.stays))
+
+
+async def traced(action: Callable[[], Awaitable[object]]) -> Way:
+    """The bot's files ``action`` passes through, each stay once."""
+    stays: list[str] = []
+    bench = asyncio.current_task()
+
+    def noted(frame: FrameType, event: str, arg: Any) -> None:
+        if event != "call" or asyncio.current_task() is bench:
+            return
+        file = frame.f_code.co_filename
+        if file.startswith(BOT) and (not stays or stays[-1] != file):
+            stays.append(file)
+
+    sys.setprofile(noted)
+    try:
+        await action()
+    finally:
+        sys.setprofile(None)
+    return Way(tuple(Path(file).relative_to(Path(BOT).parent).as_posix() for file in stays))
+
+
+@asynccontextmanager
+async def world_with_a_board(folder: Path) -> AsyncIterator[World]:
+    folder.mkdir()
+    world = await make_world(folder, players=2)
+    await world.start_bot(board=True)
+    async with world:
+        yield world
+
+
+async def a_press(world: World) -> Way:
+    """**Roll** pressed on a Claim It! table, until the channel shows the roll."""
+    table = await world.start_game(2)
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    mover = await world.mover()
+    await world.quiet()
+
+    async def press() -> None:
+        await world.click(mover, table, "Roll")
+        await world.settled(game.id)
+
+    return await traced(press)
+
+
+async def a_board_move(world: World, session: aiohttp.ClientSession) -> Way:
+    """The first move a Claim It! player's board offers, made there, until the channel
+    shows it."""
+    await world.start_game(2)
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    mover = await world.mover()
+    await world.click(mover, world.table(), "Open the board")
+    instance = world.discord.channel_activity(world.channel.id)
+    assert instance is not None
+    token = await signed_in(world.discord, world.boards[0], mover, session)
+    viewer = await connected(world.boards[0], session, token, instance.id)
+    frame = await viewer.game()
+    choice = next(c for c in frame["board"]["choices"] if c["type"] == "button" and c["enabled"])
+    await world.quiet()
+
+    async def move() -> None:
+        await viewer.send(
+            type="move",
+            game=game.id,
+            intent=choice["intent"],
+            version=frame["game"]["version"],
+            key=frame["board"]["key"],
+        )
+        await viewer.game(version=game.version + 1)
+        await world.settled(game.id)
+
+    way = await traced(move)
+    await viewer.socket.close()
+    return way
+
+
+def said(name: str, way: Way) -> str:
+    return f"{name}: {way.stops} stops, {way.returns} returns, {way.files} files"
+
+
+async def main() -> None:
+    feature_registry.discovered()
+    with tempfile.TemporaryDirectory() as folder:
+        async with world_with_a_board(Path(folder) / "press") as world:
+            press = await a_press(world)
+        async with (
+            world_with_a_board(Path(folder) / "board") as world,
+            aiohttp.ClientSession() as session,
+        ):
+            move = await a_board_move(world, session)
+    print(said("Roll pressed on the table", press))
+    print(said("a move made on the board", move))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
