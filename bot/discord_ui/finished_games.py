@@ -1,18 +1,59 @@
 """What the features showing a finished game to whoever asks share (its replay, its
-report): the game a button names, checked against where it was pressed, and whether a
-message shared once is still there."""
+report): their command naming the game by its number, the game a button names, checked
+against where it was pressed, and whether a message shared once is still there."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Protocol
 
 import discord
+from discord import app_commands
 
+from bot.discord_ui.command_parts import Command, Option, command
+from bot.games.face import GameFace
+from bot.games.rules import AnyRules
 from bot.service import GameService
 from bot.service.errors import GameNotFound, NotHere, NotThisGame
 from bot.storage import Game, SharedReplay
+from i18n import N_
 
 log = logging.getLogger(__name__)
+
+GAME_NUMBER = Option(
+    N_("game"),
+    app_commands.Range[int, 1, 1_000_000_000] | None,
+    N_("The game's number in this server (the last one here if unset)"),
+)
+
+
+class AsksOfFinished(Protocol):
+    """A feature answering its command on a finished game."""
+
+    async def command(
+        self, interaction: discord.Interaction, kind: str, number: int | None
+    ) -> None:
+        """The server's game of ``kind`` numbered ``number``, or the last one finished in
+        the channel asked in."""
+
+
+def finished_game_commands(
+    name: str, description: str, part: Callable[[discord.Interaction], AsksOfFinished]
+) -> Callable[[AnyRules, GameFace], list[Command]]:
+    """A feature's command ``name`` in each game's group, taking a game's number
+    (``GAME_NUMBER``), answered by the ``command`` of ``part`` (the feature in the bot an
+    interaction came to)."""
+
+    def commands(rules: AnyRules, face: GameFace) -> list[Command]:
+        kind = rules.kind
+
+        async def asked(interaction: discord.Interaction, game: int | None = None) -> None:
+            await part(interaction).command(interaction, kind, game)
+
+        return [command(name, description, asked, [GAME_NUMBER])]
+
+    return commands
 
 
 async def named_game(

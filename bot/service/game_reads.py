@@ -11,8 +11,8 @@ from bot.service.game_loading import Actor, GameNumbers, load_for, load_game
 from bot.storage import game_queries, message_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
+from bot.storage.past_game_queries import begun_game_id, last_ended_here
 from bot.storage.records import EndReason, Game, Seat
-from bot.storage.replay_queries import begun_game_id, last_ended_here
 from bot.storage.shards import EVERY, Shards
 
 LOGGED = GameNumbers(begun_game_id, last_ended_here, NothingToLog, NoSuchBegunGame)

@@ -11,14 +11,14 @@ from collections.abc import Callable
 
 from bot.storage import Database, SharedReplay
 from bot.storage.connection import Connection
-from bot.storage.replay_queries import (
-    forget_shared_replay,
-    posted_shared_replay,
-    set_shared_replay,
-    shared_replay,
+from bot.storage.shards import Shards
+from bot.storage.share_queries import (
+    forget_share,
+    posted_share,
+    set_share,
+    share_of,
     unposted_shares,
 )
-from bot.storage.shards import Shards
 
 POSTED_UNASKED_FOR = 24 * 3600.0
 """Seconds a share cut short is posted again by the bot itself (at a start, or when a
@@ -45,7 +45,7 @@ class Shares:
 
         async def claiming(connection: Connection) -> tuple[SharedReplay, bool]:
             await connection.lock(table, game_id)
-            earlier = await shared_replay(connection, game_id, table)
+            earlier = await share_of(connection, game_id, table)
             if earlier is None:
                 moment = now
             elif gone is None or earlier.message_id != gone:
@@ -54,7 +54,7 @@ class Shares:
                 # The moment names the share's message (its nonce): never the one before's.
                 moment = max(now, earlier.shared_at + 0.001)
             mine = SharedReplay(channel_id, None, user_id, moment)
-            await set_shared_replay(connection, game_id, mine, table)
+            await set_share(connection, game_id, mine, table)
             return mine, True
 
         return await self._db.write(claiming)
@@ -64,20 +64,16 @@ class Shares:
         after all: the next press may share."""
         table = self._table
         if message_id is None:
-            await self._db.write(
-                lambda connection: forget_shared_replay(connection, game_id, share, table)
-            )
+            await self._db.write(lambda connection: forget_share(connection, game_id, share, table))
         else:
             await self._db.write(
-                lambda connection: posted_shared_replay(
-                    connection, game_id, share, message_id, table
-                )
+                lambda connection: posted_share(connection, game_id, share, message_id, table)
             )
 
     async def share(self, game_id: int) -> SharedReplay | None:
         """The game's share as it stands, if it has one."""
         table = self._table
-        return await self._db.read(lambda connection: shared_replay(connection, game_id, table))
+        return await self._db.read(lambda connection: share_of(connection, game_id, table))
 
     async def unposted(self, shards: Shards) -> list[tuple[int, SharedReplay]]:
         """The shares of ``shards``' games claimed and not posted yet (a stop cut them

@@ -9,8 +9,8 @@ import aiosqlite
 import asyncpg
 import pytest
 
+from bot.features.replays.service import ReplayService
 from bot.service import Actor, GameService
-from bot.service.replay_service import ReplayService
 from bot.storage import Database, DatabaseTooNew
 from bot.storage.connection import Connection
 from bot.storage.migrations import LATEST
@@ -123,6 +123,7 @@ async def test_replays_kept_from_before_they_ran_a_minute_are_made_again(tmp_pat
     database = await open_database(old)
     try:
         assert game_id is not None
-        assert await ReplayService(database, lambda: 0.0).stored(game_id, "en", 10**6) is None
+        replays = GameService(database, clock=lambda: 0.0).part(ReplayService)
+        assert await replays.stored(game_id, "en", 10**6) is None
     finally:
         await database.close()

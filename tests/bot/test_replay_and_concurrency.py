@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.replays.service import ReplayService
 from bot.service import Actor, GameService
 from bot.service.errors import BoardMovedOn, GameBroken
-from bot.service.replay_service import ReplayService
 from bot.service.shares import POSTED_UNASKED_FOR, Shares
 from bot.storage import Database, GameStatus
 from bot.storage.opening import open_database
@@ -135,7 +135,7 @@ async def test_a_replay_is_shared_once_however_many_press_at_once(
     day."""
     game = await started_game(service, 2)
     clock = Clock()
-    replays = ReplayService(database, clock)
+    replays = GameService(database, clock=clock).part(ReplayService)
     claims = await asyncio.gather(*(replays.claim_share(game.id, 5, user) for user in range(30)))
     mine = [share for share, ours in claims if ours]
     assert len(mine) == 1

@@ -27,10 +27,10 @@ from bot.features.ladder.discord.messages import (
     not_on_ladder,
     stats_card,
 )
-from bot.features.replays.discord.handlers import already_shared
+from bot.features.ladder.service import Leaderboard, PlayerStats
+from bot.features.replays.discord.handlers import ALREADY_SHARED
 from bot.games import shared_words
-from bot.ladder import Rating
-from bot.service import Leaderboard, PlayerStats, errors
+from bot.service import errors
 from bot.storage import (
     EndReason,
     FinishedGame,
@@ -45,6 +45,7 @@ from bot.storage import (
     SharedReplay,
 )
 from bot.storage.game_values import Level
+from bot.storage.ratings import Rating
 from i18n import Language, Message, english, language
 from render.claimit.gallery import random_play
 from tests.games.stored import stored
@@ -136,7 +137,7 @@ def platform_texts(lang: Language) -> Iterator[str]:
     yield missing_thread_permissions(discord.Permissions.none(), lang) or ""
     finished = lobby(GameStatus.FINISHED)
     for message_id in (None, 99):
-        yield already_shared(finished, SharedReplay(2, message_id, 11, 1.0), lang)
+        yield ALREADY_SHARED(finished, SharedReplay(2, message_id, 11, 1.0), lang)
     for refusal in refusals():
         yield lang.say(refusal.words)
     for answer in (

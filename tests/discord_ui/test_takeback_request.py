@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.discord_ui.card_layout import Card
-from bot.features.replays.discord.taken_back import with_takebacks
+from bot.discord_ui.replay_steps import with_takebacks
 from bot.features.takebacks.discord.request_card import (
     allowance_words,
     headline,

@@ -12,12 +12,12 @@ from bot.discord_ui.components import Templated, TemplatedButton, TemplatedSelec
 from bot.discord_ui.core.hands.controls import PrivateButton, PrivateOpen
 from bot.discord_ui.core.lobby.controls import BotSelect, LobbyAction, LobbyButton
 from bot.discord_ui.core.players.controls import BackButton
+from bot.discord_ui.core.step_through.components import JumpMenu, StepButton
 from bot.discord_ui.core.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.part_registry import discovered
 from bot.features.following.discord.controls import UnfollowButton
 from bot.features.ladder.discord.components import LadderPageButton
 from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
-from bot.features.replays.discord.components import JumpMenu, StepButton
 from bot.features.takebacks.discord.controls import Answer, TakebackAnswer
 from bot.features.tournaments.discord.controls import Entry, EntryButton
 

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.features.replays.discord.description import replay_description
-from bot.features.replays.discord.stepper import (
+from bot.discord_ui.core.step_through.cards import (
     MENU_OPTIONS,
     jumped_to,
     menu_chapters,
     step_card,
 )
+from bot.features.replays.discord.description import replay_description
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.features.replays.discord.stepper import step_card
+from bot.discord_ui.core.step_through.cards import step_card
 from bot.games.face import BaseFace, seat_names
 from bot.games.faces import face_for
 from bot.games.registration import Registration

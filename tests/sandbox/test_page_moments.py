@@ -16,13 +16,13 @@ from playwright.async_api import Browser, Locator, Page, expect
 
 from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.card_layout import Card, layout
+from bot.discord_ui.core.step_through.cards import step_card
 from bot.features.replays.discord.components import ReplayButton
-from bot.features.replays.discord.stepper import step_card
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import REGISTERED, rules_for
-from bot.ladder import Rating
 from bot.storage import GameStatus, RatingChange, Seat
+from bot.storage.ratings import Rating
 from emulator.model import Attachment, snowflake
 from i18n import Language, language
 from tests.games.stored import stored

@@ -1,13 +1,23 @@
 """The Discord layer's own parts of every game, one package each: the lobby, the turns'
 controls, leaving a game, the server's settings, the hidden hands, the places that went
-away and the players' own commands. They are the core, not features: the client names
-them here, in the order their commands, their rows under a message and their events
-come (before the features', ``bot/features/``). Each declares its ``PART``, a
-``bot.discord_ui.part.Declaration`` like a feature's Discord part."""
+away, the players' own commands and stepping through a finished game. They are the
+core, not features: the client names them here, in the order their commands, their rows
+under a message and their events come (before the features', ``bot/features/``). Each
+declares its ``PART``, a ``bot.discord_ui.part.Declaration`` like a feature's Discord
+part."""
 
 from __future__ import annotations
 
-from bot.discord_ui.core import hands, leaving, lobby, places_gone, players, settings, turns
+from bot.discord_ui.core import (
+    hands,
+    leaving,
+    lobby,
+    places_gone,
+    players,
+    settings,
+    step_through,
+    turns,
+)
 from bot.discord_ui.part import Declaration
 
 CORE: tuple[Declaration, ...] = (
@@ -18,4 +28,5 @@ CORE: tuple[Declaration, ...] = (
     hands.PART,
     places_gone.PART,
     players.PART,
+    step_through.PART,
 )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Table, Text
+from sqlalchemy import Column, Table, Text
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
+from bot.storage.schema.columns import SCHEMA, Real, game_key, since
+from bot.storage.schema.shares import shares_table
 
 # Judging a game takes seconds of CPU: it is done once, and the report kept for good
 # (a finished game never changes).
@@ -17,20 +18,4 @@ analyses = Table(
     info=since(22),
 )
 
-shared_analyses = Table(
-    "shared_analyses",
-    SCHEMA,
-    game_key(),
-    Column("channel_id", Id, nullable=False),
-    Column("message_id", Id),
-    Column("user_id", Id, nullable=False),
-    Column("shared_at", Real, nullable=False),
-    info=since(22),
-)
-# The shares a stop left unposted, which every start and takeover looks for: those alone.
-Index(
-    "shared_analyses_unposted",
-    shared_analyses.c.shared_at,
-    **where(shared_analyses.c.message_id.is_(None)),
-    info=since(23),
-)
+shared_analyses = shares_table("shared_analyses", 22)

@@ -22,7 +22,7 @@ from bot.service.feature_service import FeatureService
 from bot.service.game_changes import GameChanges
 from bot.service.shares import Shares
 from bot.storage import Game, GameStatus, SharedReplay
-from bot.storage.replay_queries import begun_game_id, last_finished_here
+from bot.storage.past_game_queries import begun_game_id, last_finished_here
 from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)

@@ -32,8 +32,8 @@ from bot.service.errors import Refusal, ServiceError
 from bot.service.game_loading import Actor, load_for, load_game
 from bot.storage import Database, Game, GameStatus
 from bot.storage.connection import Connection
+from bot.storage.past_game_queries import begun_game_id
 from bot.storage.records import Move
-from bot.storage.replay_queries import begun_game_id
 from bot.storage.shards import Shards
 from i18n import Message
 

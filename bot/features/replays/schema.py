@@ -1,25 +1,20 @@
-"""Where each finished game's replay was shared."""
+"""Each finished game's replay once made (per language), and where it was shared."""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Table
+from sqlalchemy import Column, LargeBinary, Table, Text
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
+from bot.storage.schema.columns import SCHEMA, Real, game_key, since
+from bot.storage.schema.shares import shares_table
 
-shared_replays = Table(
-    "shared_replays",
+replays = Table(
+    "replays",
     SCHEMA,
     game_key(),
-    Column("channel_id", Id, nullable=False),
-    Column("message_id", Id),
-    Column("user_id", Id, nullable=False),
-    Column("shared_at", Real, nullable=False),
-    info=since(14),
+    Column("language", Text, primary_key=True),
+    Column("gif", LargeBinary, nullable=False),
+    Column("made_at", Real, nullable=False),
+    info=since(9),
 )
-# The shares a stop left unposted, which every start and takeover looks for: those alone.
-Index(
-    "shared_replays_unposted",
-    shared_replays.c.shared_at,
-    **where(shared_replays.c.message_id.is_(None)),
-    info=since(23),
-)
+
+shared_replays = shares_table("shared_replays", 14)

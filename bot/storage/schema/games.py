@@ -10,7 +10,6 @@ from sqlalchemy import (
     Identity,
     Index,
     Integer,
-    LargeBinary,
     Table,
     Text,
     column,
@@ -330,16 +329,6 @@ hands = Table(
     Column("locale", Text, nullable=False),
     Column("opened_at", Real, nullable=False),
     info=since(8),
-)
-
-replays = Table(
-    "replays",
-    SCHEMA,
-    game_key(),
-    Column("language", Text, primary_key=True),
-    Column("gif", LargeBinary, nullable=False),
-    Column("made_at", Real, nullable=False),
-    info=since(9),
 )
 
 player_settings = Table(

@@ -17,16 +17,15 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Rows, edited, flowed, sent
 from bot.discord_ui.context import Context
+from bot.discord_ui.core.step_through.components import opening
 from bot.discord_ui.finished_games import named_game
-from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import Part
+from bot.discord_ui.sharing import ShareButton, Sharing, ShowButton, Told
 from bot.features.analysis.discord.components import ReportButton, ShareReportButton
 from bot.features.analysis.discord.report_card import Report, report_card
 from bot.features.analysis.judging import PROCESSES, Judging
 from bot.features.analysis.service import AnalysisService
-from bot.features.replays.discord.components import StepButton
-from bot.features.replays.discord.sharing import Sharing
 from bot.games import shared_words
 from bot.games.faces import face_for, report_words_for
 from bot.games.limits import shortened
@@ -35,10 +34,18 @@ from bot.games.registry import analyst_for
 from bot.games.replay import step_showing
 from bot.storage import Game, SharedReplay
 from bot.storage.shards import Shards
-from i18n import Language, Message
+from i18n import N_, Language, Message
 
 NAME = 40
 """Characters of a player's name on a button (Discord allows a label 80)."""
+ALREADY_SHARED = Told(
+    N_(
+        "<@{user}> is sharing the report of {game}: it is on its way to <#{channel}>, "
+        "and Share links it once it is there."
+    ),
+    N_("The report of {game} is already shared: <@{user}> shared it <t:{when}:R>, here: {link}"),
+)
+"""What a press of Share is told once the game's report was shared (or is being)."""
 
 
 class Reports(Part):
@@ -54,7 +61,7 @@ class Reports(Part):
         # Where pictures have processes of their own, so do judges; where pictures are
         # drawn in threads (tests starting many bots), games are judged in one too.
         self.reports.judging = Judging(PROCESSES if PAINTERS.processes else 0)
-        self.sharing = Sharing(context, "report-share", self.reports, self._shared, _already_shared)
+        self.sharing = Sharing(context, "report-share", self.reports, self._shared, ALREADY_SHARED)
 
     async def stop(self) -> None:
         """The judges end with the bot, once the games being judged are."""
@@ -77,13 +84,11 @@ class Reports(Part):
         game = await self.reports.which(interaction.guild_id, kind, interaction.channel_id, number)
         await self._show(interaction, game)
 
-    async def report_button(self, interaction: discord.Interaction, button: ReportButton) -> None:
+    async def show_button(self, interaction: discord.Interaction, button: ShowButton) -> None:
         """What decided it, under a game's result or replay."""
         await self._show(interaction, await self._finished(interaction, button.kind, button.game))
 
-    async def share_button(
-        self, interaction: discord.Interaction, button: ShareReportButton
-    ) -> None:
+    async def share_button(self, interaction: discord.Interaction, button: ShareButton) -> None:
         """Share, on a report shown privately: posts it in the channel, in the game's own
         language, saying who shared it, and links it for the presser. A game's report is
         shared once (``Sharing``): a later press is told where it is, unless that message
@@ -153,7 +158,7 @@ class Reports(Part):
             png = await PAINTERS.paint(game.id, replay.still, step)
             caption = step.caption
             label = lang._("Step through from move {move}", move=lang.number(shown))
-            rows.append(StepButton(game.kind, game.id, shown, "open", emoji="⏯️", label=label))
+            rows.append(opening(game.kind, game.id, shown, label))
         # Each player's own costliest decision is a press away too.
         for summary in report.summaries():
             costly = summary.costliest
@@ -162,26 +167,5 @@ class Reports(Part):
             player = shortened(shared_words.seat_name(game.seats[summary.seat], lang), NAME)
             shown = step_showing(costly.move)
             label = lang._("{player}: move {move}", player=player, move=lang.number(shown))
-            rows.append(StepButton(game.kind, game.id, shown, "open", emoji="⏯️", label=label))
+            rows.append(opening(game.kind, game.id, shown, label))
         return report_card(report, png, caption, lang, flowed((tuple(rows),)), note)
-
-
-def _already_shared(game: Game, share: SharedReplay, lang: Language) -> str:
-    """What a press of Share is told once the game's report was shared (or is being)."""
-    title = shared_words.game_name(face_for(game.kind).title, game)
-    if share.message_id is None:
-        return lang._(
-            "<@{user}> is sharing the report of {game}: it is on its way to <#{channel}>, "
-            "and Share links it once it is there.",
-            user=share.user_id,
-            game=title,
-            channel=share.channel_id,
-        )
-    link = message_link(game.guild_id, share.channel_id, share.message_id)
-    return lang._(
-        "The report of {game} is already shared: <@{user}> shared it <t:{when}:R>, here: {link}",
-        game=title,
-        user=share.user_id,
-        when=int(share.shared_at),
-        link=link,
-    )

@@ -1,6 +1,7 @@
-"""A replay stepped through, privately: one step at a time, its picture and what happened,
-with buttons to the first, the previous, the next and the last step, and a menu of the
-game's chapters (its rounds or tricks). Every step is one everybody saw at the table.
+"""A finished game stepped through, privately: one step at a time, its picture and what
+happened, with buttons to the first, the previous, the next and the last step, and a
+menu of the game's chapters (its rounds or tricks). Every step is one everybody saw at
+the table.
 
 A step is numbered by the move it shows (``Move 87 of 175``), the start before the first:
 the number the report of what decided the game names a decision by, so that its button
@@ -15,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.card_layout import Card, Image
-from bot.features.replays.discord.components import JumpMenu, StepButton
+from bot.discord_ui.core.step_through.components import JumpMenu, StepButton
 from bot.games.face import GOLD
 from bot.games.limits import DESCRIPTION, shortened
 from bot.games.replay import Chapter, Replay

@@ -8,31 +8,26 @@ large for the upload limit of the server asking is made again to fit it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from bot.features.replays.queries import keep_replay, stored_replay
 from bot.service.errors import NoSuchFinishedGame, NothingToReplay
+from bot.service.feature_service import FeatureService
+from bot.service.game_changes import GameChanges
 from bot.service.game_loading import GameNumbers
 from bot.service.shares import Shares
-from bot.storage import Database, SharedReplay
-from bot.storage.replay_queries import (
-    finished_game_id,
-    keep_replay,
-    last_finished_here,
-    stored_replay,
-)
+from bot.storage import SharedReplay
+from bot.storage.past_game_queries import finished_game_id, last_finished_here
 from bot.storage.shards import Shards
 
 FINISHED = GameNumbers(finished_game_id, last_finished_here, NothingToReplay, NoSuchFinishedGame)
 """A replay is only of a game played to the end."""
 
 
-class ReplayService:
+class ReplayService(FeatureService):
     """Finished games' replays: which game a command means, and each replay kept once made."""
 
-    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
-        self._db = database
-        self._clock = clock
-        self._shares = Shares(database, clock, "shared_replays")
+    def __init__(self, core: GameChanges) -> None:
+        super().__init__(core)
+        self._shares = Shares(core.database, core.clock, "shared_replays")
 
     async def which(self, guild_id: int, kind: str, channel_id: int, number: int | None) -> int:
         """The id of the server's finished game of ``kind`` numbered ``number``, or of the

@@ -1,5 +1,7 @@
-"""Sharing a finished game's replay or report in the channel, once: a message owed
-(``OwedPosts``) from the press that claims the share until its message is recorded.
+"""Something of a finished game (its replay, its report) shown to whoever asks, privately,
+then shared in the channel once at their word: the feature's two buttons
+(``ShowButton``, ``ShareButton``), and the share, a message owed (``OwedPosts``) from the
+press that claims it until its message is recorded.
 
 It goes out under the nonce its key names (the game and the moment of the claim), so a
 stop anywhere (before Discord made it, after, or once it is recorded) leaves one message:
@@ -16,16 +18,20 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
 
+from bot.discord_ui.components import GameButton, Look
 from bot.discord_ui.context import Context
 from bot.discord_ui.finished_games import share_gone
 from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.interaction_answers import defer_now, tell
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.owed_messages import Owed
+from bot.games import shared_words
+from bot.games.faces import face_for
 from bot.storage import Game, SharedReplay
 from bot.storage.shards import Shards
 from i18n import Language
@@ -35,9 +41,51 @@ log = logging.getLogger(__name__)
 Compose = Callable[[Game, SharedReplay, int], Awaitable[dict[str, Any] | None]]
 """The share's message (``send``'s arguments) for the channel, within an upload limit of
 so many bytes; ``None`` when it can't be made (a replay too large for the limit)."""
-Told = Callable[[Game, SharedReplay, Language], str]
-"""What a press is told of a share that stands: who shared it, and its link once it is
-posted (or that it is on its way)."""
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a press is told of a share that stands, in the words of what is shared: who
+    shares it and that it is on its way there (``on_its_way``, naming ``{user}``,
+    ``{game}`` and ``{channel}``), or who shared it, when, and its link (``posted``,
+    naming ``{game}``, ``{user}``, ``{when}`` and ``{link}``)."""
+
+    on_its_way: str
+    posted: str
+
+    def __call__(self, game: Game, share: SharedReplay, lang: Language) -> str:
+        title = shared_words.game_name(face_for(game.kind).title, game)
+        if share.message_id is None:
+            return lang._(self.on_its_way, user=share.user_id, game=title, channel=share.channel_id)
+        link = message_link(game.guild_id, share.channel_id, share.message_id)
+        return lang._(
+            self.posted, game=title, user=share.user_id, when=int(share.shared_at), link=link
+        )
+
+
+class ShowButton(GameButton["ShowsFinished"]):
+    """Under a finished game: shows the presser something of it, privately (each feature
+    names its own template and look)."""
+
+    calls = "show_button"
+
+
+class ShareButton(GameButton["ShowsFinished"]):
+    """On something of a finished game shown to one person: posts it in the channel for
+    everybody (each feature names its own template)."""
+
+    look = Look("Share", "📣")
+    calls = "share_button"
+
+
+class ShowsFinished(Protocol):
+    """What a press of a feature's ``ShowButton`` or ``ShareButton`` asks of the feature."""
+
+    async def show_button(self, interaction: discord.Interaction, button: ShowButton) -> None:
+        """Shows the presser what the feature shows of the game."""
+
+    async def share_button(self, interaction: discord.Interaction, button: ShareButton) -> None:
+        """Shares it in the channel."""
 
 
 class ShareStore(Protocol):
