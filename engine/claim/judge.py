@@ -56,7 +56,7 @@ from typing import Final
 from engine.claim.actions import Action, Discard, Play, Take
 from engine.claim.cards import Faction
 from engine.claim.events import GameOver
-from engine.claim.players.followers import Holding, holding, logit, majority, sigmoid
+from engine.claim.players.followers import Holding, logit, majority, sigmoid
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.normal import action_scores, decide_normal
 from engine.claim.players.playout import playout, quick
@@ -66,11 +66,13 @@ from engine.claim.players.search import (
     PLAYOUT_COST,
     plays_left,
     sample_state,
+    unit_holdings,
 )
 from engine.claim.rules import apply, legal_actions
 from engine.claim.state import ClaimState, Phase, Step
 from engine.claim.units import teams, unit_of
 from engine.claim.view import SeatView, legal_in_view, view
+from engine.judging import Judged
 
 INACCURACY: Final = 0.05
 """A choice that cost 5 points of win chance or more is an inaccuracy: below that the judge
@@ -112,24 +114,11 @@ close to a threshold, where more deals would settle the grade only slowly."""
 
 
 @dataclass(frozen=True)
-class Judgement:
-    """One decision: what each judged option was worth, and the option chosen."""
-
-    worths: dict[Action, float]
-    """Each judged option's estimated chance to win the game (0 to 1) for the deciding
-    seat's unit, played on after it: every legal action, or where there are more options
-    than ``CANDIDATES``, normal's best few and the chosen one."""
-    chosen: Action
-
-    @property
-    def best(self) -> float:
-        """What the best option was worth."""
-        return max(self.worths.values())
-
-    @property
-    def cost(self) -> float:
-        """What the choice gave away against the best option: 0 where it was the best."""
-        return self.best - self.worths[self.chosen]
+class Judgement(Judged[Action, float]):
+    """One decision. Its worths are each judged option's estimated chance to win the game
+    (0 to 1) for the deciding seat's unit, played on after it: every legal action, or
+    where there are more options than ``CANDIDATES``, normal's best few and the chosen
+    one."""
 
 
 def band(cost: float) -> int:
@@ -298,15 +287,9 @@ def _result(state: ClaimState, seat: int, option: Action) -> float:
 def _model_chance(start: ClaimState, seat: int) -> float:
     """``seat``'s unit's chance to win the most factions at the start of phase 2, every hand
     known, by the fitted model of who wins each faction."""
-    units = teams(start.players)
-    holdings = [
-        holding(
-            (c for s in unit for c in start.hands[s]), (c for s in unit for c in start.scores[s])
-        )
-        for unit in units
-    ]
+    holdings = unit_holdings(start)
     mine = unit_of(start.players, seat)
-    if len(units) == 2:
+    if len(holdings) == 2:
         rival = holdings[1 - mine]
         return majority([sigmoid(logit(f, holdings[mine], rival)) for f in start.factions])
     return _most_of_three([_shares(f, holdings) for f in start.factions], mine)

@@ -50,6 +50,7 @@ from engine.claimit.board import ALL_SPACES, SIZE, groups, indices, largest_grou
 from engine.claimit.dice import candidates
 from engine.claimit.rules import apply
 from engine.claimit.state import CLAIM_MARKERS, LAST_ROUND_THRESHOLD, GameState
+from engine.judging import Judged
 
 Choice = Placement | Literal["roll", "stop"]
 """A decision's options: the placements a roll allowed, or rolling on against stopping."""
@@ -108,22 +109,11 @@ THRESHOLDS: Final[Mapping[Unit, Thresholds]] = MappingProxyType(
 
 
 @dataclass(frozen=True)
-class Judgement:
+class Judgement(Judged[Choice, float]):
     """One decision: what each option was worth to the mover, playing on as the judge
     would, and which option they chose."""
 
-    worths: dict[Choice, float]
-    chosen: Choice
     unit: Unit
-
-    @property
-    def best(self) -> float:
-        return max(self.worths.values())
-
-    @property
-    def cost(self) -> float:
-        """What the choice lost against the best option; 0 when it was (one of) the best."""
-        return self.best - self.worths[self.chosen]
 
 
 def judged(state: GameState, action: Action) -> Judgement | None:

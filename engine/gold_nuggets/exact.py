@@ -21,6 +21,7 @@ from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
 from engine.gold_nuggets.dice import DICE, ORDERED_ROLLS, Counts
 from engine.gold_nuggets.policy import distinct_rolls, fresh_turn_value, outcomes
 from engine.gold_nuggets.state import GameState, Phase
+from engine.judging import Judged
 
 Key = tuple[int, int, int]
 """(dice left, numbers set aside as a bit set, value so far)."""
@@ -137,21 +138,9 @@ Choice = Counts | Literal["roll", "take"]
 
 
 @dataclass(frozen=True)
-class Judgement:
+class Judgement(Judged[Choice, Fraction]):
     """One decision of a turn: what each of its options was worth (the turn's expected take
     from there, played optimally) and which one was chosen."""
-
-    worths: dict[Choice, Fraction]
-    chosen: Choice
-
-    @property
-    def best(self) -> Fraction:
-        return max(self.worths.values())
-
-    @property
-    def cost(self) -> Fraction:
-        """What the choice cost against the best option (0: it was the best, or as good)."""
-        return self.best - self.worths[self.chosen]
 
 
 def judged(state: GameState, action: Action) -> Judgement | None:

@@ -12,7 +12,6 @@ estimate. Whom to take from is a decision of its own wherever a steal is open.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -23,6 +22,7 @@ from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
 from engine.gold_nuggets.bots import RUNS_OUT, _sources, _win_plan
 from engine.gold_nuggets.dice import Counts
 from engine.gold_nuggets.state import STEAL_LASSOS, GameState, Phase
+from engine.judging import Judged
 
 Choice = Counts | Literal["roll"] | Take
 """A decision's options: a set-aside (its dice), rolling on, or a take from a source."""
@@ -36,26 +36,15 @@ class Unit(Enum):
 
 
 @dataclass(frozen=True)
-class Judgement:
+class Judgement(Judged[Choice, Fraction | float]):
     """One decision: each option's worth to the mover, and the option chosen."""
 
-    worths: Mapping[Choice, Fraction | float]
-    chosen: Choice
     unit: Unit
 
     @property
     def exact(self) -> bool:
         """Whether the worths are exact (the turn's take alone was at stake)."""
         return self.unit is Unit.NUGGETS
-
-    @property
-    def best(self) -> Fraction | float:
-        return max(self.worths.values())
-
-    @property
-    def cost(self) -> Fraction | float:
-        """What the choice cost against the best option (0: it was the best, or as good)."""
-        return self.best - self.worths[self.chosen]
 
 
 def take_only(state: GameState) -> bool:

@@ -30,7 +30,7 @@ import random
 
 from engine.claim.actions import Action
 from engine.claim.cards import Card, Faction, sort_cards
-from engine.claim.players.followers import holding, standing
+from engine.claim.players.followers import Holding, holding, standing
 from engine.claim.players.knowledge import unknown_cards, voids
 from engine.claim.players.normal import action_scores, decide_normal
 from engine.claim.players.playout import playout
@@ -175,16 +175,21 @@ def sample_state(seen: SeatView, unknown: tuple[Card, ...], rng: random.Random) 
     )
 
 
-def judge(start: ClaimState, seat: int) -> float:
-    """How well ``seat``'s unit stands at the start of phase 2, every hand known: the fitted
-    model of who wins each faction (``followers``)."""
-    units = teams(start.players)
-    holdings = [
+def unit_holdings(start: ClaimState) -> list[Holding]:
+    """Each unit's holding at the start of phase 2, every hand known: its seats' hands and
+    score piles together."""
+    return [
         holding(
             (c for s in unit for c in start.hands[s]), (c for s in unit for c in start.scores[s])
         )
-        for unit in units
+        for unit in teams(start.players)
     ]
+
+
+def judge(start: ClaimState, seat: int) -> float:
+    """How well ``seat``'s unit stands at the start of phase 2, every hand known: the fitted
+    model of who wins each faction (``followers``)."""
+    holdings = unit_holdings(start)
     mine = unit_of(start.players, seat)
     rivals = [h for i, h in enumerate(holdings) if i != mine]
     return standing(start.factions, holdings[mine], rivals)
