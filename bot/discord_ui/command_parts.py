@@ -1,11 +1,14 @@
 """How the features declare their slash commands: names, descriptions and choices as
 ``locale_str`` (translated by ``CommandTranslator``), and options known only at run
-time (a game's own rule options)."""
+time (a game's own rule options, the features' declared settings). A command lists its
+options, each declared whole in one place (``Option``); a group of its own lists its
+commands."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Coroutine, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -17,27 +20,59 @@ from bot.games.rules import GameOption
 from bot.service.declared_player_settings import PlayerSetting
 from bot.service.declared_settings import ServerSetting
 from bot.service.errors import NotAChoice, NotANumber
-from i18n import LANGUAGES, language
+from i18n import LANGUAGES, N_, Message, language
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 Command = app_commands.Command[Any, ..., None]
 Completion = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice[str]]]]
 """What an option offers as the member types (what they typed so far)."""
 
+REQUIRED: Any = inspect.Parameter.empty
+"""The default of an option a member must give."""
 
-def param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
-    """An option of a command whose signature is made at run time, keyword-only."""
-    return inspect.Parameter(
-        name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a command: its name (a message id), what it takes (``bool | None``,
+    ``app_commands.Range[int, 1, 5]``, ``discord.User``…), its description (a message id,
+    or a text made by ``localized``), its default (``REQUIRED``: none, a member gives it),
+    its fixed choices, and what it offers as the member types."""
+
+    name: str
+    takes: Any
+    description: str | locale_str
+    default: Any = None
+    choices: Sequence[Choice[str]] = ()
+    completion: Completion | None = None
+
+
+def game_option(option: GameOption, described: str) -> Option:
+    """A game's own rule option as a command option: text for an option with choices or its own
+    reading, else true or false; described by the template ``described``, which names it as
+    ``{option}``."""
+    takes = str if option.parse is not None or option.choices else bool
+    return Option(
+        option.name,
+        takes | None,
+        localized(described, option=Message(option.description)),
+        choices=choices(option.choices),
     )
 
 
-def game_option(option: GameOption) -> inspect.Parameter:
-    """A game's own rule option as a command option: text for an option with choices or its own
-    reading, else true or false."""
-    if option.parse is not None or option.choices:
-        return param(option.name, str | None, None)
-    return param(option.name, bool | None, None)
+def declared_option(setting: ServerSetting[Any] | PlayerSetting[Any]) -> Option:
+    """A feature's declared setting as an option, none given keeping it: a whole number within
+    its bounds, a text (one of its choices, when it has some) or true or false."""
+    takes: Any = setting.kind
+    if isinstance(setting, ServerSetting) and setting.kind is int and setting.bounds is not None:
+        takes = app_commands.Range[int, setting.bounds[0], setting.bounds[1]]
+    return Option(
+        setting.name,
+        takes | None,
+        setting.description,
+        choices=[
+            Choice(name=locale_str(choice.label), value=choice.value) for choice in setting.choices
+        ],
+    )
 
 
 def choices(values: Sequence[str]) -> list[Choice[str]]:
@@ -45,29 +80,22 @@ def choices(values: Sequence[str]) -> list[Choice[str]]:
     return [Choice(name=locale_str(value), value=value) for value in values]
 
 
-def declared_choices(
-    declared: Iterable[ServerSetting[Any] | PlayerSetting[Any]],
-) -> dict[str, list[Choice[str]]]:
-    """Each declared setting's choices, by its option's name, shown in the reader's
-    language."""
-    return {
-        setting.name: [
-            Choice(name=locale_str(choice.label), value=choice.value) for choice in setting.choices
-        ]
-        for setting in declared
-    }
-
-
-def language_choices(first: Choice[str]) -> list[Choice[str]]:
-    """``first`` (a language that follows another's), then every language the bot speaks,
-    each named in its own words."""
-    return [
-        first,
-        *(
-            Choice(name=language(code).locale.get_display_name() or code, value=code)
-            for code in LANGUAGES
-        ),
-    ]
+def language_option(description: str, own: str, value: str) -> Option:
+    """``language``, none given keeping it: first the language that follows another's (its
+    label ``own``, kept as ``value``), then every language the bot speaks, each named in
+    its own words."""
+    return Option(
+        N_("language"),
+        str | None,
+        description,
+        choices=[
+            Choice(name=locale_str(own), value=value),
+            *(
+                Choice(name=language(code).locale.get_display_name() or code, value=code)
+                for code in LANGUAGES
+            ),
+        ],
+    )
 
 
 def localized(template: str, **values: object) -> locale_str:
@@ -78,24 +106,16 @@ def localized(template: str, **values: object) -> locale_str:
 
 
 def command(
-    name: str,
-    description: str,
-    callback: Callback,
-    parameters: list[inspect.Parameter] | None = None,
-    described: dict[str, locale_str] | None = None,
-    offered: dict[str, list[Choice[str]]] | None = None,
-    completed: dict[str, Completion] | None = None,
+    name: str, description: str, callback: Callback, options: Sequence[Option] = ()
 ) -> Command:
-    """A command whose options are ``parameters``: discord.py reads a callback's options
-    from its signature, and a game's own options are known only at run time. Every name
-    and description is a ``locale_str``, which ``CommandTranslator`` translates; the
-    options ``completed`` offer choices as the member types. The callback runs
-    ``guarded``: a refusal or a failure is answered in the one place, and so is a value
-    that an option's fixed choices (``offered``) don't hold, or a number option's value
-    that is no number of its kind within its range, which the callback never sees."""
-    allowed = {
-        name: {choice.value for choice in listed} for name, listed in (offered or {}).items()
-    }
+    """A command whose options are ``options``: discord.py reads a callback's options from
+    its signature, and a game's own options are known only at run time. Every name and
+    description is a ``locale_str``, which ``CommandTranslator`` translates; the options
+    with a completion offer choices as the member types. The callback runs ``guarded``: a
+    refusal or a failure is answered in the one place, and so is a value that an option's
+    fixed choices don't hold, or a number option's value that is no number of its kind
+    within its range, which the callback never sees."""
+    allowed = {o.name: {choice.value for choice in o.choices} for o in options if o.choices}
     numbers: dict[str, app_commands.Parameter] = {}
     """The options that take numbers, known once the command is made."""
 
@@ -120,15 +140,20 @@ def command(
     interaction = inspect.Parameter(
         "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
     )
-    parameters = parameters or []
+    parameters = [
+        inspect.Parameter(
+            o.name, inspect.Parameter.KEYWORD_ONLY, annotation=o.takes, default=o.default
+        )
+        for o in options
+    ]
     answered.__signature__ = inspect.Signature([interaction, *parameters])  # type: ignore[attr-defined]
-    answered.__annotations__ = {p.name: p.annotation for p in parameters}
-    if parameters:
-        app_commands.rename(**{p.name: locale_str(p.name) for p in parameters})(answered)
-    if described:
-        app_commands.describe(**described)(answered)
-    if offered:
-        app_commands.choices(**offered)(answered)
+    answered.__annotations__ = {o.name: o.takes for o in options}
+    if options:
+        app_commands.rename(**{o.name: locale_str(o.name) for o in options})(answered)
+        app_commands.describe(**{o.name: _described(o.description) for o in options})(answered)
+    if allowed:
+        app_commands.choices(**{o.name: list(o.choices) for o in options if o.choices})(answered)
+    completed = {o.name: o.completion for o in options if o.completion is not None}
     if completed:
         app_commands.autocomplete(**completed)(answered)
     made: Command = app_commands.Command(
@@ -141,6 +166,35 @@ def command(
         in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number)
     )
     return made
+
+
+def group(
+    name: str, description: str, commands: Iterable[Command], *, in_direct_messages: bool = False
+) -> app_commands.Group:
+    """A group of a feature's own (``/my``, ``/server``…) holding ``commands``, used in
+    servers only, or ``in_direct_messages`` with the bot too (installed in servers all the
+    same)."""
+    made = app_commands.Group(
+        name=locale_str(name),
+        description=locale_str(description),
+        guild_only=not in_direct_messages,
+        allowed_contexts=(
+            app_commands.AppCommandContext(guild=True, dm_channel=True)
+            if in_direct_messages
+            else None
+        ),
+        allowed_installs=(
+            app_commands.AppInstallationType(guild=True) if in_direct_messages else None
+        ),
+    )
+    for each in commands:
+        made.add_command(each)
+    return made
+
+
+def _described(description: str | locale_str) -> locale_str:
+    """An option's description as Discord is given it: a message id is translated."""
+    return description if isinstance(description, locale_str) else locale_str(description)
 
 
 def _number_of(option: app_commands.Parameter, value: object) -> bool:

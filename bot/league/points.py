@@ -1,4 +1,4 @@
-"""The points a finished table of a tournament gives each of its players, and how they read."""
+"""The points a finished match of a tournament gives each of its players, and how they read."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-FEWEST_TABLE_SIZE = 2
-"""A tournament's tables seat at least two: a game against nobody is no game."""
+FEWEST_MATCH_SIZE = 2
+"""A tournament's matches seat at least two: a game against nobody is no game."""
 
 _GLYPHS = {
     Fraction(1, 2): "½",
@@ -19,24 +19,24 @@ _GLYPHS = {
 """The parts of a point written as one sign; any other part is written as a decimal."""
 
 
-def table_points(places: Sequence[int], table_size: int) -> tuple[Fraction, ...]:
-    """The points of each player of a finished table, in the order of ``places``.
+def match_points(places: Sequence[int], match_size: int) -> tuple[Fraction, ...]:
+    """The points of each player of a finished match, in the order of ``places``.
 
     ``places[i]`` is player i's place, 1 the best; equal places are a tie (1, 1, 3).
-    Of ``n`` players at a tournament of tables of ``table_size`` (N), the k-th place
-    gets ``(N-1)(n-k)/(n-1)``: a full table gives N-1, N-2, …, 0, and a smaller one
+    Of ``n`` players at a tournament of matches of ``match_size`` (N), the k-th place
+    gets ``(N-1)(n-k)/(n-1)``: a full match gives N-1, N-2, …, 0, and a smaller one
     still gives its winner N-1 and its last 0. Tied players share the points of the
-    places they span. A cancelled game (no places) gives nobody anything; a table of
+    places they span. A cancelled game (no places) gives nobody anything; a match of
     one (everyone else gone) gives its player a win, as a bye does."""
-    _check_table_size(table_size)
+    _check_match_size(match_size)
     n = len(places)
-    if n > table_size:
-        raise ValueError(f"a table of {n} players in a tournament of tables of {table_size}")
+    if n > match_size:
+        raise ValueError(f"a match of {n} players in a tournament of matches of {match_size}")
     if any(place < 1 for place in places):
         raise ValueError(f"places start at 1: {tuple(places)}")
     if n == 1:
-        return (bye_points(table_size),)
-    best = table_size - 1
+        return (bye_points(match_size),)
+    best = match_size - 1
     points = []
     for place in places:
         # The positions a tie spans are counted from the players ahead, so that places
@@ -48,10 +48,10 @@ def table_points(places: Sequence[int], table_size: int) -> tuple[Fraction, ...]
     return tuple(points)
 
 
-def bye_points(table_size: int) -> Fraction:
-    """A bye scores as a win at a full table: ``table_size - 1``."""
-    _check_table_size(table_size)
-    return Fraction(table_size - 1)
+def bye_points(match_size: int) -> Fraction:
+    """A bye scores as a win in a full match: ``match_size - 1``."""
+    _check_match_size(match_size)
+    return Fraction(match_size - 1)
 
 
 def points_text(points: Fraction) -> str:
@@ -69,6 +69,6 @@ def points_text(points: Fraction) -> str:
     return f"{tenths // 10}.{tenths % 10}"
 
 
-def _check_table_size(table_size: int) -> None:
-    if table_size < FEWEST_TABLE_SIZE:
-        raise ValueError(f"a tournament's tables seat at least two, not {table_size}")
+def _check_match_size(match_size: int) -> None:
+    if match_size < FEWEST_MATCH_SIZE:
+        raise ValueError(f"a tournament's matches seat at least two, not {match_size}")

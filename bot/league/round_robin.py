@@ -1,8 +1,8 @@
-"""A round robin's whole schedule, fixed at the start: every pair of players at a table.
+"""A round robin's whole schedule, fixed at the start: every pair of players in a match.
 
-Tables of two follow the circle method (Berger tables): every pair exactly once, in
+Matches of two follow the circle method (Berger tables): every pair exactly once, in
 n-1 rounds for an even count and n rounds with one bye each for an odd one. Larger
-tables are chosen round by round so that each covers as many pairs not yet met as a
+matches are chosen round by round so that each covers as many pairs not yet met as a
 deterministic search finds, until every pair has met at least once."""
 
 from __future__ import annotations
@@ -10,72 +10,72 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
+from bot.league.match_sizes import match_sizes
 from bot.league.swiss import RoundPlan
-from bot.league.tables import table_sizes
 
 _Pair = tuple[int, int]
-_Tables = list[list[int]]
+_Matches = list[list[int]]
 
 
-def round_robin(players: Sequence[int], table_size: int, fewest: int) -> tuple[RoundPlan, ...]:
+def round_robin(players: Sequence[int], match_size: int, fewest: int) -> tuple[RoundPlan, ...]:
     """Every round of a round robin of ``players`` (in seed order), the same every time.
 
-    Fewer than two players play no round; players who all fit one table play one round
-    of it. Tables of two pair everyone once (the circle method). Larger tables have the
-    sizes of ``table_sizes``, byes going round (nobody sits out twice before everyone
+    Fewer than two players play no round; players who all fit one match play one round
+    of it. Matches of two pair everyone once (the circle method). Larger matches have the
+    sizes of ``match_sizes``, byes going round (nobody sits out twice before everyone
     has once), and cover every pair at least once in at most n-1 rounds for n players
-    (checked for every count up to 48), fewer the larger the tables. Within a table
+    (checked for every count up to 48), fewer the larger the matches. Within a match
     players keep seed order."""
     if len(set(players)) != len(players):
         raise ValueError(f"a player twice in a round robin: {tuple(players)}")
-    sizes, needs_bye = table_sizes(len(players), table_size, fewest)
+    sizes, needs_bye = match_sizes(len(players), match_size, fewest)
     if len(players) < 2:
         return ()
-    pairs = table_size == 2
+    pairs = match_size == 2
     rounds = _circle(len(players)) if pairs else _covering(len(players), sizes, needs_bye)
-    return tuple(_named(tables, bye, players) for tables, bye in rounds)
+    return tuple(_named(matches, bye, players) for matches, bye in rounds)
 
 
-def round_robin_rounds(players: int, table_size: int, fewest: int) -> int:
+def round_robin_rounds(players: int, match_size: int, fewest: int) -> int:
     """How many rounds a round robin of ``players`` has."""
-    return len(round_robin(range(players), table_size, fewest))
+    return len(round_robin(range(players), match_size, fewest))
 
 
-def _circle(count: int) -> list[tuple[_Tables, int | None]]:
+def _circle(count: int) -> list[tuple[_Matches, int | None]]:
     # The first seat stays put while the others turn round past it. With an odd count
     # it is an empty seat, and whoever faces it has the bye: the last seed first.
     seats: list[int | None] = ([None] if count % 2 else []) + [*range(count)]
     half = len(seats) // 2
     rounds = []
     for _ in range(len(seats) - 1):
-        tables: _Tables = []
+        matches: _Matches = []
         bye = None
         for first, second in zip(seats[:half], reversed(seats[half:]), strict=True):
             if first is None or second is None:
                 bye = second if first is None else first
             else:
-                tables.append([first, second])
-        rounds.append((tables, bye))
+                matches.append([first, second])
+        rounds.append((matches, bye))
         seats = [seats[0], seats[-1], *seats[1:-1]]
     return rounds
 
 
 def _covering(
     count: int, sizes: tuple[int, ...], needs_bye: bool
-) -> list[tuple[_Tables, int | None]]:
+) -> list[tuple[_Matches, int | None]]:
     met = {pair: 0 for pair in combinations(range(count), 2)}
     byes = [0] * count
     rounds = []
     while any(times == 0 for times in met.values()):
         bye = _next_bye(count, met, byes) if needs_bye else None
         seated = [player for player in range(count) if player != bye]
-        tables = _improved(_seated(seated, sizes, met), met)
-        for table in tables:
-            for pair in combinations(sorted(table), 2):
+        matches = _improved(_seated(seated, sizes, met), met)
+        for match in matches:
+            for pair in combinations(sorted(match), 2):
                 met[pair] += 1
         if bye is not None:
             byes[bye] += 1
-        rounds.append((tables, bye))
+        rounds.append((matches, bye))
     return rounds
 
 
@@ -89,44 +89,44 @@ def _next_bye(count: int, met: dict[_Pair, int], byes: list[int]) -> int:
     )
 
 
-def _seated(seated: list[int], sizes: tuple[int, ...], met: dict[_Pair, int]) -> _Tables:
-    # Each table starts with whoever has the most pairs left among those still
+def _seated(seated: list[int], sizes: tuple[int, ...], met: dict[_Pair, int]) -> _Matches:
+    # Each match starts with whoever has the most pairs left among those still
     # standing, and takes in turn whoever meets the most new people at it.
     left = list(seated)
-    tables = []
+    matches = []
     for size in sizes:
         first = max(left, key=lambda player: (_unmet(player, left, met), -player))
-        table = [first]
+        match = [first]
         left.remove(first)
-        while len(table) < size:
+        while len(match) < size:
             joining = max(
                 left,
                 key=lambda player: (
-                    sum(met[_pair(player, other)] == 0 for other in table),
-                    -sum(met[_pair(player, other)] for other in table),
+                    sum(met[_pair(player, other)] == 0 for other in match),
+                    -sum(met[_pair(player, other)] for other in match),
                     _unmet(player, left, met),
                     -player,
                 ),
             )
-            table.append(joining)
+            match.append(joining)
             left.remove(joining)
-        tables.append(table)
-    return tables
+        matches.append(match)
+    return matches
 
 
-def _improved(tables: _Tables, met: dict[_Pair, int]) -> _Tables:
-    # Two players of different tables swap while that makes more new pairs, or as
+def _improved(matches: _Matches, met: dict[_Pair, int]) -> _Matches:
+    # Two players of different matches swap while that makes more new pairs, or as
     # many with fewer repeats; each swap betters the round, so the search ends.
-    tables = [list(table) for table in tables]
+    matches = [list(match) for match in matches]
     better = True
     while better:
         better = False
-        for one, other in combinations(tables, 2):
+        for one, other in combinations(matches, 2):
             for i, j in product(range(len(one)), range(len(other))):
                 if _swap_gain(one, i, other, j, met) > (0, 0):
                     one[i], other[j] = other[j], one[i]
                     better = True
-    return tables
+    return matches
 
 
 def _swap_gain(
@@ -159,9 +159,9 @@ def _pair(one: int, other: int) -> _Pair:
     return (one, other) if one < other else (other, one)
 
 
-def _named(tables: _Tables, bye: int | None, players: Sequence[int]) -> RoundPlan:
-    ordered = sorted((sorted(table) for table in tables), key=lambda table: (-len(table), table))
+def _named(matches: _Matches, bye: int | None, players: Sequence[int]) -> RoundPlan:
+    ordered = sorted((sorted(match) for match in matches), key=lambda match: (-len(match), match))
     return RoundPlan(
-        tuple(tuple(players[seat] for seat in table) for table in ordered),
+        tuple(tuple(players[seat] for seat in match) for match in ordered),
         None if bye is None else players[bye],
     )

@@ -1,4 +1,4 @@
-"""A tournament's standings, the sum of its tables, and the final round of its leaders."""
+"""A tournament's standings, the sum of its matches, and the final round of its leaders."""
 
 from __future__ import annotations
 
@@ -6,28 +6,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from bot.league.points import bye_points, table_points
+from bot.league.points import bye_points, match_points
 
 
 @dataclass(frozen=True)
 class Played:
-    """One table of one round, as far as it has been played."""
+    """One match of one round, as far as it has been played."""
 
     round: int
-    table: int
+    match_no: int
     players: tuple[int, ...]
-    """Everyone at the table."""
+    """Everyone in the match."""
     places: tuple[int, ...] | None
-    """The table's places, as ``players`` orders them (1 the best, ties equal); ``None``
+    """The match's places, as ``players`` orders them (1 the best, ties equal); ``None``
     while the game is played; empty when it was cancelled."""
     teams: tuple[tuple[int, ...], ...] = ()
     """Partners who score as one (indexes into ``players``), at a game played in teams:
-    each team counts as one place at the table, and a partner is no opponent. Empty:
+    each team counts as one place in the match, and a partner is no opponent. Empty:
     everyone plays for themselves."""
 
     @property
     def finished(self) -> bool:
-        """The game ended with places, so the table counts."""
+        """The game ended with places, so the match counts."""
         return bool(self.places)
 
 
@@ -54,55 +54,55 @@ class Row:
     """1-based; rows equal in points, opponents' points and wins share it."""
     points: Fraction
     opponents_points: Fraction
-    """The first tie-break: the points of everyone they sat with at a finished table, as
+    """The first tie-break: the points of everyone they sat with in a finished match, as
     often as they sat with them."""
     wins: int
-    """The second tie-break: the finished tables they placed first at (a shared first
+    """The second tie-break: the finished matches they placed first at (a shared first
     counts; a bye does not)."""
     games: int
-    """The finished tables they played (byes not counted)."""
+    """The finished matches they played (byes not counted)."""
     byes: int
     in_play: bool
-    """A table of theirs is being played."""
+    """A match of theirs is being played."""
     dropped_round: int | None
 
 
 def standings(
-    entrants: Sequence[Entrant], tables: Sequence[Played], table_size: int
+    entrants: Sequence[Entrant], matches: Sequence[Played], match_size: int
 ) -> tuple[Row, ...]:
     """Every entrant's row, best first, dropped players among them with their points.
 
-    Points are the sum of each finished table's ``table_points`` and each bye's
+    Points are the sum of each finished match's ``match_points`` and each bye's
     ``bye_points``. Players are ordered by points, then opponents' points, then wins,
     then seed; the seed always separates them, but a rank is shared by rows equal in
     the three before it."""
     seeds = {entrant.user: entrant.seed for entrant in entrants}
     if len(seeds) != len(entrants):
         raise ValueError("an entrant twice in a tournament")
-    points = {entrant.user: bye_points(table_size) * len(entrant.byes) for entrant in entrants}
+    points = {entrant.user: bye_points(match_size) * len(entrant.byes) for entrant in entrants}
     wins = dict.fromkeys(seeds, 0)
     games = dict.fromkeys(seeds, 0)
     in_play = dict.fromkeys(seeds, False)
-    for table in tables:
-        _check(table, seeds)
-        if table.places is None:
-            in_play.update(dict.fromkeys(table.players, True))
+    for match in matches:
+        _check(match, seeds)
+        if match.places is None:
+            in_play.update(dict.fromkeys(match.players, True))
             continue
-        if not table.places:
+        if not match.places:
             continue
-        best = min(table.places)
-        scored = _scores(table, table_size)
-        for player, place, score in zip(table.players, table.places, scored, strict=True):
+        best = min(match.places)
+        scored = _scores(match, match_size)
+        for player, place, score in zip(match.players, match.places, scored, strict=True):
             points[player] += score
             games[player] += 1
             wins[player] += place == best
     opponents = dict.fromkeys(seeds, Fraction(0))
-    for table in tables:
-        if table.finished:
-            for index, player in enumerate(table.players):
-                partners = _partners(table, index)
+    for match in matches:
+        if match.finished:
+            for index, player in enumerate(match.players):
+                partners = _partners(match, index)
                 opponents[player] += sum(
-                    points[other] for n, other in enumerate(table.players) if n not in partners
+                    points[other] for n, other in enumerate(match.players) if n not in partners
                 )
     rows = [
         Row(
@@ -122,10 +122,10 @@ def standings(
     return _ranked(rows, first=1)
 
 
-def final_table(rows: Sequence[Row], table_size: int) -> tuple[int, ...]:
-    """The players of the final round: the first ``table_size`` of the standings (rows
+def final_match(rows: Sequence[Row], match_size: int) -> tuple[int, ...]:
+    """The players of the final round: the first ``match_size`` of the standings (rows
     in standing order, as ``standings`` gives them) who were not dropped."""
-    return tuple(row.user for row in rows if row.dropped_round is None)[:table_size]
+    return tuple(row.user for row in rows if row.dropped_round is None)[:match_size]
 
 
 def with_final(rows: Sequence[Row], final: Played) -> tuple[Row, ...]:
@@ -133,7 +133,7 @@ def with_final(rows: Sequence[Row], final: Played) -> tuple[Row, ...]:
     of their places in it (players tied in it share a rank, in standing order), the
     others after them in standing order, ranks counted again.
 
-    ``rows`` are the standings of the regular rounds (the final is not among the tables
+    ``rows`` are the standings of the regular rounds (the final is not among the matches
     they were counted from): the final decides the order among its players and adds no
     points. While the final is played its players' rows say so and the order stands; a
     cancelled final changes nothing."""
@@ -156,33 +156,33 @@ def with_final(rows: Sequence[Row], final: Played) -> tuple[Row, ...]:
     return (*ranked, *_ranked(others, first=len(ranked) + 1))
 
 
-def _scores(table: Played, table_size: int) -> tuple[Fraction, ...]:
-    """Each player's points at a finished table: their place's, or their team's (a team
-    takes the place of its best member, and the table is one of teams)."""
-    assert table.places
-    if not table.teams:
-        return table_points(table.places, table_size)
-    team_places = [min(table.places[seat] for seat in team) for team in table.teams]
-    team_points = table_points(team_places, table_size)
+def _scores(match: Played, match_size: int) -> tuple[Fraction, ...]:
+    """Each player's points in a finished match: their place's, or their team's (a team
+    takes the place of its best member, and the match is one of teams)."""
+    assert match.places
+    if not match.teams:
+        return match_points(match.places, match_size)
+    team_places = [min(match.places[seat] for seat in team) for team in match.teams]
+    team_points = match_points(team_places, match_size)
     return tuple(
-        next(team_points[n] for n, team in enumerate(table.teams) if seat in team)
-        for seat in range(len(table.players))
+        next(team_points[n] for n, team in enumerate(match.teams) if seat in team)
+        for seat in range(len(match.players))
     )
 
 
-def _partners(table: Played, index: int) -> set[int]:
-    """The seats of the table on ``index``'s side, their own included."""
-    return next((set(team) for team in table.teams if index in team), {index})
+def _partners(match: Played, index: int) -> set[int]:
+    """The seats of the match on ``index``'s side, their own included."""
+    return next((set(team) for team in match.teams if index in team), {index})
 
 
-def _check(table: Played, seeds: dict[int, int]) -> None:
-    if len(set(table.players)) != len(table.players):
-        raise ValueError(f"round {table.round}, table {table.table}: a player seated twice")
-    strangers = set(table.players) - set(seeds)
+def _check(match: Played, seeds: dict[int, int]) -> None:
+    if len(set(match.players)) != len(match.players):
+        raise ValueError(f"round {match.round}, match {match.match_no}: a player seated twice")
+    strangers = set(match.players) - set(seeds)
     if strangers:
-        raise ValueError(f"round {table.round}, table {table.table}: not entrants {strangers}")
-    if table.places and len(table.places) != len(table.players):
-        raise ValueError(f"round {table.round}, table {table.table}: places for other players")
+        raise ValueError(f"round {match.round}, match {match.match_no}: not entrants {strangers}")
+    if match.places and len(match.places) != len(match.players):
+        raise ValueError(f"round {match.round}, match {match.match_no}: places for other players")
 
 
 def _worse(row: Row) -> tuple[Fraction, Fraction, int]:

@@ -1,21 +1,21 @@
 """The player settings a feature declares in its own folder: each setting's name, its
 choices (what a player picks in ``/my settings``, and how the settings card says it), its
 default, and the line the card shows it on. The core keeps every declared value in one
-table (``declared_player_settings``), checks a choice with the declarations, and shows
-them; it names no feature.
+database table (``declared_player_settings``), checks a choice with the declarations, and
+shows them; it names no feature.
 
 A feature's value is read from a player's settings by its declaration
-(``FOLLOWING.of(settings)``): a value no longer among its choices (a choice withdrawn, a
-damaged row) gives the default rather than breaking every read of the player's
-settings.
+(``FOLLOWING.of(settings)``), as a server setting's is (``Declared``): a value no longer
+among its choices gives the default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from bot.service.declared_settings import Choice, Declared, refuse_unknown
 from bot.storage.records import PlayerSettings
 from i18n import Language
 
@@ -23,26 +23,20 @@ V = TypeVar("V", bound=str)
 
 
 @dataclass(frozen=True)
-class PlayerChoice:
+class PlayerChoice(Choice):
     """One of a player setting's choices: the value kept, its label in ``/my settings``
     and what the settings card says of it (message ids)."""
 
-    value: str
-    label: str
     shown: str
 
 
 @dataclass(frozen=True)
-class PlayerSetting(Generic[V]):
+class PlayerSetting(Declared[V]):
     """A player setting a feature declares: one of its choices, the same in every
     server."""
 
-    name: str
-    """The option's name in ``/my settings`` and the name it is kept under (a message id:
-    the option's name is translated)."""
-    description: str
-    """The option's description (a message id)."""
-    default: V
+    kind: ClassVar[type[str]] = str
+    """What its option takes: a text, one of its choices."""
     read: Callable[[str], V]
     """A choice's value as the feature uses it (its enum)."""
     choices: tuple[PlayerChoice, ...]
@@ -52,15 +46,9 @@ class PlayerSetting(Generic[V]):
     """Whether its line has a row of the card to itself (its words are long), rather than
     sharing one."""
 
-    def of(self, settings: PlayerSettings) -> V:
-        """This setting's value for a player."""
-        return self.kept_as(settings.declared.get(self.name))
-
-    def kept_as(self, kept: Any) -> V:
-        """The value ``kept`` (as the table keeps it, JSON read; ``None``: nothing kept)
-        stands for."""
+    def read_kept(self, kept: Any) -> V:
         if not any(choice.value == kept for choice in self.choices):
-            return self.default
+            raise ValueError(f"{kept!r} is none of the choices of {self.name}")
         return self.read(kept)
 
     def choice(self, value: V) -> PlayerChoice:
@@ -85,11 +73,8 @@ class DeclaredPlayerSettings:
     def changed(self, asked: Mapping[str, str | None]) -> dict[str, str]:
         """The values ``asked`` chooses, by name (``None`` keeps a value), each one of its
         setting's choices."""
+        refuse_unknown(asked, self.settings, "player")
         known = {setting.name: setting for setting in self.settings}
-        unknown = set(asked) - set(known)
-        if unknown:
-            # Only the bot's own code names the settings: the command offers the declared.
-            raise KeyError(f"no feature declares a player setting {sorted(unknown)[0]!r}")
         chosen: dict[str, str] = {}
         for name, value in asked.items():
             if value is None:

@@ -1,21 +1,23 @@
 """The server settings a feature declares in its own folder: each setting's name, what an
 admin may give it (a number within bounds, a text, or one of its choices), its default,
 how it is checked and kept, and the words ``/server settings`` shows it with. The core
-keeps every declared value in one table (``declared_settings``), checks a change with
-the declarations, and shows them; it names no feature.
+keeps every declared value in one database table (``declared_settings``), checks a change
+with the declarations, and shows them; it names no feature.
 
-A feature's value is read from a server's settings by its declaration
-(``TAKEBACKS.of(settings)``): a value no longer readable (a setting changed its kind, a
-damaged row) gives the default rather than breaking every read of the server's
-settings.
+What a server setting and a player setting (``declared_player_settings``) have alike is
+``Declared``: a feature's value is read from a server's or a player's settings by its
+declaration (``TAKEBACKS.of(settings)``), and a value no longer readable (a setting
+changed its kind, a choice withdrawn, a damaged row) gives the default rather than
+breaking every read of the settings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.storage.records import GuildSettings
 from i18n import Language
@@ -35,16 +37,56 @@ class Choice:
     label: str
 
 
+class Kept(Protocol):
+    """A server's or a player's settings, with the declared settings' values kept."""
+
+    @property
+    def declared(self) -> Mapping[str, Any]:
+        """The declared settings' kept values (JSON read), by their names."""
+
+
 @dataclass(frozen=True)
-class ServerSetting(Generic[V]):
-    """A server setting a feature declares."""
+class Declared(ABC, Generic[V]):
+    """A setting a feature declares, a server's or a player's alike."""
 
     name: str
-    """The option's name in ``/server settings`` and the name it is kept under (a
-    message id: the option's name is translated)."""
+    """The option's name in its command and the name it is kept under (a message id: the
+    option's name is translated)."""
     description: str
     """The option's description (a message id)."""
     default: V
+
+    @abstractmethod
+    def read_kept(self, kept: Any) -> V:
+        """A kept value (JSON read) as the feature uses it: raises ``ValueError`` or
+        ``TypeError`` when it is no longer one."""
+
+    def kept_as(self, kept: Any) -> V:
+        """The value ``kept`` stands for: the default when it is no longer one."""
+        try:
+            return self.read_kept(kept)
+        except (ValueError, TypeError):
+            return self.default
+
+    def of(self, settings: Kept) -> V:
+        """This setting's value on a server, or for a player."""
+        if self.name not in settings.declared:
+            return self.default
+        return self.kept_as(settings.declared[self.name])
+
+
+def refuse_unknown(asked: Iterable[str], declared: Iterable[Declared[Any]], whose: str) -> None:
+    """Raises ``KeyError`` for a setting ``asked`` that none of the ``declared`` is."""
+    unknown = set(asked) - {setting.name for setting in declared}
+    if unknown:
+        # Only the bot's own code names the settings: the command offers the declared.
+        raise KeyError(f"no feature declares a {whose} setting {sorted(unknown)[0]!r}")
+
+
+@dataclass(frozen=True)
+class ServerSetting(Declared[V]):
+    """A server setting a feature declares."""
+
     given: Callable[[Any], V]
     """The value an admin gave, checked: raises ``BadSetting`` in plain words."""
     kept: Callable[[V], Given | None]
@@ -58,14 +100,8 @@ class ServerSetting(Generic[V]):
     bounds: tuple[int, int] | None = None
     choices: tuple[Choice, ...] = ()
 
-    def of(self, settings: GuildSettings) -> V:
-        """This setting's value on a server."""
-        if self.name not in settings.declared:
-            return self.default
-        try:
-            return self.read(settings.declared[self.name])
-        except (ValueError, TypeError):
-            return self.default
+    def read_kept(self, kept: Any) -> V:
+        return self.read(kept)
 
 
 def one_of(
@@ -123,10 +159,7 @@ class DeclaredSettings:
         """The kept values of the settings ``asked`` changes (by name, as an admin gave
         them; ``None`` keeps a value), each checked; raises ``BadSetting`` for the first
         refused."""
-        unknown = set(asked) - {setting.name for setting in self.settings}
-        if unknown:
-            # Only the bot's own code names the settings: the command offers the declared.
-            raise KeyError(f"no feature declares a server setting {sorted(unknown)[0]!r}")
+        refuse_unknown(asked, self.settings, "server")
         kept: dict[str, Given | None] = {}
         for feature in self.features:
             given = {

@@ -136,7 +136,7 @@ def new_tournament(
         name="Winter Cup",
         format=Format.SWISS,
         rounds=3,
-        table_size=3,
+        match_size=3,
         turn_timeout=None,
         starts_at=starts_at,
         signup_until=starts_at,

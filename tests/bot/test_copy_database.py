@@ -26,18 +26,11 @@ import pytest_asyncio
 
 import bot.storage.copy
 from bot.__main__ import main
+from bot.features.ladder.service import LadderService, Leaderboard, PlayerStats
 from bot.features.tournaments.checks import NewTournament
 from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
-from bot.service import (
-    SYSTEM,
-    Actor,
-    GameService,
-    GuildSettingsService,
-    LadderService,
-    Leaderboard,
-    PlayerStats,
-)
+from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
 from bot.storage import (
     Database,
     EndReason,
@@ -168,7 +161,7 @@ async def play_the_history(database: Database) -> dict[str, int]:
 def tournament(starts_at: float) -> NewTournament:
     """A Swiss tournament of Gold Nuggets in the home server, starting then."""
     return new_tournament(
-        HOME, 210, starts_at, kind="nuggets", name="Copied Cup", rounds=2, table_size=2, cap=8
+        HOME, 210, starts_at, kind="nuggets", name="Copied Cup", rounds=2, match_size=2, cap=8
     )
 
 
@@ -228,7 +221,7 @@ async def read_ladder(ladders: LadderService, guild: int, kind: str) -> Ladder:
 
 
 async def read_everything(database: Database) -> Reading:
-    service, ladders = GameService(database), LadderService(database)
+    service, ladders = GameService(database), GameService(database).part(LadderService)
     ids = await game_ids(database)
     return Reading(
         games={i: await service.game(i) for i in ids},

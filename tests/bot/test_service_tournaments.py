@@ -1,7 +1,7 @@
 """A server's tournaments through the service: made with every option checked, signed up
 to, started by the clock, played round by round (Swiss by standing, a round robin, a
 final of the leaders), players dropped when a computer player takes their seat, and
-every round and table made once however many look at once."""
+every round and match made once however many look at once."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.features.ladder.service import LadderService
 from bot.features.tournaments.checks import NewTournament
 from bot.features.tournaments.errors import (
     AlreadySignedUp,
@@ -32,9 +33,8 @@ from bot.features.tournaments.queries import EndReason, Format, TournamentState
 from bot.features.tournaments.rounds import without_dropped
 from bot.features.tournaments.service import Board
 from bot.games.registry import rules_for
-from bot.league import RoundPlan, table_points
+from bot.league import RoundPlan, match_points
 from bot.service import Actor, GameService, Player
-from bot.service.ladder_service import LadderService
 from bot.storage import Database, Game, GameStatus
 from bot.storage.game_values import Level
 from tests.bot.fixtures import new_tournament, tournaments_of
@@ -78,14 +78,14 @@ async def advanced(service: GameService, board: Board) -> Board:
     return (await tournaments_of(service).advance_tournament(board.tournament.id)).board
 
 
-async def open_tables(service: GameService, board: Board) -> list[Game]:
-    """Opens the current round's tables, each in a thread of its own (made up here)."""
+async def open_matches(service: GameService, board: Board) -> list[Game]:
+    """Opens the current round's matches, each in a thread of its own (made up here)."""
     made = []
-    for table in board.of_round(board.tournament.round):
-        if table.game_id is None:
-            thread = 90_000 + board.tournament.round * 100 + table.table_no
-            game = await tournaments_of(service).open_table(
-                board.tournament.id, table.round, table.table_no, thread
+    for match in board.of_round(board.tournament.round):
+        if match.game_id is None:
+            thread = 90_000 + board.tournament.round * 100 + match.match_no
+            game = await tournaments_of(service).open_match(
+                board.tournament.id, match.round, match.match_no, thread
             )
             assert game is not None
             made.append(game)
@@ -107,18 +107,18 @@ async def play_out(service: GameService, game: Game, seed: int = 3) -> Game:
 
 
 async def play_round(service: GameService, board: Board) -> Board:
-    for game in await open_tables(service, board):
+    for game in await open_matches(service, board):
         await play_out(service, game, seed=game.id)
     return await advanced(service, board)
 
 
 def summed(board: Board) -> dict[int, Fraction]:
-    """Each player's points as the sum of their tables and byes, read from the games."""
-    size = board.tournament.table_size
+    """Each player's points as the sum of their matches and byes, read from the games."""
+    size = board.tournament.match_size
     points = {entry.user_id: Fraction(0) for entry in board.entries}
-    for table in board.tables:
-        if table.places:
-            for user, won in zip(table.players, table_points(table.places, size), strict=True):
+    for match in board.matches:
+        if match.places:
+            for user, won in zip(match.players, match_points(match.places, size), strict=True):
                 points[user] += won
     for user, rounds in board.byes.items():
         points[user] += (size - 1) * len(rounds)
@@ -134,7 +134,7 @@ async def test_options_that_cannot_be_are_refused_in_plain_words(
         (new(clock, format=Format.ROUND_ROBIN), "leave rounds out"),
         (new(clock, format=Format.ROUND_ROBIN, rounds=None, cap=20), "small groups"),
         (new(clock, rounds=8, cap=6), "at most 5 rounds"),
-        (new(clock, table_size=6), "2 to 5"),
+        (new(clock, match_size=6), "2 to 5"),
         (new(clock, name="  "), "characters"),
         (new(clock, signup_until=clock.now() + 2 * HOUR), "at the latest"),
     ]
@@ -207,7 +207,7 @@ async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
     ended = await tournaments_of(service).advance_tournament(board.tournament.id)
     assert ended.ended and ended.board.tournament.state is TournamentState.CANCELLED
     assert ended.board.tournament.end_reason is EndReason.TOO_FEW
-    assert ended.board.tables == ()
+    assert ended.board.matches == ()
     # Not "cancelled already": nobody cancelled it.
     with pytest.raises(TournamentEnded, match="did not take place: too few signed up by"):
         await tournaments_of(service).cancel_tournament(
@@ -215,7 +215,7 @@ async def test_too_few_by_the_start_ends_it_and_nothing_is_played(
         )
 
 
-async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
+async def test_a_swiss_of_nine_at_matches_of_three_drops_a_player_who_left(
     service: GameService, clock: ManualClock
 ) -> None:
     board = await under_way(service, clock, new(clock), PEOPLE[:9])
@@ -223,11 +223,11 @@ async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
     assert sorted(e.seed for e in board.entries if e.seed) == list(range(1, 10))
     board = await play_round(service, board)
     assert board.tournament.round == 2
-    # Round 2 by standing: the leaders at table 1.
+    # Round 2 by standing: the leaders in match 1.
     leaders = [row.user for row in board.rows]
-    tables = board.of_round(2)
-    assert [user for table in tables for user in table.players] == leaders
-    games = await open_tables(service, board)
+    matches = board.of_round(2)
+    assert [user for match in matches for user in match.players] == leaders
+    games = await open_matches(service, board)
     leaver = games[0].seats[1].user_id
     assert leaver is not None
     await service.leave(games[0].id, Actor(leaver), None)
@@ -253,21 +253,21 @@ async def test_a_swiss_of_nine_at_tables_of_three_drops_a_player_who_left(
 
 
 async def games_of(service: GameService, board: Board) -> list[Game]:
-    return [await service.game(t.game_id) for t in board.tables if t.game_id is not None]
+    return [await service.game(t.game_id) for t in board.matches if t.game_id is not None]
 
 
 async def test_a_round_robin_of_four_meets_every_pair_once_and_an_unrated_one_rates_nobody(
     service: GameService, database: Database, clock: ManualClock
 ) -> None:
-    made = new(clock, format=Format.ROUND_ROBIN, rounds=None, table_size=2, cap=4, rated=False)
+    made = new(clock, format=Format.ROUND_ROBIN, rounds=None, match_size=2, cap=4, rated=False)
     board = await under_way(service, clock, made, PEOPLE[:4])
     assert board.tournament.rounds == 3
     while board.tournament.state is TournamentState.RUNNING:
         assert len(board.of_round(board.tournament.round)) == 2
         board = await play_round(service, board)
-    pairs = sorted(tuple(sorted(t.players)) for t in board.tables)
+    pairs = sorted(tuple(sorted(t.players)) for t in board.matches)
     assert pairs == sorted(combinations(sorted(p.user_id for p in PEOPLE[:4]), 2))
-    ladder = LadderService(database)
+    ladder = GameService(database).part(LadderService)
     for game in await games_of(service, board):
         assert await ladder.rating_changes(game.id) == []
     assert await ladder.recompute(GUILD, "claimit") == 6
@@ -279,7 +279,7 @@ async def test_a_round_robin_of_four_meets_every_pair_once_and_an_unrated_one_ra
 async def test_a_final_of_the_leaders_orders_the_top(
     service: GameService, clock: ManualClock
 ) -> None:
-    made = new(clock, rounds=1, table_size=2, final=True, cap=4)
+    made = new(clock, rounds=1, match_size=2, final=True, cap=4)
     board = await play_round(service, await under_way(service, clock, made, PEOPLE[:4]))
     leaders = [row.user for row in board.rows[:2]]
     final = board.of_round(2)
@@ -301,7 +301,7 @@ def winners(game: Game) -> set[int]:
     return {s.seat for s in rules.standings(game.state) if s.place == 1}
 
 
-async def test_a_round_and_its_tables_are_made_once_however_many_look_at_once(
+async def test_a_round_and_its_matches_are_made_once_however_many_look_at_once(
     service: GameService, clock: ManualClock
 ) -> None:
     board = await signed_up(service, new(clock), PEOPLE[:6])
@@ -310,10 +310,10 @@ async def test_a_round_and_its_tables_are_made_once_however_many_look_at_once(
         *(tournaments_of(service).advance_tournament(board.tournament.id) for _ in range(4))
     )
     assert sorted(look.claimed or 0 for look in looks) == [0, 0, 0, 1]
-    table = (await tournaments_of(service).tournament_board(board.tournament.id)).of_round(1)[0]
+    match = (await tournaments_of(service).tournament_board(board.tournament.id)).of_round(1)[0]
     opened = await asyncio.gather(
         *(
-            tournaments_of(service).open_table(board.tournament.id, 1, table.table_no, 70 + n)
+            tournaments_of(service).open_match(board.tournament.id, 1, match.match_no, 70 + n)
             for n in range(3)
         )
     )
@@ -329,7 +329,7 @@ async def test_a_round_and_its_tables_are_made_once_however_many_look_at_once(
 async def test_rounds_hours_apart_wait_for_their_time_after_the_last_game(
     service: GameService, clock: ManualClock
 ) -> None:
-    made = new(clock, rounds=2, table_size=2, cap=4, round_hours=24)
+    made = new(clock, rounds=2, match_size=2, cap=4, round_hours=24)
     board = await under_way(service, clock, made, PEOPLE[:4])
     began = board.round_started_at
     assert began is not None and clock.now() - 5 <= began <= clock.now()
@@ -345,7 +345,7 @@ async def test_a_tournaments_game_is_cancelled_by_a_moderator_alone(
     service: GameService, clock: ManualClock
 ) -> None:
     board = await under_way(service, clock, new(clock), PEOPLE[:3])
-    (game,) = await open_tables(service, board)
+    (game,) = await open_matches(service, board)
     assert game.host_id == ORGANISER.user_id
     with pytest.raises(TournamentGameCancel, match="leave it"):
         await service.cancel(game.id, Actor(ORGANISER.user_id))
@@ -356,26 +356,26 @@ async def test_a_tournaments_game_is_cancelled_by_a_moderator_alone(
     cancelled = await service.cancel(game.id, Actor(PEOPLE[5].user_id, can_moderate=True))
     assert cancelled.status is GameStatus.CANCELLED
     board = await advanced(service, board)
-    assert board.tournament.round == 2, "a cancelled table ends its round, scoring nobody"
+    assert board.tournament.round == 2, "a cancelled match ends its round, scoring nobody"
     assert all(row.points == 0 for row in board.rows)
 
 
 def test_a_round_robins_bye_after_a_drop_goes_to_whoever_had_fewest() -> None:
-    plan = RoundPlan(tables=((1, 2), (3, 4), (5, 6)), bye=None)
+    plan = RoundPlan(matches=((1, 2), (3, 4), (5, 6)), bye=None)
     # 2, 4 and 6 lost their opponents: two of them meet, and of those who never sat
     # out, the last seated sits out (6 sat out before).
     replanned = without_dropped(plan, {2, 4, 6}, 2, 2, {6: (1,)})
     assert replanned.bye == 4
-    assert replanned.tables == ((2, 6),)
+    assert replanned.matches == ((2, 6),)
 
 
-async def test_a_table_opens_in_its_thread_while_a_game_is_played_in_the_channel(
+async def test_a_match_opens_in_its_thread_while_a_game_is_played_in_the_channel(
     service: GameService, clock: ManualClock
 ) -> None:
     lobby = await service.create_lobby(
         kind="claimit", guild_id=GUILD, channel_id=CHANNEL, host=PEOPLE[9]
     )
     board = await under_way(service, clock, new(clock), PEOPLE[:3])
-    (game,) = await open_tables(service, board)
+    (game,) = await open_matches(service, board)
     assert (game.channel_id, game.thread_id) == (CHANNEL, 90_101)
     assert (await service.current_game(CHANNEL) or game).id == lobby.id

@@ -1,5 +1,5 @@
 """A tournament whose process is killed at any moment, again and again, goes on where it
-was: no round claimed twice, nobody at two tables of a round, no table with two games,
+was: no round claimed twice, nobody in two matches of a round, no match with two games,
 and its standings the sum of its games."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 from bot.features.tournaments.queries import TournamentState
 from bot.features.tournaments.service import TournamentService
-from bot.league import table_points
+from bot.league import match_points
 from bot.service import GameService
 from bot.storage.opening import open_database
 from bot.storage.records import GameStatus
@@ -59,7 +59,7 @@ async def test_a_tournament_killed_at_any_moment_goes_on_once(tmp_path: Path) ->
         made = [g for (g,) in connection.execute("SELECT id FROM games")]
     assert sorted(rounds) == [1, 2, 3]
     assert None not in games and len(games) == len(set(games)) == 9
-    assert sorted(made) == sorted(games), "no game made for a table twice"
+    assert sorted(made) == sorted(games), "no game made for a match twice"
 
     database = await open_database(str(path))
     try:
@@ -68,14 +68,14 @@ async def test_a_tournament_killed_at_any_moment_goes_on_once(tmp_path: Path) ->
         board = await service.part(TournamentService).tournament_board(tournament.id)
         assert board.tournament.state is TournamentState.FINISHED
         for round_ in (1, 2, 3):
-            seated = [user for table in board.of_round(round_) for user in table.players]
+            seated = [user for match in board.of_round(round_) for user in match.players]
             assert len(seated) == len(set(seated)) == 9
         points = {entry.user_id: Fraction(0) for entry in board.entries}
-        for table in board.tables:
-            game = await service.game(table.game_id or 0)
+        for match in board.matches:
+            game = await service.game(match.game_id or 0)
             assert game.status is GameStatus.FINISHED
-            assert table.places is not None
-            for user, won in zip(table.players, table_points(table.places, 3), strict=True):
+            assert match.places is not None
+            for user, won in zip(match.players, match_points(match.places, 3), strict=True):
                 points[user] += won
         assert {row.user: row.points for row in board.rows} == points
     finally:

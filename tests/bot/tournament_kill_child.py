@@ -1,9 +1,9 @@
 """Child process of the tournament kill test: moves one tournament on as the bot's clock
-would, as fast as it can, each table's game played move by move, until it is killed.
+would, as fast as it can, each match's game played move by move, until it is killed.
 
     python -m tests.bot.tournament_kill_child DATABASE SEED
 
-It makes the tournament (nine players, Swiss, three rounds, tables of three) the first
+It makes the tournament (nine players, Swiss, three rounds, matches of three) the first
 time; every run after that takes it up where the last one was killed. It prints a line
 once it plays, and ``over`` once the tournament has ended.
 """
@@ -56,14 +56,14 @@ async def run(path: str, seed: int) -> None:
         if board.tournament.state is not TournamentState.RUNNING:
             print("over", flush=True)
             return
-        for table in board.of_round(board.tournament.round):
-            game_id = table.game_id
+        for match in board.of_round(board.tournament.round):
+            game_id = match.game_id
             if game_id is None:
-                opened = await service.part(TournamentService).open_table(
+                opened = await service.part(TournamentService).open_match(
                     tournament_id,
-                    table.round,
-                    table.table_no,
-                    1000 + table.round * 10 + table.table_no,
+                    match.round,
+                    match.match_no,
+                    1000 + match.round * 10 + match.match_no,
                 )
                 if opened is None:
                     continue

@@ -1,6 +1,6 @@
 """A tournament's messages as they read, in English and German: the announcement while
 sign-up is open (with its buttons), while it is played (the standings' words and the
-round's tables) and at its end, a round's start and the winner's message."""
+round's matches) and at its end, a round's start and the winner's message."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 from bot.discord_ui.card_layout import Card
 from bot.features.tournaments.discord.board_card import board_card, standings_view
 from bot.features.tournaments.discord.round_card import end_card, round_card
+from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import (
     EndReason,
     Entry,
@@ -22,7 +23,6 @@ from bot.features.tournaments.queries import (
     TournamentState,
 )
 from bot.features.tournaments.service import Board
-from bot.features.tournaments.table_queries import TableGame
 from bot.league import Row
 from bot.storage import GameStatus
 from i18n import english, language
@@ -38,7 +38,7 @@ CUP = Tournament(
     name="Winter Cup",
     format=Format.SWISS,
     rounds=2,
-    table_size=2,
+    match_size=2,
     final=False,
     options={},
     turn_timeout=86_400,
@@ -63,8 +63,8 @@ CUP = Tournament(
 
 def board(state: TournamentState, round_: int = 0, **changed: object) -> Board:
     entries = tuple(Entry(user, NAMES[user], 1.0, None, None) for user in (ANN, BO, CY))
-    table = TableGame(1, 1, (ANN, BO), 21, GameStatus.FINISHED, (1, 2), 4, 99, None)
-    playing = TableGame(2, 1, (ANN, CY), 22, GameStatus.ACTIVE, None, 5, 98, None)
+    match = Match(1, 1, (ANN, BO), 21, GameStatus.FINISHED, (1, 2), 4, 99, None)
+    playing = Match(2, 1, (ANN, CY), 22, GameStatus.ACTIVE, None, 5, 98, None)
     rows = (
         Row(ANN, 1, Fraction(1), Fraction(1, 2), 1, 1, 0, round_ == 2, None),
         Row(CY, 2, Fraction(1), Fraction(0), 0, 0, 1, round_ == 2, None),
@@ -75,7 +75,7 @@ def board(state: TournamentState, round_: int = 0, **changed: object) -> Board:
         tournament=tournament,
         entries=entries,
         invitees=(),
-        tables=(table, playing)[:round_],
+        matches=(match, playing)[:round_],
         byes=MappingProxyType({CY: (1,)}),
         rows=rows if round_ else (),
     )

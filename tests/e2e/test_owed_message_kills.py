@@ -431,7 +431,7 @@ async def test_a_tournaments_round_is_told_once(tmp_path: Path, when: str) -> No
                     now - 60,
                     name="Kill Cup",
                     rounds=2,
-                    table_size=2,
+                    match_size=2,
                     cap=4,
                 ),
                 people[0],

@@ -1,6 +1,6 @@
 """A server's tournament through Discord, in every game: announced with ``/tournament
 create``, signed up to with its button, started by the clock days later, played round by
-round in threads (each table a game, each round's players told), a player who leaves
+round in threads (each match a game, each round's players told), a player who leaves
 dropped, the standings on the announcement as games end, a restart in the middle of a
 round, and the winner announced once; a round robin of four on two processes."""
 
@@ -75,7 +75,7 @@ async def board_of(world: World, number: int = 1) -> Board:
 
 
 async def round_told(world: World, round_: int) -> Message:
-    """The round's message, once its tables are open, and the announcement showing it."""
+    """The round's message, once its matches are open, and the announcement showing it."""
     told = await world.discord.wait_for_message(
         world.channel, lambda m: f"Round {round_} of" in describe(m) and "has begun" in describe(m)
     )
@@ -89,9 +89,9 @@ async def round_told(world: World, round_: int) -> Message:
 async def play_round(world: World, round_: int) -> Board:
     """Every game of the round played to its end, each shown at its end alone."""
     board = await board_of(world)
-    for table in board.of_round(round_):
-        assert table.game_id is not None
-        game = await world.bots[0].service.game(table.game_id)
+    for match in board.of_round(round_):
+        assert match.game_id is not None
+        game = await world.bots[0].service.game(match.game_id)
         if game.status is GameStatus.ACTIVE:
             await world.played_out(game, each_shown=False)
     await world.handled()
@@ -117,15 +117,15 @@ async def test_a_swiss_of_nine_runs_itself_over_days_to_its_winner(
     first = await round_told(world, 1)
     board = await board_of(world)
     assert board.tournament.state is TournamentState.RUNNING
-    tables = board.of_round(1)
-    assert [len(t.players) for t in tables] == [3, 3, 3]
-    assert all(f"<#{t.thread_id}>" in describe(first) for t in tables)
-    threads = {t.thread_id for t in tables}
+    matches = board.of_round(1)
+    assert [len(t.players) for t in matches] == [3, 3, 3]
+    assert all(f"<#{t.thread_id}>" in describe(first) for t in matches)
+    threads = {t.thread_id for t in matches}
     assert len(threads) == 3 and world.channel.id not in threads
     assert announcement.button_labels() == [], "sign-up is over"
     mine = await world.command(nine[0], "my games")
     assert mine.response_message is not None
-    seat = next(t for t in tables if nine[0].id in t.players)
+    seat = next(t for t in matches if nine[0].id in t.players)
     assert (
         f"**Winter Cup** ({TITLES[group]}): round 1 of 3, your table <#{seat.thread_id}>"
         in describe(mine.response_message)
@@ -171,7 +171,7 @@ async def test_a_swiss_of_nine_runs_itself_over_days_to_its_winner(
     assert ends == [ended], "the end is told once"
     rounds_told = [m for m in world.channel.visible() if "has begun" in describe(m)]
     assert len(rounds_told) == 3, "each round is told once, the restart too"
-    games = [t.game_id for t in board.tables]
+    games = [t.game_id for t in board.matches]
     assert len(games) == len(set(games)) == 9
     history = await world.command(nine[0], f"{group} history")
     assert "🏆 Winter Cup, round 3" in ephemeral_answer(history)
@@ -289,7 +289,7 @@ async def test_a_round_robin_of_four_on_two_processes_meets_every_pair_once(
         )
         board = await board_of(world)
         assert board.tournament.state is TournamentState.FINISHED
-        pairs = sorted(tuple(sorted(t.players)) for t in board.tables)
+        pairs = sorted(tuple(sorted(t.players)) for t in board.matches)
         assert pairs == sorted(combinations(sorted(u.id for u in four), 2))
         await world.handled()
         told = [m for m in world.channel.visible() if "has begun" in describe(m)]
@@ -297,12 +297,12 @@ async def test_a_round_robin_of_four_on_two_processes_meets_every_pair_once(
         made = [r for r in world.discord.requests if r.route == THREAD_MADE]
         gone = [r for r in world.discord.requests if r.route == CHANNEL_DELETED]
         # Moving the clock two days lets each process think the other stopped and stand
-        # in for its shard for a moment: a thread made for a table the other opened first
+        # in for its shard for a moment: a thread made for a match the other opened first
         # is deleted again.
-        assert len(made) - len(gone) == 6, "a thread per table"
-        assert {t.thread_id for t in board.tables} == {
+        assert len(made) - len(gone) == 6, "a thread per match"
+        assert {t.thread_id for t in board.matches} == {
             int(thread.id) for thread in world.discord.channels.values() if thread.is_thread
         }
         ladder = world.bots[0].parts.get(Ladder).ladder
-        for table in board.tables:
-            assert await ladder.rating_changes(table.game_id or 0) == [], "unrated"
+        for match in board.matches:
+            assert await ladder.rating_changes(match.game_id or 0) == [], "unrated"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.league import bye_points, points_text, table_points
+from bot.league import bye_points, match_points, points_text
 
 GLYPHS = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4)}
 GLYPHS["¾"] = Fraction(3, 4)
@@ -24,77 +24,77 @@ def read(text: str) -> Fraction:
     return Fraction(text)
 
 
-def test_a_full_table_gives_one_point_less_a_place_down_to_none() -> None:
-    assert table_points((1, 2, 3, 4), 4) == pts(3, 2, 1, 0)
-    assert table_points((1, 2, 3, 4, 5), 5) == pts(4, 3, 2, 1, 0)
+def test_a_full_match_gives_one_point_less_a_place_down_to_none() -> None:
+    assert match_points((1, 2, 3, 4), 4) == pts(3, 2, 1, 0)
+    assert match_points((1, 2, 3, 4, 5), 5) == pts(4, 3, 2, 1, 0)
 
 
-def test_a_smaller_table_still_gives_its_winner_the_most_and_its_last_nothing() -> None:
-    assert table_points((1, 2, 3), 4) == pts(3, Fraction(3, 2), 0)
-    assert table_points((1, 2), 4) == pts(3, 0)
-    assert table_points((2, 1), 3) == pts(0, 2)
+def test_a_smaller_match_still_gives_its_winner_the_most_and_its_last_nothing() -> None:
+    assert match_points((1, 2, 3), 4) == pts(3, Fraction(3, 2), 0)
+    assert match_points((1, 2), 4) == pts(3, 0)
+    assert match_points((2, 1), 3) == pts(0, 2)
 
 
-def test_two_player_tables_score_one_for_a_win_and_half_each_for_a_tie() -> None:
-    assert table_points((1, 2), 2) == pts(1, 0)
-    assert table_points((1, 1), 2) == pts(Fraction(1, 2), Fraction(1, 2))
+def test_two_player_matches_score_one_for_a_win_and_half_each_for_a_tie() -> None:
+    assert match_points((1, 2), 2) == pts(1, 0)
+    assert match_points((1, 1), 2) == pts(Fraction(1, 2), Fraction(1, 2))
 
 
 def test_tied_players_share_the_points_of_the_places_they_span() -> None:
-    assert table_points((1, 1, 3), 3) == pts(Fraction(3, 2), Fraction(3, 2), 0)
-    assert table_points((3, 1, 1, 1), 4) == pts(0, 2, 2, 2)
-    assert table_points((1, 2, 2), 4) == pts(3, Fraction(3, 4), Fraction(3, 4))
+    assert match_points((1, 1, 3), 3) == pts(Fraction(3, 2), Fraction(3, 2), 0)
+    assert match_points((3, 1, 1, 1), 4) == pts(0, 2, 2, 2)
+    assert match_points((1, 2, 2), 4) == pts(3, Fraction(3, 4), Fraction(3, 4))
 
 
 def test_places_count_by_the_players_ahead_however_they_are_written() -> None:
-    assert table_points((1, 1, 2), 3) == table_points((1, 1, 3), 3)
-    assert table_points((5, 9), 2) == pts(1, 0)
+    assert match_points((1, 1, 2), 3) == match_points((1, 1, 3), 3)
+    assert match_points((5, 9), 2) == pts(1, 0)
 
 
 def test_a_cancelled_game_gives_nobody_anything_and_a_lone_player_a_win() -> None:
-    assert table_points((), 3) == pts()
-    assert table_points((1,), 3) == pts(2)
+    assert match_points((), 3) == pts()
+    assert match_points((1,), 3) == pts(2)
 
 
-def test_a_bye_scores_a_win_at_a_full_table() -> None:
+def test_a_bye_scores_a_win_at_a_full_match() -> None:
     assert bye_points(2) == 1
     assert bye_points(4) == 3
-    assert bye_points(4) == table_points((1, 2, 3, 4), 4)[0]
+    assert bye_points(4) == match_points((1, 2, 3, 4), 4)[0]
 
 
 @pytest.mark.parametrize(
-    ("places", "table_size"),
+    ("places", "match_size"),
     [((1, 2), 1), ((1, 2, 3), 2), ((0, 1), 2), ((1, -1, 2), 3)],
 )
-def test_a_table_that_cannot_be_is_refused(places: tuple[int, ...], table_size: int) -> None:
+def test_a_match_that_cannot_be_is_refused(places: tuple[int, ...], match_size: int) -> None:
     with pytest.raises(ValueError):
-        table_points(places, table_size)
+        match_points(places, match_size)
 
 
-def test_a_bye_needs_a_table_of_two_at_least() -> None:
+def test_a_bye_needs_a_match_of_two_at_least() -> None:
     with pytest.raises(ValueError):
         bye_points(1)
 
 
 @given(st.integers(2, 5).flatmap(lambda size: st.tuples(st.just(size), places(size))))
-def test_a_table_shares_out_the_same_points_whatever_its_ties(
+def test_a_match_shares_out_the_same_points_whatever_its_ties(
     sized: tuple[int, tuple[int, ...]],
 ) -> None:
-    table_size, placed = sized
-    points = table_points(placed, table_size)
-    assert sum(points) == Fraction((table_size - 1) * len(placed), 2)
+    match_size, placed = sized
+    points = match_points(placed, match_size)
+    assert sum(points) == Fraction((match_size - 1) * len(placed), 2)
     for place, score in zip(placed, points, strict=True):
         for other_place, other_score in zip(placed, points, strict=True):
             assert (place < other_place) == (score > other_score)
             assert (place == other_place) == (score == other_score)
     if placed.count(min(placed)) == 1:
-        assert max(points) == table_size - 1
+        assert max(points) == match_size - 1
     if placed.count(max(placed)) == 1:
         assert min(points) == 0
 
 
-def places(table_size: int) -> st.SearchStrategy[tuple[int, ...]]:
-    sizes = st.integers(2, table_size)
+def places(match_size: int) -> st.SearchStrategy[tuple[int, ...]]:
+    sizes = st.integers(2, match_size)
     return sizes.flatmap(lambda n: st.lists(st.integers(1, n), min_size=n, max_size=n)).map(tuple)
 
 

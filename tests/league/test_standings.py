@@ -13,10 +13,10 @@ from bot.league import (
     Played,
     Row,
     bye_points,
-    final_table,
+    final_match,
+    match_points,
     standings,
     swiss_round,
-    table_points,
     with_final,
 )
 
@@ -39,8 +39,8 @@ def row(rows: Sequence[Row], user: int) -> Row:
     return next(row for row in rows if row.user == user)
 
 
-def test_nine_players_over_three_swiss_rounds_at_tables_of_three_one_dropped() -> None:
-    """Player 6 leaves after round 1: eight players sit at tables of 3, 3 and 2."""
+def test_nine_players_over_three_swiss_rounds_at_matches_of_three_one_dropped() -> None:
+    """Player 6 leaves after round 1: eight players sit in matches of 3, 3 and 2."""
     entrants = [Entrant(user, seed=user) for user in range(1, 10)]
     played: list[Played] = []
 
@@ -49,11 +49,11 @@ def test_nine_players_over_three_swiss_rounds_at_tables_of_three_one_dropped() -
         active = [row.user for row in rows if row.dropped_round is None]
         plan = swiss_round(active, (), 3, 2)
         assert plan.bye is None
-        for table, (seated, places) in enumerate(zip(plan.tables, results, strict=True), 1):
-            played.append(Played(number, table, seated, places))
+        for match, (seated, places) in enumerate(zip(plan.matches, results, strict=True), 1):
+            played.append(Played(number, match, seated, places))
 
     play(1, [(1, 2, 3), (2, 1, 3), (1, 1, 3)])
-    assert [table.players for table in played] == [(1, 2, 3), (4, 5, 6), (7, 8, 9)]
+    assert [match.players for match in played] == [(1, 2, 3), (4, 5, 6), (7, 8, 9)]
     after_one = standings(entrants, played, 3)
     assert order(after_one) == [1, 5, 7, 8, 2, 4, 3, 6, 9]
     assert ranks(after_one) == [1, 1, 3, 3, 5, 5, 7, 7, 7]
@@ -64,13 +64,13 @@ def test_nine_players_over_three_swiss_rounds_at_tables_of_three_one_dropped() -
 
     entrants[5] = Entrant(6, seed=6, dropped_round=2)
     play(2, [(3, 1, 2), (1, 2, 3), (2, 1)])
-    assert [table.players for table in played[3:]] == [(1, 5, 7), (8, 2, 4), (3, 9)]
+    assert [match.players for match in played[3:]] == [(1, 5, 7), (8, 2, 4), (3, 9)]
     after_two = standings(entrants, played, 3)
     assert order(after_two) == [5, 8, 7, 1, 2, 9, 4, 3, 6]
     assert [row.opponents_points for row in after_two[3:6]] == [Fraction(17, 2), Fraction(13, 2), 6]
 
     play(3, [(2, 1, 3), (1, 3, 2), (1, 1)])
-    assert [table.players for table in played[6:]] == [(5, 8, 7), (1, 2, 9), (4, 3)]
+    assert [match.players for match in played[6:]] == [(5, 8, 7), (1, 2, 9), (4, 3)]
     final = standings(entrants, played, 3)
     assert order(final) == [8, 5, 1, 9, 7, 2, 4, 3, 6]
     assert ranks(final) == list(range(1, 10))
@@ -92,7 +92,7 @@ def test_nine_players_over_three_swiss_rounds_at_tables_of_three_one_dropped() -
 
 def test_opponents_points_then_wins_then_seed_break_ties() -> None:
     entrants = [Entrant(user, seed=user) for user in (1, 2, 3, 4, 5, 6)]
-    tables = [
+    matches = [
         Played(1, 1, (1, 2), (2, 1)),
         Played(1, 2, (3, 4), (1, 1)),
         Played(1, 3, (5, 6), (1, 2)),
@@ -100,7 +100,7 @@ def test_opponents_points_then_wins_then_seed_break_ties() -> None:
         Played(2, 2, (6, 3), (1, 1)),
         Played(2, 3, (1, 5), (1, 2)),
     ]
-    rows = standings(entrants, tables, 2)
+    rows = standings(entrants, matches, 2)
     assert points(rows) == {1: 1, 2: 1, 3: 1, 4: 1 + HALF, 5: 1, 6: HALF}
     assert {r.user: r.opponents_points for r in rows} == {
         1: 2, 2: 2 + HALF, 3: 2, 4: 2, 5: 1 + HALF, 6: 2
@@ -112,11 +112,11 @@ def test_opponents_points_then_wins_then_seed_break_ties() -> None:
 
 def test_wins_separate_players_equal_in_points_and_opponents_points() -> None:
     entrants = [Entrant(user, seed=5 - user) for user in (1, 2, 3, 4)]
-    tables = [
+    matches = [
         Played(1, 1, (1, 2, 3, 4), (1, 2, 3, 4)),
         Played(2, 1, (1, 2, 3, 4), (3, 2, 1, 4)),
     ]
-    rows = standings(entrants, tables, 4)
+    rows = standings(entrants, matches, 4)
     assert points(rows) == {1: 4, 2: 4, 3: 4, 4: 0}
     assert {r.opponents_points for r in rows[:3]} == {16}
     assert [r.wins for r in rows] == [1, 1, 0, 0]
@@ -134,22 +134,22 @@ def test_a_seed_orders_a_full_tie_but_the_rank_is_shared() -> None:
 
 def test_byes_score_a_win_each_but_are_neither_games_nor_first_places() -> None:
     entrants = [Entrant(1, seed=1, byes=(1, 3)), Entrant(2, seed=2), Entrant(3, seed=3)]
-    tables = [Played(1, 1, (2, 3), (1, 2)), Played(2, 1, (1, 2), (2, 1))]
-    rows = standings(entrants, tables, 3)
+    matches = [Played(1, 1, (2, 3), (1, 2)), Played(2, 1, (1, 2), (2, 1))]
+    rows = standings(entrants, matches, 3)
     assert points(rows) == {1: 4, 2: 4, 3: 0}
     assert (row(rows, 1).byes, row(rows, 1).games, row(rows, 1).wins) == (2, 1, 0)
     assert row(rows, 1).opponents_points == 4
     assert order(rows) == [2, 1, 3]
 
 
-def test_a_table_in_play_counts_nothing_yet_and_a_cancelled_one_nothing_at_all() -> None:
+def test_a_match_in_play_counts_nothing_yet_and_a_cancelled_one_nothing_at_all() -> None:
     entrants = [Entrant(user, seed=user) for user in (1, 2, 3, 4)]
-    tables = [
+    matches = [
         Played(1, 1, (1, 2), (1, 2)),
         Played(1, 2, (3, 4), ()),
         Played(2, 1, (1, 3), None),
     ]
-    rows = standings(entrants, tables, 2)
+    rows = standings(entrants, matches, 2)
     assert points(rows) == {1: 1, 2: 0, 3: 0, 4: 0}
     assert [r.in_play for r in rows] == [True, False, True, False]
     assert [r.games for r in rows] == [1, 1, 0, 0]
@@ -164,7 +164,7 @@ def test_nobody_played_yet_stands_in_seed_order_all_first() -> None:
 
 
 @pytest.mark.parametrize(
-    ("entrants", "tables"),
+    ("entrants", "matches"),
     [
         ([Entrant(1, 1), Entrant(1, 2)], []),
         ([Entrant(1, 1)], [Played(1, 1, (1, 2), (1, 2))]),
@@ -173,25 +173,25 @@ def test_nobody_played_yet_stands_in_seed_order_all_first() -> None:
     ],
 )
 def test_standings_that_cannot_be_are_refused(
-    entrants: list[Entrant], tables: list[Played]
+    entrants: list[Entrant], matches: list[Played]
 ) -> None:
     with pytest.raises(ValueError):
-        standings(entrants, tables, 2)
+        standings(entrants, matches, 2)
 
 
 def leaders() -> tuple[Row, ...]:
-    """Five players at tables of 3 after one round; the leader has left since."""
+    """Five players in matches of 3 after one round; the leader has left since."""
     entrants = [Entrant(user, seed=user) for user in (1, 2, 3, 4, 5)]
     entrants[0] = Entrant(1, seed=1, dropped_round=2)
-    tables = [Played(1, 1, (1, 2, 3), (1, 2, 3)), Played(1, 2, (4, 5), (2, 1))]
-    return standings(entrants, tables, 3)
+    matches = [Played(1, 1, (1, 2, 3), (1, 2, 3)), Played(1, 2, (4, 5), (2, 1))]
+    return standings(entrants, matches, 3)
 
 
 def test_the_final_seats_the_leaders_still_in() -> None:
     rows = leaders()
     assert order(rows) == [1, 5, 2, 3, 4]
-    assert final_table(rows, 3) == (5, 2, 3)
-    assert final_table(rows, 5) == (5, 2, 3, 4)
+    assert final_match(rows, 3) == (5, 2, 3)
+    assert final_match(rows, 5) == (5, 2, 3, 4)
 
 
 def test_the_final_orders_its_players_on_top_and_adds_no_points() -> None:
@@ -224,26 +224,26 @@ def test_a_final_of_strangers_is_refused() -> None:
 
 class Tournament(NamedTuple):
     entrants: list[Entrant]
-    tables: list[Played]
-    table_size: int
+    matches: list[Played]
+    match_size: int
 
 
 @st.composite
 def tournaments(draw: st.DrawFn) -> Tournament:
     """Some Swiss rounds of random players and results: finished, tied, in play or
-    cancelled tables, byes, players dropped along the way."""
-    table_size = draw(st.integers(2, 4))
+    cancelled matches, byes, players dropped along the way."""
+    match_size = draw(st.integers(2, 4))
     users = draw(st.lists(st.integers(1, 10**9), min_size=1, max_size=10, unique=True))
     seeds = draw(st.permutations(range(1, len(users) + 1)))
     byes: dict[int, list[int]] = {user: [] for user in users}
     dropped: dict[int, int] = {}
-    tables: list[Played] = []
+    matches: list[Played] = []
     for number in range(1, draw(st.integers(1, 4)) + 1):
         active = [user for user in draw(st.permutations(users)) if user not in dropped]
-        plan = swiss_round(active, {user for user in users if byes[user]}, table_size, 2)
+        plan = swiss_round(active, {user for user in users if byes[user]}, match_size, 2)
         if plan.bye is not None:
             byes[plan.bye].append(number)
-        for table, seated in enumerate(plan.tables, 1):
+        for match, seated in enumerate(plan.matches, 1):
             places = draw(
                 st.one_of(
                     st.none(),
@@ -251,14 +251,14 @@ def tournaments(draw: st.DrawFn) -> Tournament:
                     st.tuples(*[st.integers(1, len(seated))] * len(seated)),
                 )
             )
-            tables.append(Played(number, table, seated, places))
+            matches.append(Played(number, match, seated, places))
         for user in draw(st.sets(st.sampled_from(users))):
             dropped.setdefault(user, number + 1)
     entrants = [
         Entrant(user, seed, tuple(byes[user]), dropped.get(user))
         for user, seed in zip(users, seeds, strict=True)
     ]
-    return Tournament(entrants, tables, table_size)
+    return Tournament(entrants, matches, match_size)
 
 
 def key(row: Row) -> tuple[Fraction, Fraction, int]:
@@ -266,24 +266,24 @@ def key(row: Row) -> tuple[Fraction, Fraction, int]:
 
 
 @given(tournaments())
-def test_standings_are_the_sum_of_the_tables_in_order_with_shared_ranks(
+def test_standings_are_the_sum_of_the_matches_in_order_with_shared_ranks(
     tournament: Tournament,
 ) -> None:
-    entrants, tables, table_size = tournament
-    rows = standings(entrants, tables, table_size)
+    entrants, matches, match_size = tournament
+    rows = standings(entrants, matches, match_size)
     assert sorted(order(rows)) == sorted(entrant.user for entrant in entrants)
-    expected = {e.user: bye_points(table_size) * len(e.byes) for e in entrants}
+    expected = {e.user: bye_points(match_size) * len(e.byes) for e in entrants}
     games = dict.fromkeys(expected, 0)
-    for table in tables:
-        if not table.places:
+    for match in matches:
+        if not match.places:
             continue
-        for user, score in zip(table.players, table_points(table.places, table_size), strict=True):
+        for user, score in zip(match.players, match_points(match.places, match_size), strict=True):
             expected[user] += score
             games[user] += 1
     assert points(rows) == expected
     assert {r.user: r.games for r in rows} == games
     assert {r.user: r.in_play for r in rows} == {
-        e.user: any(e.user in t.players and t.places is None for t in tables) for e in entrants
+        e.user: any(e.user in t.players and t.places is None for t in matches) for e in entrants
     }
     seed = {entrant.user: entrant.seed for entrant in entrants}
     assert [(key(r), seed[r.user]) for r in rows] == sorted((key(r), seed[r.user]) for r in rows)
@@ -299,7 +299,7 @@ def test_a_final_puts_its_players_on_top_and_the_rest_in_order(
     tournament: Tournament, data: st.DataObject
 ) -> None:
     rows = standings(*tournament)
-    finalists = final_table(rows, tournament.table_size)
+    finalists = final_match(rows, tournament.match_size)
     assume(finalists)
     assert all(row(rows, user).dropped_round is None for user in finalists)
     places = tuple(
@@ -318,10 +318,10 @@ def test_a_final_puts_its_players_on_top_and_the_rest_in_order(
 
 def test_partners_score_as_one_team_and_are_no_opponents() -> None:
     """Claim at four: seats 0 and 2 against 1 and 3; the winning pair each score a
-    table's win (as a bye does), the losers its last place."""
+    match's win (as a bye does), the losers its last place."""
     entrants = [Entrant(user, seed) for seed, user in enumerate((1, 2, 3, 4), start=1)]
-    table = Played(1, 1, (1, 2, 3, 4), (1, 2, 1, 2), teams=((0, 2), (1, 3)))
-    rows = {row.user: row for row in standings(entrants, [table], 4)}
+    match = Played(1, 1, (1, 2, 3, 4), (1, 2, 1, 2), teams=((0, 2), (1, 3)))
+    rows = {row.user: row for row in standings(entrants, [match], 4)}
     assert [rows[user].points for user in (1, 2, 3, 4)] == [3, 0, 3, 0]
     assert rows[1].points == bye_points(4)
     assert rows[1].wins == rows[3].wins == 1 and rows[2].wins == 0

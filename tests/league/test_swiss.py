@@ -6,17 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.league import RoundPlan, swiss_round, table_sizes
+from bot.league import RoundPlan, match_sizes, swiss_round
 
 
-def test_the_leaders_sit_at_table_one_and_the_next_group_at_table_two() -> None:
+def test_the_leaders_sit_at_match_one_and_the_next_group_at_match_two() -> None:
     plan = swiss_round([9, 8, 7, 6, 5, 4, 3, 2, 1], (), 3, 2)
     assert plan == RoundPlan(((9, 8, 7), (6, 5, 4), (3, 2, 1)), None)
 
 
-def test_the_larger_tables_come_first() -> None:
-    assert swiss_round([1, 2, 3, 4, 5, 6, 7], (), 3, 2).tables == ((1, 2, 3), (4, 5), (6, 7))
-    assert swiss_round([5, 4, 3, 2, 1], (), 4, 2).tables == ((5, 4, 3), (2, 1))
+def test_the_larger_matches_come_first() -> None:
+    assert swiss_round([1, 2, 3, 4, 5, 6, 7], (), 3, 2).matches == ((1, 2, 3), (4, 5), (6, 7))
+    assert swiss_round([5, 4, 3, 2, 1], (), 4, 2).matches == ((5, 4, 3), (2, 1))
 
 
 def test_the_bye_goes_to_the_lowest_player_who_has_not_had_one() -> None:
@@ -39,9 +39,9 @@ def test_a_lone_player_sits_out() -> None:
     assert swiss_round([], (), 3, 2) == RoundPlan((), None)
 
 
-def test_nine_players_at_tables_of_two_leave_one_out() -> None:
+def test_nine_players_at_matches_of_two_leave_one_out() -> None:
     plan = swiss_round(range(1, 10), (9,), 2, 2)
-    assert plan.tables == ((1, 2), (3, 4), (5, 6), (7, 9))
+    assert plan.matches == ((1, 2), (3, 4), (5, 6), (7, 9))
     assert plan.bye == 8
     assert plan.players == (1, 2, 3, 4, 5, 6, 7, 9, 8)
 
@@ -57,12 +57,12 @@ def test_a_player_twice_in_the_standing_is_refused() -> None:
     st.data(),
 )
 def test_each_player_sits_once_in_standing_order_at_the_sizes_planned(
-    standing: list[int], table_size: int, data: st.DataObject
+    standing: list[int], match_size: int, data: st.DataObject
 ) -> None:
     had_bye = data.draw(st.sets(st.sampled_from(standing)) if standing else st.just(set[int]()))
-    plan = swiss_round(standing, had_bye, table_size, 2)
-    sizes, needs_bye = table_sizes(len(standing), table_size, 2)
-    assert tuple(len(table) for table in plan.tables) == sizes
+    plan = swiss_round(standing, had_bye, match_size, 2)
+    sizes, needs_bye = match_sizes(len(standing), match_size, 2)
+    assert tuple(len(match) for match in plan.matches) == sizes
     assert (plan.bye is not None) == needs_bye
     assert sorted(plan.players) == sorted(standing)
     assert [player for player in standing if player != plan.bye] == list(plan.players[: sum(sizes)])
@@ -76,7 +76,7 @@ def test_each_player_sits_once_in_standing_order_at_the_sizes_planned(
     st.lists(st.randoms(use_true_random=False), min_size=1, max_size=12),
 )
 def test_over_many_rounds_the_byes_go_round(
-    count: int, table_size: int, shuffles: list[random.Random]
+    count: int, match_size: int, shuffles: list[random.Random]
 ) -> None:
     players = list(range(count))
     byes = dict.fromkeys(players, 0)
@@ -84,7 +84,7 @@ def test_over_many_rounds_the_byes_go_round(
         standing = list(players)
         shuffle.shuffle(standing)
         had_bye = [player for player in players for _ in range(byes[player])]
-        plan = swiss_round(standing, had_bye, table_size, 2)
+        plan = swiss_round(standing, had_bye, match_size, 2)
         if plan.bye is not None:
             byes[plan.bye] += 1
         assert max(byes.values()) - min(byes.values()) <= 1

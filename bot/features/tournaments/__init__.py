@@ -1,6 +1,6 @@
-"""Tournaments: their tables are the organiser's to host, and no player's to void."""
+"""Tournaments: their matches are the organiser's to host, and no player's to void."""
 
-# Imported for its tables, which join the schema as they are declared.
+# Imported for its database tables, which join the schema as they are declared.
 from bot.features.tournaments import schema as schema
 from bot.features.tournaments.hooks import TournamentHooks
 from bot.features.tournaments.service import TournamentService

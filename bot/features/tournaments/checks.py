@@ -14,9 +14,9 @@ from bot.storage.game_values import Options
 from i18n import Message
 
 NAME_LENGTH = (1, 60)
-"""A name fits a thread's title with its round and table (Discord allows 100)."""
+"""A name fits a thread's title with its round and match (Discord allows 100)."""
 MOST_PLAYERS = 64
-"""A cap: 64 players make 16 to 32 tables a round, each a thread with its pings; more
+"""A cap: 64 players make 16 to 32 matches a round, each a thread with its pings; more
 would flood a server's channel list."""
 MOST_ROUNDS = 12
 MOST_ROUND_ROBIN = 12
@@ -29,10 +29,10 @@ AHEAD_DAYS = 90
 """How far ahead a tournament may start: a season's worth."""
 
 
-def fewest_to_start(table_size: int) -> int:
-    """Players a tournament needs by its start: one full table, and three at least (two
+def fewest_to_start(match_size: int) -> int:
+    """Players a tournament needs by its start: one full match, and three at least (two
     would be a single game, not a tournament)."""
-    return max(3, table_size)
+    return max(3, match_size)
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class NewTournament:
     format: Format
     rounds: int | None
     """Swiss: how many; a round robin's come from its players (``None``)."""
-    table_size: int
+    match_size: int
     turn_timeout: int | None
     """Seconds; ``None``: the server's."""
     starts_at: float
@@ -71,7 +71,7 @@ def check_new(new: NewTournament, now: float) -> None:
     if not any(unicodedata.category(char)[0] in "LNPS" for char in new.name):
         # Nothing of it would show: an invisible title, and threads without a name.
         raise BadTournament(Message("A tournament's name needs a letter or a digit you can see."))
-    if not rules.min_players <= new.table_size <= rules.max_players:
+    if not rules.min_players <= new.match_size <= rules.max_players:
         raise BadTournament(
             Message(
                 "{option}: {game} is played by {low} to {high} at a table.",
@@ -91,13 +91,13 @@ def check_new(new: NewTournament, now: float) -> None:
         raise BadTournament(Message("Sign-up would end in the past: choose a time to come."))
     if new.signup_until > new.starts_at:
         raise BadTournament(Message("Sign-up ends at the start at the latest."))
-    fewest = fewest_to_start(new.table_size)
+    fewest = fewest_to_start(new.match_size)
     if new.cap < fewest:
         raise BadTournament(
             Message(
                 "A cap of {cap} is too low: tables of {size} need {fewest} players at least.",
                 cap=new.cap,
-                size=new.table_size,
+                size=new.match_size,
                 fewest=fewest,
             )
         )

@@ -59,7 +59,7 @@ class TournamentEnded(ServiceError):
                 "This tournament did not take place: its announcement could not be posted, "
                 "so nobody could sign up."
             )
-        elif reason is EndReason.NO_TABLES:
+        elif reason is EndReason.NO_MATCHES:
             words = Message("This tournament has ended already: its tables could not be opened.")
         else:
             words = Message("This tournament was cancelled already.")

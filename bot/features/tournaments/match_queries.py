@@ -1,5 +1,5 @@
-"""A tournament's tables as stored: each round's tables with the games they became (and
-their places, as the tournament counts them), each player's byes, who left a table's
+"""A tournament's matches as stored: each round's matches with the games they became (and
+their places, as the tournament counts them), each player's byes, who left a match's
 game, and the games that count on no ladder."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from bot.storage.records import GameStatus
 
 
 @dataclass(frozen=True)
-class TableGame:
-    """One table of one round: its players in seat order and the game it became (none
+class Match:
+    """One match of one round: its players in seat order and the game it became (none
     until its game is made), with that game's status and places as they now stand."""
 
     round: int
-    table_no: int
+    match_no: int
     players: tuple[int, ...]
     game_id: int | None
     status: GameStatus | None
@@ -42,8 +42,8 @@ async def byes(connection: Connection, tournament_id: int) -> dict[int, list[int
     return had
 
 
-async def tables(connection: Connection, tournament_id: int) -> list[TableGame]:
-    """Every table of the tournament, round by round, with its game as it stands."""
+async def matches(connection: Connection, tournament_id: int) -> list[Match]:
+    """Every match of the tournament, round by round, with its game as it stands."""
     rows = await connection.fetch(
         "SELECT t.round, t.table_no, t.game_id, g.status, g.number, g.thread_id, "
         "g.lobby_message_id FROM tournament_tables t LEFT JOIN games g ON g.id = t.game_id "
@@ -76,9 +76,9 @@ async def tables(connection: Connection, tournament_id: int) -> list[TableGame]:
         status = None if row["status"] is None else GameStatus(row["status"])
         placed = leavers_last(by_game[game_id]) if game_id in by_game else None
         found.append(
-            TableGame(
+            Match(
                 round=int(row["round"]),
-                table_no=int(row["table_no"]),
+                match_no=int(row["table_no"]),
                 players=tuple(players.get((int(row["round"]), int(row["table_no"])), ())),
                 game_id=game_id,
                 status=status,
@@ -102,19 +102,19 @@ def leavers_last(results: Sequence[tuple[int, bool]]) -> list[int]:
     return [last if left else 1 + sum(other < place for other in stayed) for place, left in results]
 
 
-async def set_table_game(
-    connection: Connection, tournament_id: int, round_: int, table_no: int, game_id: int
+async def set_match_game(
+    connection: Connection, tournament_id: int, round_: int, match_no: int, game_id: int
 ) -> bool:
-    """The table's game; ``False`` if it had one already."""
+    """The match's game; ``False`` if it had one already."""
     return await connection.found(
         "UPDATE tournament_tables SET game_id = ? WHERE tournament_id = ? AND round = ? "
         "AND table_no = ? AND game_id IS NULL RETURNING table_no",
-        (game_id, tournament_id, round_, table_no),
+        (game_id, tournament_id, round_, match_no),
     )
 
 
 async def of_game(connection: Connection, game_id: int) -> tuple[int, int, int] | None:
-    """The tournament, round and table the game is played for, if any."""
+    """The tournament, round and match the game is played for, if any."""
     rows = await connection.fetch(
         "SELECT tournament_id, round, table_no FROM tournament_tables WHERE game_id = ?",
         (game_id,),

@@ -1,6 +1,6 @@
 """A server's tournaments as stored: each tournament, its players and invitees, its
-rounds as claimed, each round's tables with the games they became, and each player's
-seat in each round (a table, or a bye)."""
+rounds as claimed, each round's matches with the games they became, and each player's
+seat in each round (a match, or a bye)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from bot.storage.stored_json import json_text
 
 
 class Format(StrEnum):
-    """How a tournament's tables are made."""
+    """How a tournament's matches are made."""
 
     SWISS = "swiss"
-    """Each round by the standings: the leaders at table 1, the next at table 2."""
+    """Each round by the standings: the leaders in match 1, the next in match 2."""
     ROUND_ROBIN = "round_robin"
     """A schedule fixed at the start, in which everyone meets everyone."""
 
@@ -43,8 +43,8 @@ class EndReason(StrEnum):
     """Played to its end."""
     NOT_SHOWN = "not_shown"
     """Its announcement could not be posted: nobody could sign up."""
-    NO_TABLES = "no_tables"
-    """Its tables could not be opened (their threads could not be made), try after try."""
+    NO_MATCHES = "no_tables"
+    """Its matches could not be opened (their threads could not be made), try after try."""
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,9 @@ class Tournament:
     name: str
     format: Format
     rounds: int
-    table_size: int
+    match_size: int
     final: bool
-    """A last round of the leaders at one table decides the top places."""
+    """A last round of the leaders in one match decides the top places."""
     options: Options
     turn_timeout: int
     starts_at: float
@@ -117,7 +117,7 @@ def _tournament(row: Row) -> Tournament:
         name=str(row["name"]),
         format=Format(row["format"]),
         rounds=int(row["rounds"]),
-        table_size=int(row["table_size"]),
+        match_size=int(row["table_size"]),
         final=bool(row["final"]),
         options=json.loads(row["options"]),
         turn_timeout=int(row["turn_timeout"]),
@@ -160,7 +160,7 @@ async def insert_tournament(connection: Connection, made: Tournament) -> int:
             made.name,
             made.format.value,
             made.rounds,
-            made.table_size,
+            made.match_size,
             int(made.final),
             json_text(made.options),
             made.turn_timeout,
@@ -372,11 +372,11 @@ async def claim_round(
     tournament_id: int,
     round_: int,
     final: bool,
-    tables: Sequence[Sequence[int]],
+    matches: Sequence[Sequence[int]],
     bye: int | None,
     now: float,
 ) -> None:
-    """The round, with its tables (each its players in seat order) and its bye, claimed
+    """The round, with its matches (each its players in seat order) and its bye, claimed
     at once; a second claim of it fails on the keys."""
     await connection.execute(
         "INSERT INTO tournament_rounds (tournament_id, round, claimed_at, final) "
@@ -385,11 +385,11 @@ async def claim_round(
     )
     await connection.executemany(
         "INSERT INTO tournament_tables (tournament_id, round, table_no) VALUES (?, ?, ?)",
-        [(tournament_id, round_, number) for number in range(1, len(tables) + 1)],
+        [(tournament_id, round_, number) for number in range(1, len(matches) + 1)],
     )
     seats: list[tuple[int, int, int, int | None, int]] = [
         (tournament_id, round_, user, number, seat)
-        for number, players in enumerate(tables, start=1)
+        for number, players in enumerate(matches, start=1)
         for seat, user in enumerate(players)
     ]
     if bye is not None:

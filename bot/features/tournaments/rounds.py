@@ -1,24 +1,24 @@
 """A tournament's standings and its next round, made from what is stored: its entries,
-its byes and its tables with their games. Standings are always the sum of the games
+its byes and its matches with their games. Standings are always the sum of the games
 (``bot.league``), never kept apart from them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import Entry, Format, Tournament
-from bot.features.tournaments.table_queries import TableGame
 from bot.games.registry import rules_for
 from bot.league import (
     Entrant,
     Played,
     RoundPlan,
     Row,
-    final_table,
+    final_match,
+    match_sizes,
     round_robin,
     standings,
     swiss_round,
-    table_sizes,
     with_final,
 )
 from bot.storage.records import GameStatus
@@ -41,18 +41,18 @@ def entrants(entries: Sequence[Entry], byes: Mapping[int, Sequence[int]]) -> lis
     ]
 
 
-def played(table: TableGame, kind: str) -> Played:
-    """A table as the standings count it: in play until its game ends, nothing for a
+def played(match: Match, kind: str) -> Played:
+    """A match as the standings count it: in play until its game ends, nothing for a
     cancelled game; a game played in teams (Claim at four) scores by team."""
-    if table.status is GameStatus.FINISHED and table.places is not None:
-        places: tuple[int, ...] | None = table.places
-    elif table.status is GameStatus.CANCELLED:
+    if match.status is GameStatus.FINISHED and match.places is not None:
+        places: tuple[int, ...] | None = match.places
+    elif match.status is GameStatus.CANCELLED:
         places = ()
     else:
         places = None
-    sides = rules_for(kind).teams(len(table.players)) if table.players else ()
+    sides = rules_for(kind).teams(len(match.players)) if match.players else ()
     teams = sides if any(len(side) > 1 for side in sides) else ()
-    return Played(table.round, table.table_no, table.players, places, teams)
+    return Played(match.round, match.match_no, match.players, places, teams)
 
 
 def final_round(tournament: Tournament) -> int | None:
@@ -64,44 +64,44 @@ def board(
     tournament: Tournament,
     entries: Sequence[Entry],
     byes: Mapping[int, Sequence[int]],
-    tables: Sequence[TableGame],
+    matches: Sequence[Match],
 ) -> tuple[Row, ...]:
-    """The standings: every regular round's tables summed, the final's result (once it
+    """The standings: every regular round's matches summed, the final's result (once it
     is played) ordering its players at the top."""
     final = final_round(tournament)
-    regular = [played(table, tournament.kind) for table in tables if table.round != final]
-    rows = standings(entrants(entries, byes), regular, tournament.table_size)
-    for table in tables:
-        if table.round == final and table.status is GameStatus.FINISHED:
-            return with_final(rows, played(table, tournament.kind))
+    regular = [played(match, tournament.kind) for match in matches if match.round != final]
+    rows = standings(entrants(entries, byes), regular, tournament.match_size)
+    for match in matches:
+        if match.round == final and match.status is GameStatus.FINISHED:
+            return with_final(rows, played(match, tournament.kind))
     return rows
 
 
-def round_over(tables: Sequence[TableGame], round_: int) -> bool:
-    """Whether every table of the round has a game, and every such game has ended."""
-    of_round = [table for table in tables if table.round == round_]
-    return all(table.status is not None and not table.status.is_open for table in of_round)
+def round_over(matches: Sequence[Match], round_: int) -> bool:
+    """Whether every match of the round has a game, and every such game has ended."""
+    of_round = [match for match in matches if match.round == round_]
+    return all(match.status is not None and not match.status.is_open for match in of_round)
 
 
 def next_plan(
     tournament: Tournament,
     entries: Sequence[Entry],
     byes: Mapping[int, Sequence[int]],
-    tables: Sequence[TableGame],
+    matches: Sequence[Match],
     round_: int,
 ) -> RoundPlan:
     """Who plays whom in ``round_``, among the players not dropped by then."""
     fewest = rules_for(tournament.kind).min_players
-    size = tournament.table_size
+    size = tournament.match_size
     active = {
         entry.user_id
         for entry in entries
         if entry.dropped_round is None or entry.dropped_round > round_
     }
-    rows = board(tournament, entries, byes, tables)
+    rows = board(tournament, entries, byes, matches)
     if round_ == final_round(tournament):
         ranked = [row for row in rows if row.user in active]
-        return RoundPlan(tables=(final_table(ranked, size),), bye=None)
+        return RoundPlan(matches=(final_match(ranked, size),), bye=None)
     if tournament.format is Format.SWISS:
         standing = [row.user for row in rows if row.user in active]
         # Each bye named once per round it was had: the next goes to whoever had fewest.
@@ -119,21 +119,21 @@ def without_dropped(
     fewest: int,
     byes: Mapping[int, Sequence[int]],
 ) -> RoundPlan:
-    """A round robin's planned round with the dropped players taken out. The tables left
+    """A round robin's planned round with the dropped players taken out. The matches left
     whole play as planned, so the others meet whom they were meant to; players left
-    alone at a table (and the planned bye) sit together at new tables, or one of them
+    alone in a match (and the planned bye) sit together in new matches, or one of them
     has the bye."""
     kept: list[tuple[int, ...]] = []
     lone = [plan.bye] if plan.bye is not None and plan.bye in active else []
-    for table in plan.tables:
-        players = tuple(user for user in table if user in active)
+    for match in plan.matches:
+        players = tuple(user for user in match if user in active)
         if len(players) >= fewest:
             kept.append(players)
         else:
             lone.extend(players)
     if len(lone) <= 1:
-        return RoundPlan(tables=tuple(kept), bye=lone[0] if lone else None)
-    sizes, bye = table_sizes(len(lone), size, fewest)
+        return RoundPlan(matches=tuple(kept), bye=lone[0] if lone else None)
+    sizes, bye = match_sizes(len(lone), size, fewest)
     sitting_out = None
     if bye:
         # Whoever had fewest byes sits out, as in a Swiss round.
@@ -143,4 +143,4 @@ def without_dropped(
     for count in sizes:
         kept.append(tuple(lone[start : start + count]))
         start += count
-    return RoundPlan(tables=tuple(kept), bye=sitting_out)
+    return RoundPlan(matches=tuple(kept), bye=sitting_out)

@@ -1,11 +1,13 @@
-"""The tables of a server's tournaments: each tournament and its settings, who signed up
-(and was invited, for a private one), each round as it was claimed, each table of a
-round and the game it became, and each player's seat in a round (a table, or a bye).
+"""The database tables of a server's tournaments: each tournament and its settings, who
+signed up (and was invited, for a private one), each round as it was claimed, each match
+of a round and the game it became, and each player's seat in a round (a match, or a bye).
+The SQL names say "table" for a match (``tournament_tables``, ``table_no``,
+``table_size``), as released databases have them.
 
 A round is a row claimed once, with every seat of it, in one transaction: the keys make
 a second claim fail, so that however many processes look, a round starts once and no
-player sits at two tables of one round. A table's game is made in its own transaction
-later (its thread must exist first), and the table's key makes it once too.
+player sits in two matches of one round. A match's game is made in its own transaction
+later (its thread must exist first), and the match's key makes it once too.
 """
 
 from __future__ import annotations
@@ -135,7 +137,7 @@ Index(
     info=since(17),
 )
 
-# One row per player and round: a table, or (no table) a bye.
+# One row per player and round: a match, or (no match) a bye.
 tournament_seats = Table(
     "tournament_seats",
     SCHEMA,

@@ -1,8 +1,8 @@
 """A server's tournaments: made by an organiser, signed up to until they start, then
-played round by round by themselves, each round's tables opening as ordinary games.
+played round by round by themselves, each round's matches opening as ordinary games.
 
 Every change is one transaction holding the tournament. A round is claimed whole (its
-tables and byes, from the standings at that moment) in one transaction, and each table's
+matches and byes, from the standings at that moment) in one transaction, and each match's
 game is made in one more, after its thread exists: the keys make each once, however
 many processes look and whenever one is killed. Standings are read from the games
 (``tournament_rounds``), never kept beside them.
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from bot.features.tournaments import queries, table_queries
+from bot.features.tournaments import match_queries, queries
 from bot.features.tournaments.checks import (
     BARRED_DAYS,
     NewTournament,
@@ -35,6 +35,7 @@ from bot.features.tournaments.errors import (
     TournamentFull,
     TournamentOver,
 )
+from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import (
     EndReason,
     Entry,
@@ -43,9 +44,7 @@ from bot.features.tournaments.queries import (
     TournamentState,
 )
 from bot.features.tournaments.rounds import board, next_plan, round_over
-from bot.features.tournaments.table_queries import TableGame
 from bot.games.registry import rules_for
-from bot.ladder import NEW_PLAYER
 from bot.league import Row, round_robin
 from bot.service.errors import ChannelNotAllowed
 from bot.service.feature_service import FeatureService
@@ -53,8 +52,9 @@ from bot.service.game_loading import load_game
 from bot.service.game_parts import Player, options_for
 from bot.service.game_starts import AtOnce, start_at_once
 from bot.service.game_writes import Written
-from bot.storage import ladder_queries, settings_queries
+from bot.storage import rating_queries, settings_queries
 from bot.storage.connection import Connection
+from bot.storage.ratings import NEW_PLAYER
 from bot.storage.records import Game, GameStatus, Seat
 
 DAY = 86_400.0
@@ -62,13 +62,13 @@ DAY = 86_400.0
 
 @dataclass(frozen=True)
 class Board:
-    """A tournament as it now stands: who signed up (and was invited), every table with
+    """A tournament as it now stands: who signed up (and was invited), every match with
     its game, the byes, and the standings summed from the games."""
 
     tournament: Tournament
     entries: tuple[Entry, ...]
     invitees: tuple[int, ...]
-    tables: tuple[TableGame, ...]
+    matches: tuple[Match, ...]
     byes: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
     rows: tuple[Row, ...] = ()
     round_started_at: float | None = None
@@ -77,20 +77,20 @@ class Board:
     @property
     def next_look(self) -> float | None:
         """When it next needs a look by the clock (``next_look``)."""
-        return next_look(self.tournament, self.tables, self.round_started_at)
+        return next_look(self.tournament, self.matches, self.round_started_at)
 
     def due(self, now: float) -> bool:
         """Whether it is to move on at ``now`` (``due``)."""
-        return due(self.tournament, self.tables, now, self.round_started_at)
+        return due(self.tournament, self.matches, now, self.round_started_at)
 
     @property
     def names(self) -> dict[int, str]:
         """Each player's name as they signed up."""
         return {entry.user_id: entry.name for entry in self.entries}
 
-    def of_round(self, round_: int) -> tuple[TableGame, ...]:
-        """The round's tables, in order."""
-        return tuple(table for table in self.tables if table.round == round_)
+    def of_round(self, round_: int) -> tuple[Match, ...]:
+        """The round's matches, in order."""
+        return tuple(match for match in self.matches if match.round == round_)
 
     def bye_in(self, round_: int) -> int | None:
         """Who has the round's bye, if anyone."""
@@ -99,7 +99,7 @@ class Board:
     @property
     def in_play(self) -> int:
         """The tournament's games being played now."""
-        return sum(1 for table in self.tables if table.status is GameStatus.ACTIVE)
+        return sum(1 for match in self.matches if match.status is GameStatus.ACTIVE)
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ class Advanced:
 
 
 def next_look(
-    tournament: Tournament, tables: Sequence[TableGame], started: float | None
+    tournament: Tournament, matches: Sequence[Match], started: float | None
 ) -> float | None:
     """When the tournament next needs a look by the clock: its start, or, once its round
     (which began at ``started``) is over, its next round's time when rounds are set hours
@@ -121,7 +121,7 @@ def next_look(
         return tournament.starts_at
     if tournament.state is not TournamentState.RUNNING or tournament.round_hours is None:
         return None
-    if started is None or not round_over(tables, tournament.round):
+    if started is None or not round_over(matches, tournament.round):
         return None
     if tournament.round >= tournament.all_rounds:
         return None  # its end waits for no round
@@ -129,15 +129,15 @@ def next_look(
 
 
 def due(
-    tournament: Tournament, tables: Sequence[TableGame], now: float, started: float | None
+    tournament: Tournament, matches: Sequence[Match], now: float, started: float | None
 ) -> bool:
     """Whether the tournament is to move on now: its start came, or its round is over
     (and, with rounds set hours apart, that many hours passed since it began)."""
     if tournament.state is TournamentState.SIGNUP:
         return now >= tournament.starts_at
-    if tournament.state is not TournamentState.RUNNING or not round_over(tables, tournament.round):
+    if tournament.state is not TournamentState.RUNNING or not round_over(matches, tournament.round):
         return False
-    look = next_look(tournament, tables, started)
+    look = next_look(tournament, matches, started)
     return look is None or now >= look
 
 
@@ -167,7 +167,7 @@ class TournamentService(FeatureService):
                 name=new.name.strip(),
                 format=new.format,
                 rounds=new.rounds or 1,
-                table_size=new.table_size,
+                match_size=new.match_size,
                 final=new.final,
                 options=options_for(
                     rules_for(new.kind), settings.options_for(new.kind), new.options
@@ -232,13 +232,13 @@ class TournamentService(FeatureService):
 
     async def tournament_of_game(self, game_id: int) -> int | None:
         """The tournament the game is played for, if any."""
-        found = await self._db.read(lambda connection: table_queries.of_game(connection, game_id))
+        found = await self._db.read(lambda connection: match_queries.of_game(connection, game_id))
         return None if found is None else found[0]
 
     async def played_for(self, game_ids: Sequence[int]) -> dict[int, tuple[str, int]]:
         """The tournament (its name) and round each of these games was played for."""
         return await self._db.read(
-            lambda connection: table_queries.played_for(connection, game_ids)
+            lambda connection: match_queries.played_for(connection, game_ids)
         )
 
     async def tournament_shown(self, tournament_id: int, message_id: int) -> None:
@@ -355,18 +355,18 @@ class TournamentService(FeatureService):
                 return await self._start_tournament(connection, tournament, now)
             if tournament.state is not TournamentState.RUNNING:
                 return Advanced(await self._tournament_board(connection, tournament_id))
-            tables = await table_queries.tables(connection, tournament_id)
+            matches = await match_queries.matches(connection, tournament_id)
             started = await queries.round_claimed_at(connection, tournament_id, tournament.round)
-            if not due(tournament, tables, now, started):
+            if not due(tournament, matches, now, started):
                 return Advanced(await self._tournament_board(connection, tournament_id))
             return await self._next_round(connection, tournament, now)
 
         return await self._db.write(advancing)
 
-    async def open_table(
-        self, tournament_id: int, round_: int, table_no: int, thread_id: int
+    async def open_match(
+        self, tournament_id: int, round_: int, match_no: int, thread_id: int
     ) -> Game | None:
-        """The table's game, started in ``thread_id`` with its players in seat order, the
+        """The match's game, started in ``thread_id`` with its players in seat order, the
         first player drawn; ``None`` if another look made it already (that thread is
         then not needed)."""
         now = self._clock()
@@ -375,21 +375,21 @@ class TournamentService(FeatureService):
             tournament = await self._locked_tournament(connection, tournament_id)
             if tournament.state is not TournamentState.RUNNING or round_ != tournament.round:
                 return None  # cancelled, or moved on, meanwhile
-            table = next(
+            match = next(
                 (
                     found
-                    for found in await table_queries.tables(connection, tournament_id)
-                    if found.round == round_ and found.table_no == table_no
+                    for found in await match_queries.matches(connection, tournament_id)
+                    if found.round == round_ and found.match_no == match_no
                 ),
                 None,
             )
-            if table is None or table.game_id is not None:
+            if match is None or match.game_id is not None:
                 return None
             names = {
                 entry.user_id: entry.name
                 for entry in await queries.entries(connection, tournament_id)
             }
-            seats = [Seat(0, user, None, names.get(user, str(user)), 0) for user in table.players]
+            seats = [Seat(0, user, None, names.get(user, str(user)), 0) for user in match.players]
             made = await start_at_once(
                 connection,
                 note,
@@ -411,8 +411,8 @@ class TournamentService(FeatureService):
             )
             game_id = made.id
             if not tournament.rated:
-                await ladder_queries.mark_unrated(connection, game_id)
-            await table_queries.set_table_game(connection, tournament_id, round_, table_no, game_id)
+                await rating_queries.mark_unrated(connection, game_id)
+            await match_queries.set_match_game(connection, tournament_id, round_, match_no, game_id)
             return await load_game(connection, game_id)
 
         made = await self._change(opening)
@@ -469,12 +469,12 @@ class TournamentService(FeatureService):
         """Sign-up is over: the players are seeded by rating (then by sign-up) and the
         first round is claimed, or the tournament ends with too few."""
         entries = await queries.entries(connection, tournament.id)
-        if len(entries) < fewest_to_start(tournament.table_size):
+        if len(entries) < fewest_to_start(tournament.match_size):
             ended = await self._ended(
                 connection, tournament.id, TournamentState.CANCELLED, EndReason.TOO_FEW, now
             )
             return Advanced(ended, ended=True)
-        ratings = await ladder_queries.ratings_of(
+        ratings = await rating_queries.ratings_of(
             connection, tournament.guild_id, tournament.kind, [e.user_id for e in entries]
         )
         order = sorted(
@@ -488,7 +488,7 @@ class TournamentService(FeatureService):
         await queries.set_seeds(connection, tournament.id, seeded)
         fewest = rules_for(tournament.kind).min_players
         if tournament.format is Format.ROUND_ROBIN:
-            rounds = len(round_robin(seeded, tournament.table_size, fewest))
+            rounds = len(round_robin(seeded, tournament.match_size, fewest))
         else:
             rounds = min(tournament.rounds, len(entries) - 1)
         await queries.set_rounds(connection, tournament.id, rounds)
@@ -502,7 +502,7 @@ class TournamentService(FeatureService):
         """The round after the last one over: the players who left a game are dropped,
         and the next round is claimed, or the tournament ends."""
         following = tournament.round + 1
-        for user, _ in await table_queries.left_players(connection, tournament.id):
+        for user, _ in await match_queries.left_players(connection, tournament.id):
             await queries.drop(connection, tournament.id, user, following, now)
         entries = await queries.entries(connection, tournament.id)
         active = [e for e in entries if e.dropped_round is None]
@@ -531,12 +531,12 @@ class TournamentService(FeatureService):
         self, connection: Connection, tournament: Tournament, round_: int, now: float
     ) -> Advanced:
         entries = await queries.entries(connection, tournament.id)
-        byes = await table_queries.byes(connection, tournament.id)
-        tables = await table_queries.tables(connection, tournament.id)
-        plan = next_plan(tournament, entries, byes, tables, round_)
+        byes = await match_queries.byes(connection, tournament.id)
+        matches = await match_queries.matches(connection, tournament.id)
+        plan = next_plan(tournament, entries, byes, matches, round_)
         final = tournament.final and round_ == tournament.rounds + 1
         await queries.claim_round(
-            connection, tournament.id, round_, final, plan.tables, plan.bye, now
+            connection, tournament.id, round_, final, plan.matches, plan.bye, now
         )
         return Advanced(await self._tournament_board(connection, tournament.id), claimed=round_)
 
@@ -566,15 +566,15 @@ class TournamentService(FeatureService):
         entries = await queries.entries(connection, tournament_id)
         byes = {
             user: tuple(rounds)
-            for user, rounds in (await table_queries.byes(connection, tournament_id)).items()
+            for user, rounds in (await match_queries.byes(connection, tournament_id)).items()
         }
-        tables = await table_queries.tables(connection, tournament_id)
-        rows = board(tournament, entries, byes, tables) if tournament.round else ()
+        matches = await match_queries.matches(connection, tournament_id)
+        rows = board(tournament, entries, byes, matches) if tournament.round else ()
         return Board(
             tournament=tournament,
             entries=tuple(entries),
             invitees=tuple(await queries.invitees(connection, tournament_id)),
-            tables=tuple(tables),
+            matches=tuple(matches),
             byes=MappingProxyType(byes),
             rows=rows,
             round_started_at=await queries.round_claimed_at(

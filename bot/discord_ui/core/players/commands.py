@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
-from bot.discord_ui.command_parts import command, declared_choices, language_choices, param
+from bot.discord_ui.command_parts import Option, command, declared_option, group, language_option
 from bot.discord_ui.core.players.handlers import OFF, Players
 from bot.service.feature_registry import discovered, player_settings_of
 from bot.service.player_settings import FOLLOW_DISCORD
@@ -26,6 +26,46 @@ NOTIFY_CHOICES = (
 """How a turn may reach a player, each shown in the reader's language."""
 HOURS = [Choice(name=f"{hour:02}:00", value=str(hour)) for hour in range(24)]
 """The hours of a day, as choices (24: within Discord's 25)."""
+
+
+async def _zones(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
+    return await Players.of(interaction).zone_choices(interaction, typed)
+
+
+async def _days(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
+    return await Players.of(interaction).day_choices(interaction, typed)
+
+
+SETTINGS_OPTIONS = (
+    Option(
+        N_("notify"),
+        str | None,
+        N_("A ping in the channel, a direct message, both, a daily summary, or nothing"),
+        choices=NOTIFY_CHOICES,
+    ),
+    Option(
+        N_("summary_at"),
+        str | None,
+        N_("The hour of your day your daily summary comes at"),
+        choices=HOURS,
+    ),
+    Option(N_("time_zone"), str | None, N_("Your time zone: type your city"), completion=_zones),
+    Option(
+        N_("quiet_from"),
+        str | None,
+        N_("From this hour, your turn reaches you without a sound (or off)"),
+        choices=[Choice(name=locale_str(N_("off")), value=OFF), *HOURS],
+    ),
+    Option(
+        N_("quiet_until"), str | None, N_("Until this hour (your quiet hours' end)"), choices=HOURS
+    ),
+    language_option(
+        N_("The language of the bot's direct messages to you"),
+        N_("my Discord's"),
+        FOLLOW_DISCORD,
+    ),
+)
+"""``/my settings``' own options, before the features' declared settings."""
 
 
 def own_commands() -> list[app_commands.Group]:
@@ -52,76 +92,41 @@ def own_commands() -> list[app_commands.Group]:
     async def away(interaction: discord.Interaction, until: str | None = None) -> None:
         await Players.of(interaction).my_away(interaction, until)
 
-    async def zones(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
-        return await Players.of(interaction).zone_choices(interaction, typed)
-
-    async def days(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
-        return await Players.of(interaction).day_choices(interaction, typed)
-
     # In servers, and in a direct message with the bot: a player's own is theirs
     # wherever they ask.
-    group = app_commands.Group(
-        name=locale_str(N_("my")),
-        description=locale_str(N_("Your own games, whatever their kind")),
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
-        allowed_installs=app_commands.AppInstallationType(guild=True),
-    )
-    group.add_command(
-        command(
-            N_("games"),
-            N_("The games you play here (in a DM: everywhere), whose turn and how long is left"),
-            games,
-        )
-    )
-    group.add_command(
-        command(
-            N_("settings"),
-            N_("How your turn reaches you in every server: show it, or change it"),
-            settings,
+    return [
+        group(
+            N_("my"),
+            N_("Your own games, whatever their kind"),
             [
-                param(N_("notify"), str | None, None),
-                param(N_("summary_at"), str | None, None),
-                param(N_("time_zone"), str | None, None),
-                param(N_("quiet_from"), str | None, None),
-                param(N_("quiet_until"), str | None, None),
-                param(N_("language"), str | None, None),
-                *(param(setting.name, str | None, None) for setting in declared),
+                command(
+                    N_("games"),
+                    N_(
+                        "The games you play here (in a DM: everywhere), whose turn and "
+                        "how long is left"
+                    ),
+                    games,
+                ),
+                command(
+                    N_("settings"),
+                    N_("How your turn reaches you in every server: show it, or change it"),
+                    settings,
+                    [*SETTINGS_OPTIONS, *(declared_option(setting) for setting in declared)],
+                ),
+                command(
+                    N_("away"),
+                    N_("Be away until a day: your games wait, or a computer player stands in"),
+                    away,
+                    [
+                        Option(
+                            N_("until"),
+                            str | None,
+                            N_("The last day you are away (in your time zone)"),
+                            completion=_days,
+                        )
+                    ],
+                ),
             ],
-            {
-                "notify": locale_str(
-                    N_("A ping in the channel, a direct message, both, a daily summary, or nothing")
-                ),
-                "summary_at": locale_str(N_("The hour of your day your daily summary comes at")),
-                "time_zone": locale_str(N_("Your time zone: type your city")),
-                "quiet_from": locale_str(
-                    N_("From this hour, your turn reaches you without a sound (or off)")
-                ),
-                "quiet_until": locale_str(N_("Until this hour (your quiet hours' end)")),
-                "language": locale_str(N_("The language of the bot's direct messages to you")),
-                **{setting.name: locale_str(setting.description) for setting in declared},
-            },
-            {
-                "notify": list(NOTIFY_CHOICES),
-                "summary_at": HOURS,
-                "quiet_from": [Choice(name=locale_str(N_("off")), value=OFF), *HOURS],
-                "quiet_until": HOURS,
-                "language": language_choices(
-                    Choice(name=locale_str(N_("my Discord's")), value=FOLLOW_DISCORD)
-                ),
-                **declared_choices(declared),
-            },
-            {"time_zone": zones},
+            in_direct_messages=True,
         )
-    )
-    group.add_command(
-        command(
-            N_("away"),
-            N_("Be away until a day: your games wait, or a computer player stands in"),
-            away,
-            [param(N_("until"), str | None, None)],
-            {"until": locale_str(N_("The last day you are away (in your time zone)"))},
-            None,
-            {"until": days},
-        )
-    )
-    return [group]
+    ]

@@ -17,18 +17,16 @@ from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.command_parts import (
     Command,
-    choices,
+    Option,
     command,
-    declared_choices,
+    declared_option,
     game_option,
-    language_choices,
-    localized,
-    param,
+    group,
+    language_option,
 )
 from bot.discord_ui.core.settings.handlers import ServerSettings, ServerSettingsChange
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
-from bot.service.declared_settings import ServerSetting
 from bot.service.feature_registry import discovered, settings_of
 from bot.service.guild_settings import (
     AWAY_DAYS,
@@ -38,7 +36,75 @@ from bot.service.guild_settings import (
     TURN_TIMEOUT_MINUTES,
 )
 from bot.storage.records import MINUTE, AwayMode, PingMode
-from i18n import N_, Message
+from i18n import N_
+
+PING_CHOICES = (
+    Choice(name=locale_str(N_("at every turn")), value=str(PingMode.ALWAYS)),
+    Choice(name=locale_str(N_("when away (the default)")), value=str(PingMode.AWAY)),
+    Choice(name=locale_str(N_("never")), value=str(PingMode.NEVER)),
+)
+"""When players may be pinged that it's their turn."""
+AWAY_CHOICES = (
+    Choice(name=locale_str(N_("the game waits (the default)")), value=str(AwayMode.PAUSE)),
+    Choice(name=locale_str(N_("a computer player stands in")), value=str(AwayMode.STAND_IN)),
+)
+"""What a game may do while someone it waits on is away."""
+
+CHANNEL = app_commands.AppCommandChannel | None
+SERVER_OPTIONS = (
+    Option(
+        N_("turn_timeout"),
+        app_commands.Range[int, *TURN_TIMEOUT_MINUTES] | None,
+        N_("Minutes a turn may take, up to 10080 (a week; every game)"),
+    ),
+    Option(
+        N_("lobby_timeout"),
+        app_commands.Range[int, *LOBBY_TIMEOUT_MINUTES] | None,
+        N_("Minutes a lobby waits to be started before it closes itself"),
+    ),
+    Option(N_("threads"), bool | None, N_("Give each game its own thread")),
+    Option(N_("bots"), bool | None, N_("Whether computer players may be added")),
+    Option(
+        N_("allow_channel"),
+        CHANNEL,
+        N_("Add a channel games may run in (with none listed, any channel)"),
+    ),
+    Option(N_("disallow_channel"), CHANNEL, N_("Take a channel off the list of game channels")),
+    Option(N_("all_channels"), bool, N_("Clear the list: games may run in any channel"), False),
+    language_option(
+        N_("The language of the games' messages and pictures in this server"),
+        N_("the server's own"),
+        SERVER_LANGUAGE,
+    ),
+    Option(
+        N_("move_table"),
+        bool | None,
+        N_("Move a game's table to the bottom when the channel moves on"),
+    ),
+    Option(
+        N_("pings"),
+        str | None,
+        N_("When players are pinged that it's their turn"),
+        choices=PING_CHOICES,
+    ),
+    Option(
+        N_("ping_delay"),
+        app_commands.Range[int, *PING_DELAY_SECONDS] | None,
+        N_("Seconds before someone playing along is pinged all the same"),
+    ),
+    Option(
+        N_("away"),
+        str | None,
+        N_("What a game does while someone it waits on is away"),
+        choices=AWAY_CHOICES,
+    ),
+    Option(
+        N_("away_days"),
+        app_commands.Range[int, *AWAY_DAYS] | None,
+        N_("Days a player may be away at most"),
+    ),
+)
+"""``/server settings``' own options, before the features' declared settings."""
 
 
 def commands(rules: AnyRules, face: GameFace) -> list[Command]:
@@ -57,14 +123,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             N_("settings"),
             N_("Show how this server runs games, or change this game's defaults (Manage Server)"),
             settings,
-            [game_option(o) for o in rules.options],
-            {
-                o.name: localized(
-                    N_("{option}: the default for new games"), option=Message(o.description)
-                )
-                for o in rules.options
-            },
-            {o.name: choices(o.choices) for o in rules.options if o.choices},
+            [game_option(o, N_("{option}: the default for new games")) for o in rules.options],
         )
     ]
 
@@ -95,98 +154,17 @@ def own_commands() -> list[app_commands.Group]:
         )
         await ServerSettings.of(interaction).settings(interaction, None, change)
 
-    turn_minutes = app_commands.Range[int, TURN_TIMEOUT_MINUTES[0], TURN_TIMEOUT_MINUTES[1]] | None
-    lobby_minutes = (
-        app_commands.Range[int, LOBBY_TIMEOUT_MINUTES[0], LOBBY_TIMEOUT_MINUTES[1]] | None
-    )
-    low, high = PING_DELAY_SECONDS
-    channel = app_commands.AppCommandChannel | None
-    group = app_commands.Group(
-        name=locale_str(N_("server")),
-        description=locale_str(N_("How this server runs its games, every game alike")),
-        guild_only=True,
-    )
-    group.add_command(
-        command(
-            N_("settings"),
-            N_("Show how this server runs every game, or change it (Manage Server)"),
-            settings,
+    return [
+        group(
+            N_("server"),
+            N_("How this server runs its games, every game alike"),
             [
-                param(N_("turn_timeout"), turn_minutes, None),
-                param(N_("lobby_timeout"), lobby_minutes, None),
-                param(N_("threads"), bool | None, None),
-                param(N_("bots"), bool | None, None),
-                param(N_("allow_channel"), channel, None),
-                param(N_("disallow_channel"), channel, None),
-                param(N_("all_channels"), bool, False),
-                param(N_("language"), str | None, None),
-                param(N_("move_table"), bool | None, None),
-                param(N_("pings"), str | None, None),
-                param(N_("ping_delay"), app_commands.Range[int, low, high] | None, None),
-                param(N_("away"), str | None, None),
-                param(N_("away_days"), app_commands.Range[int, *AWAY_DAYS] | None, None),
-                *(param(setting.name, _option(setting), None) for setting in declared),
+                command(
+                    N_("settings"),
+                    N_("Show how this server runs every game, or change it (Manage Server)"),
+                    settings,
+                    [*SERVER_OPTIONS, *(declared_option(setting) for setting in declared)],
+                )
             ],
-            {
-                "turn_timeout": locale_str(
-                    N_("Minutes a turn may take, up to 10080 (a week; every game)")
-                ),
-                "lobby_timeout": locale_str(
-                    N_("Minutes a lobby waits to be started before it closes itself")
-                ),
-                "threads": locale_str(N_("Give each game its own thread")),
-                "bots": locale_str(N_("Whether computer players may be added")),
-                "allow_channel": locale_str(
-                    N_("Add a channel games may run in (with none listed, any channel)")
-                ),
-                "disallow_channel": locale_str(N_("Take a channel off the list of game channels")),
-                "all_channels": locale_str(N_("Clear the list: games may run in any channel")),
-                "language": locale_str(
-                    N_("The language of the games' messages and pictures in this server")
-                ),
-                "move_table": locale_str(
-                    N_("Move a game's table to the bottom when the channel moves on")
-                ),
-                "pings": locale_str(N_("When players are pinged that it's their turn")),
-                "ping_delay": locale_str(
-                    N_("Seconds before someone playing along is pinged all the same")
-                ),
-                "away": locale_str(N_("What a game does while someone it waits on is away")),
-                "away_days": locale_str(N_("Days a player may be away at most")),
-                **{setting.name: locale_str(setting.description) for setting in declared},
-            },
-            {
-                "pings": [
-                    Choice(name=locale_str(N_("at every turn")), value=str(PingMode.ALWAYS)),
-                    Choice(
-                        name=locale_str(N_("when away (the default)")), value=str(PingMode.AWAY)
-                    ),
-                    Choice(name=locale_str(N_("never")), value=str(PingMode.NEVER)),
-                ],
-                "away": [
-                    Choice(
-                        name=locale_str(N_("the game waits (the default)")),
-                        value=str(AwayMode.PAUSE),
-                    ),
-                    Choice(
-                        name=locale_str(N_("a computer player stands in")),
-                        value=str(AwayMode.STAND_IN),
-                    ),
-                ],
-                "language": language_choices(
-                    Choice(name=locale_str(N_("the server's own")), value=SERVER_LANGUAGE)
-                ),
-                **declared_choices(setting for setting in declared if setting.choices),
-            },
         )
-    )
-    return [group]
-
-
-def _option(setting: ServerSetting[Any]) -> Any:
-    """The option a declared setting takes: a whole number within its bounds, a text (one
-    of its choices, when it has some) or true or false; none given keeps it."""
-    if setting.kind is int and setting.bounds is not None:
-        low, high = setting.bounds
-        return app_commands.Range[int, low, high] | None
-    return setting.kind | None
+    ]

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 
 from bot.discord_ui.card_layout import Card, layout
-from bot.discord_ui.command_parts import Command, command, param
+from bot.discord_ui.command_parts import Command, Option, command
 from bot.discord_ui.core.turns.handlers import Turns
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import TEXT_TOTAL
@@ -41,12 +40,13 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             N_("log"),
             N_("Everything that happened in a game, move by move (only you see it)"),
             game_log,
-            [param(N_("game"), app_commands.Range[int, 1, 1_000_000_000] | None, None)],
-            {
-                "game": locale_str(
-                    N_("The game's number in this server (the game here, or the last one here)")
+            [
+                Option(
+                    N_("game"),
+                    app_commands.Range[int, 1, 1_000_000_000] | None,
+                    N_("The game's number in this server (the game here, or the last one here)"),
                 )
-            },
+            ],
         ),
     ]
 

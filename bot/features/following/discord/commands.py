@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import inspect
-
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 
-from bot.discord_ui.command_parts import Command, command, param
+from bot.discord_ui.command_parts import REQUIRED, Command, Option, command
 from bot.features.following.discord.handlers import Follows
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
@@ -28,10 +25,12 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             N_("Hear of a game of this server by direct message: its end, or each round's"),
             follow,
             [
-                param(
-                    N_("number"), app_commands.Range[int, 1, 1_000_000_000], inspect.Parameter.empty
+                Option(
+                    N_("number"),
+                    app_commands.Range[int, 1, 1_000_000_000],
+                    N_("The game's number in this server (as its table shows)"),
+                    REQUIRED,
                 )
             ],
-            {"number": locale_str(N_("The game's number in this server (as its table shows)"))},
         ),
     ]

@@ -1,5 +1,5 @@
 """Tournaments: a server's own, announced with ``/tournament create``, signed up to with
-the announcement's button, and played round by round by themselves, each table a game
+the announcement's button, and played round by round by themselves, each match a game
 in a thread of its own, the announcement showing the standings until the winner."""
 
 from bot.discord_ui.part import Declaration

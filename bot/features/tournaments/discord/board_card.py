@@ -1,6 +1,6 @@
 """A tournament's announcement, as its one live message shows it: while sign-up is open,
 what it is and who signed up, with Sign up and Leave; while it is played, the standings
-picture and the current round's tables; at its end, the final standings with the
+picture and the current round's matches; at its end, the final standings with the
 winner, and every round's games for their replays."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from bot.discord_ui.card_layout import Card, Image, Line, Rows
 from bot.discord_ui.game_notes import minutes
 from bot.features.tournaments.checks import fewest_to_start
 from bot.features.tournaments.discord.controls import Entry, EntryButton
+from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import EndReason, Format, TournamentState
 from bot.features.tournaments.service import Board
-from bot.features.tournaments.table_queries import TableGame
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
@@ -56,7 +56,7 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
         Line(lang._("Format"), format_words(board, lang), inline=True),
         Line(
             lang._("Tables"),
-            lang.ngettext("of {n} player", "of {n} players", tournament.table_size),
+            lang.ngettext("of {n} player", "of {n} players", tournament.match_size),
             inline=True,
         ),
         Line(lang._("Turns"), minutes(tournament.turn_timeout, lang), inline=True),
@@ -67,7 +67,7 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
         "win. Ties in the standings go to opponents' points, then wins, then the seed.",
         "A table gives its winner {n} points and its last 0, ties shared; a bye scores a "
         "win. Ties in the standings go to opponents' points, then wins, then the seed.",
-        tournament.table_size - 1,
+        tournament.match_size - 1,
     )
     if tournament.state is TournamentState.SIGNUP:
         return _signup(board, lang, heading, about, footer)
@@ -79,7 +79,7 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
             filename="standings.png",
         )
     if tournament.state is TournamentState.CANCELLED:
-        if tournament.end_reason is EndReason.NO_TABLES:
+        if tournament.end_reason is EndReason.NO_MATCHES:
             words = lang._(
                 "This tournament ended: I couldn't open its tables, each a thread of this "
                 "channel, try after try (is Create Public Threads still mine here?). Games "
@@ -89,7 +89,7 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
             words = lang._(
                 "Too few signed up by the start ({n} needed), so this tournament did not "
                 "take place.",
-                n=fewest_to_start(tournament.table_size),
+                n=fewest_to_start(tournament.match_size),
             )
         else:
             words = lang._("This tournament was cancelled. Games being played go on as they are.")
@@ -116,7 +116,7 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
             ),
         )
     current = tournament.round
-    lines = [Line(lang._("Round {n}", n=current), _tables(board, current, lang))]
+    lines = [Line(lang._("Round {n}", n=current), _matches(board, current, lang))]
     return Card(
         title=heading,
         text=_progress(board, lang),
@@ -191,16 +191,16 @@ def _progress(board: Board, lang: Language) -> str:
     )
 
 
-def _tables(board: Board, round_: int, lang: Language) -> str:
-    """The round's tables, a line each: who sits there, and its thread."""
+def _matches(board: Board, round_: int, lang: Language) -> str:
+    """The round's matches, a line each: who sits there, and its thread."""
     names = board.names
     lines = []
-    for table in board.of_round(round_):
-        players = ", ".join(escaped(names.get(user, "?")) for user in table.players)
-        where = f" · <#{table.thread_id}>" if table.thread_id is not None else ""
-        mark = " ✓" if table.status is GameStatus.FINISHED else ""
+    for match in board.of_round(round_):
+        players = ", ".join(escaped(names.get(user, "?")) for user in match.players)
+        where = f" · <#{match.thread_id}>" if match.thread_id is not None else ""
+        mark = " ✓" if match.status is GameStatus.FINISHED else ""
         lines.append(
-            lang._("Table {n}: {players}", n=table.table_no, players=players) + where + mark
+            lang._("Table {n}: {players}", n=match.match_no, players=players) + where + mark
         )
     bye = board.bye_in(round_)
     if bye is not None:
@@ -208,8 +208,8 @@ def _tables(board: Board, round_: int, lang: Language) -> str:
     return "\n".join(lines) or "—"
 
 
-def _games(tables: tuple[TableGame, ...]) -> str:
-    return ", ".join(f"#{table.number}" for table in tables if table.number is not None) or "—"
+def _games(matches: tuple[Match, ...]) -> str:
+    return ", ".join(f"#{match.number}" for match in matches if match.number is not None) or "—"
 
 
 def standings_view(board: Board, lang: Language) -> StandingsView:

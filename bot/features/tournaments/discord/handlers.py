@@ -1,6 +1,6 @@
 """Tournaments: ``/tournament create`` posts the announcement where it is asked, which
 members sign up to with its button until the start; the clock (``RoundKeeper``) then
-runs it round by round, each table a game in a thread of its own, and the announcement
+runs it round by round, each match a game in a thread of its own, and the announcement
 shows the standings as games end, until the winner is announced."""
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from bot.features.tournaments.discord.controls import Entry, EntryButton
 from bot.features.tournaments.discord.keeper import RoundKeeper
 from bot.features.tournaments.discord.round_card import end_card, round_card
 from bot.features.tournaments.discord.start_times import read_time
+from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import EndReason, Format, Tournament, TournamentState
 from bot.features.tournaments.service import Board, TournamentService
-from bot.features.tournaments.table_queries import TableGame
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
@@ -45,7 +45,7 @@ daily summary's reader too: a round's start is no turn to sum up)."""
 MESSAGED = (Notify.DM, Notify.BOTH)
 """Who is told of a round's start by direct message."""
 DEFAULT_CAP = 16
-"""A Swiss tournament's cap unless its organiser gives one: four to eight tables a round."""
+"""A Swiss tournament's cap unless its organiser gives one: four to eight matches a round."""
 
 
 class NotHere(Refusal):
@@ -116,7 +116,7 @@ class Tournaments(LookingPart):
         self, user: int, guild_id: int | None, lang: Language
     ) -> Sequence[Line]:
         """The tournaments a player signed up to, on ``/my games``: when each starts, or
-        their table this round."""
+        their match this round."""
         boards = await self.tournaments.tournaments_entered(user, guild_id)
         if not boards:
             return ()
@@ -137,7 +137,7 @@ class Tournaments(LookingPart):
         name: str,
         format: Format,
         starts: str,
-        table_size: int,
+        match_size: int,
         rounds: int | None,
         signup_until: str | None,
         turn_timeout: int | None,
@@ -183,7 +183,7 @@ class Tournaments(LookingPart):
             name=name,
             format=format,
             rounds=rounds,
-            table_size=table_size,
+            match_size=match_size,
             turn_timeout=turn_timeout,
             starts_at=starts_at,
             signup_until=until,
@@ -310,12 +310,12 @@ class Tournaments(LookingPart):
 
     async def tend(self, tournament_id: int) -> float | None:
         """Moves the tournament on as far as it is due, here: its start or next round,
-        the new round's tables opened and its players told, its announcement brought up
+        the new round's matches opened and its players told, its announcement brought up
         to date. Returns when it next needs the clock's look."""
         board = await self.tournaments.tournament_board(tournament_id)
         if board.due(self.clock.now()):
             board = (await self.tournaments.advance_tournament(tournament_id)).board
-        if board.tournament.state is TournamentState.RUNNING and await self._open_tables(board):
+        if board.tournament.state is TournamentState.RUNNING and await self._open_matches(board):
             board = await self.tournaments.tournament_board(tournament_id)
         if board.tournament.state is TournamentState.RUNNING:
             for round_ in await self.tournaments.untold_rounds(tournament_id):
@@ -326,9 +326,9 @@ class Tournaments(LookingPart):
         return board.next_look
 
     async def give_up(self, tournament_id: int) -> None:
-        """Ends a tournament whose tables could not be opened, try after try: its
+        """Ends a tournament whose matches could not be opened, try after try: its
         announcement says so (its end is told as any end)."""
-        board = await self.tournaments.end_tournament(tournament_id, EndReason.NO_TABLES)
+        board = await self.tournaments.end_tournament(tournament_id, EndReason.NO_MATCHES)
         log.warning("tournament %s ended: its tables could not be opened", tournament_id)
         await self.refresh(board)
 
@@ -398,8 +398,8 @@ class Tournaments(LookingPart):
             return language(board.tournament.language)
         return await self.languages.of_server(board.tournament.guild_id)
 
-    async def _open_tables(self, board: Board) -> bool:
-        """Each table of the current round still without a game gets its thread, then its
+    async def _open_matches(self, board: Board) -> bool:
+        """Each match of the current round still without a game gets its thread, then its
         game (a thread another look beat to it is deleted again); ``True`` if any opened."""
         tournament = board.tournament
         waiting = [t for t in board.of_round(tournament.round) if t.game_id is None]
@@ -412,35 +412,35 @@ class Tournaments(LookingPart):
             raise TypeError(f"tournament {tournament.id}'s channel is no text channel")
         lang = await self._language(board)
         opened = False
-        for table in waiting:
+        for match in waiting:
             thread = await channel.create_thread(
-                name=_thread_name(board, table, lang),
+                name=_thread_name(board, match, lang),
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
             async with self.games.opening():
-                opened = await self._open_table(tournament, table, thread) or opened
+                opened = await self._open_match(tournament, match, thread) or opened
         return opened
 
-    async def _open_table(
-        self, tournament: Tournament, table: TableGame, thread: discord.Thread
+    async def _open_match(
+        self, tournament: Tournament, match: Match, thread: discord.Thread
     ) -> bool:
-        """The table's game in ``thread``, shown; ``False`` if another look made it."""
-        game = await self.tournaments.open_table(
-            tournament.id, table.round, table.table_no, thread.id
+        """The match's game in ``thread``, shown; ``False`` if another look made it."""
+        game = await self.tournaments.open_match(
+            tournament.id, match.round, match.match_no, thread.id
         )
         if game is None:
             try:
                 await thread.delete()
             except discord.HTTPException as error:
-                # Without Manage Threads it stays, empty: the table plays in the other.
+                # Without Manage Threads it stays, empty: the match plays in the other.
                 log.info("tournament %s's spare thread stays: %s", tournament.id, error)
             return False
         try:
             async with self.games.held(game.id, admitted=True):
                 await self.games.show_afresh(game)
         except Exception:
-            # The game is made: the table catches up its messages on its own.
+            # The game is made: its table catches up its messages on its own.
             log.warning("tournament game %s could not be shown yet", game.id, exc_info=True)
         return True
 
@@ -448,7 +448,7 @@ class Tournaments(LookingPart):
         """The round's start told once to each player who likes a direct message, then
         once in the tournament's channel, pinging whoever likes a ping (or could not be
         written to); the round is recorded told with the channel's message."""
-        players = [user for table in board.of_round(round_) for user in table.players]
+        players = [user for match in board.of_round(round_) for user in match.players]
         bye = board.bye_in(round_)
         if bye is not None:
             players.append(bye)
@@ -489,9 +489,9 @@ class Tournaments(LookingPart):
     ) -> Owed:
         """The round's start in ``user``'s direct messages; pinged in the channel instead
         when their direct messages refuse the bot."""
-        table = next((t for t in board.of_round(round_) if user in t.players), None)
+        match = next((t for t in board.of_round(round_) if user in t.players), None)
         where = (
-            lang._("You have a bye: it scores a win.") if table is None else f"<#{table.thread_id}>"
+            lang._("You have a bye: it scores a win.") if match is None else f"<#{match.thread_id}>"
         )
         words = lang._(
             "🏆 Round {round} of {name} has begun: {where}",
@@ -525,9 +525,9 @@ def entry_line(board: Board, user: int, lang: Language) -> str:
         return lang._("{name}: starts {when}", name=name, when=f"<t:{int(tournament.starts_at)}:R>")
     if any(e.user_id == user and e.dropped_round is not None for e in board.entries):
         return lang._("{name}: you dropped out", name=name)
-    table = next((t for t in board.of_round(tournament.round) if user in t.players), None)
-    if table is not None and table.thread_id is not None:
-        where = lang._("your table {thread}", thread=f"<#{table.thread_id}>")
+    match = next((t for t in board.of_round(tournament.round) if user in t.players), None)
+    if match is not None and match.thread_id is not None:
+        where = lang._("your table {thread}", thread=f"<#{match.thread_id}>")
     elif board.bye_in(tournament.round) == user:
         where = lang._("you have the bye")
     else:
@@ -541,12 +541,12 @@ def entry_line(board: Board, user: int, lang: Language) -> str:
     )
 
 
-def _thread_name(board: Board, table: TableGame, lang: Language) -> str:
+def _thread_name(board: Board, match: Match, lang: Language) -> str:
     return lang._(
         "{name} · round {round} · table {table}",
         name=board.tournament.name,
-        round=table.round,
-        table=table.table_no,
+        round=match.round,
+        table=match.match_no,
     )
 
 
@@ -560,5 +560,5 @@ def _shows(board: Board) -> Hashable:
         tuple(entry.user_id for entry in board.entries),
         tuple(entry.dropped_round for entry in board.entries),
         board.invitees,
-        tuple((table.game_id, table.status) for table in board.tables),
+        tuple((match.game_id, match.status) for match in board.matches),
     )

@@ -1,5 +1,5 @@
 """The clock of a server's tournaments: it starts each at its time, opens each round's
-tables once the last round is over (a thread each, then its game), tells each round's
+matches once the last round is over (a thread each, then its game), tells each round's
 players once, keeps the announcement's standings up to date, and announces the end
 once. Only the process holding a server's shard does its tournaments' work; every step
 is claimed in the database first, so a restart or another process never repeats it."""
@@ -19,7 +19,7 @@ from bot.service.shard_leases import ShardLeases
 log = logging.getLogger(__name__)
 
 GIVE_UP = 8
-"""Failed looks in a row after which a tournament ends, saying why: its tables can't be
+"""Failed looks in a row after which a tournament ends, saying why: its matches can't be
 opened (their channel gone, or the bot's right to make threads there), and about half an
 hour of tries (the backoff doubles up to five minutes) is time enough to mend that."""
 NAP = 300.0

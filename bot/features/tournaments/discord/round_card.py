@@ -1,5 +1,5 @@
 """The messages a tournament posts beside its announcement: a round's start, naming
-each table's players (pinging those who like a ping) and its thread, and the end, with
+each match's players (pinging those who like a ping) and its thread, and the end, with
 the winner and the podium."""
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 
 def round_card(board: Board, round_: int, pinged: frozenset[int], lang: Language) -> Card:
-    """Round ``round_`` has begun: its tables, each player a mention (``pinged`` are
+    """Round ``round_`` has begun: its matches, each player a mention (``pinged`` are
     notified by it), with a link to the announcement."""
     tournament = board.tournament
     lines = []
-    for table in board.of_round(round_):
-        players = ", ".join(f"<@{user}>" for user in table.players)
-        where = f" · <#{table.thread_id}>" if table.thread_id is not None else ""
-        lines.append(Line(lang._("Table {n}", n=table.table_no), players + where))
+    for match in board.of_round(round_):
+        players = ", ".join(f"<@{user}>" for user in match.players)
+        where = f" · <#{match.thread_id}>" if match.thread_id is not None else ""
+        lines.append(Line(lang._("Table {n}", n=match.match_no), players + where))
     bye = board.bye_in(round_)
     if bye is not None:
         lines.append(
