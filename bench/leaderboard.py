@@ -24,10 +24,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, rate
-from bot.service import LadderService
+from bot.features.ladder.ranking import Finish, finishing_ranks
+from bot.features.ladder.ratings import rate
+from bot.features.ladder.service import LadderService
+from bot.service import GameService
 from bot.service.feature_registry import discovered
 from bot.storage.opening import open_database
+from bot.storage.ratings import NEW_PLAYER, Rating
 
 MEMBERS_PER_SERVER = 60
 TARGET_P99_MS = 20.0
@@ -184,7 +187,7 @@ async def main(servers: int, games: int, samples: int) -> int:
         print(f"fill took {time.perf_counter() - started:.1f} s")
         database = await open_database(path)
         try:
-            ladder = LadderService(database)
+            ladder = GameService(database).part(LadderService)
 
             def guild() -> int:
                 return rng.randint(1, servers)

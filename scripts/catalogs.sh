@@ -15,7 +15,7 @@ pybabel=".venv/bin/pybabel --quiet"
 locales=i18n/locales
 
 declare -A sources=(
-    [platform]="bot/activity bot/discord_ui bot/background bot/service bot/features bot/ladder bot/games/*.py render/common"
+    [platform]="bot/activity bot/discord_ui bot/background bot/service bot/features bot/games/*.py render/common"
 )
 # Each registered game brings its own domain: its package and its renderer.
 for game in $(.venv/bin/python -m bot.games.registry); do

@@ -25,7 +25,6 @@ PLATFORM = (
     "bot/discord_ui",
     "bot/background",
     "bot/storage",
-    "bot/ladder",
     "bot/league",
 )
 
@@ -262,12 +261,13 @@ ABOVE_THE_GAMES = ("bot.discord_ui", "bot.service", "bot.background", "discord")
 """What no game's code imports: the layers above it, and Discord's library."""
 STORAGE_BELOW_THE_GAMES = (
     "bot.storage.records",
+    "bot.storage.ratings",
     "bot.storage.game_values",
     "bot.storage.game_forms",
 )
-"""The parts of the storage the games use: its typed rows, the plain values a game's
-options and positions are made of, and the registry of game forms they fill in (the
-rest is above them)."""
+"""The parts of the storage the games use: its typed rows and the ratings in them, the
+plain values a game's options and positions are made of, and the registry of game forms
+they fill in (the rest is above them)."""
 
 
 def above_the_games(name: str) -> bool:

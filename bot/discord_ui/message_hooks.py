@@ -1,10 +1,11 @@
 """What features add to the core's messages: the core draws a game's lobby, table,
 result, ping and turn notice (and the players feature a member's ``/my games``), and
 asks the features, in their order, for the rows of controls each adds under it
-(``Adds``), and for the fields each adds to a player's stats card (which the ladder
-draws); the controls a game's face describes (a choice, a menu, **My hand**, a choice in
-a hand) are drawn by the feature whose presses they are (``ControlDrawing``), so that a
-button lives beside what handles it."""
+(``Adds``), for the fields each adds to a player's stats card, and for the views and
+fields each adds to a server's leaderboard (both of which the ladder draws); the
+controls a game's face describes (a choice, a menu, **My hand**, a choice in a hand)
+are drawn by the feature whose presses they are (``ControlDrawing``), so that a button
+lives beside what handles it."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
+from discord import app_commands
 
 from bot.discord_ui.card_layout import Card, Line, Rows, flowed
 from bot.games.face import Choice
+from bot.service.errors import ServiceError
 from bot.storage import Game
 from i18n import Language
 
@@ -95,6 +98,22 @@ class Adds(Protocol):
 
     async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
         """Under ``user``'s ``/my games`` (asked in a server, or everywhere: ``None``)."""
+
+    async def leaderboard_default(self, guild_id: int, kind: str) -> str | None:
+        """The view of a server's leaderboard shown when none is asked, if any."""
+
+    async def leaderboard_views(
+        self, guild_id: int, kind: str, lang: Language
+    ) -> Sequence[app_commands.Choice[str]]:
+        """Views of a server's leaderboard beside the ladder of all time."""
+
+    async def leaderboard_view(
+        self, guild_id: int, kind: str, asked: str, user_id: int, server: str, lang: Language
+    ) -> Card | None:
+        """The view ``asked`` of a server's leaderboard; ``None``: none of this one's."""
+
+    async def leaderboard_lines(self, guild_id: int, kind: str, lang: Language) -> Sequence[Line]:
+        """Fields on a page of a server's ladder, after its players."""
 
 
 MY_GAMES = "my games"
@@ -198,6 +217,53 @@ class MessageHooks:
     async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
         """The rows every feature adds under ``user``'s ``/my games``."""
         return await _gathered(adds.my_games_rows(user, guild_id, lang) for adds in self._adding)
+
+    async def leaderboard_default(self, guild_id: int, kind: str) -> str | None:
+        """The view of a server's leaderboard of a game shown when none is asked: the
+        first feature's that has one, in the features' order."""
+        for adds in self._adding:
+            default = await adds.leaderboard_default(guild_id, kind)
+            if default is not None:
+                return default
+        return None
+
+    async def leaderboard_views(
+        self, guild_id: int, kind: str, lang: Language
+    ) -> tuple[app_commands.Choice[str], ...]:
+        """The views every feature offers of a server's leaderboard of a game, in the
+        features' order."""
+        views: list[app_commands.Choice[str]] = []
+        for adds in self._adding:
+            views.extend(await adds.leaderboard_views(guild_id, kind, lang))
+        return tuple(views)
+
+    async def leaderboard_view(
+        self, guild_id: int, kind: str, asked: str, user_id: int, server: str, lang: Language
+    ) -> Card | None:
+        """The view ``asked`` of a server's leaderboard of a game, by the first feature
+        whose it is; ``None`` when it is nobody's. A feature that can't read it as one of
+        its own refuses it (a season that isn't one), which the asker hears only if no
+        other feature's view is the one asked."""
+        refused: ServiceError | None = None
+        for adds in self._adding:
+            try:
+                card = await adds.leaderboard_view(guild_id, kind, asked, user_id, server, lang)
+            except ServiceError as error:
+                refused = refused or error
+                continue
+            if card is not None:
+                return card
+        if refused is not None:
+            raise refused
+        return None
+
+    async def leaderboard_lines(self, guild_id: int, kind: str, lang: Language) -> tuple[Line, ...]:
+        """The fields every feature adds to a page of a server's ladder, in the features'
+        order."""
+        lines: list[Line] = []
+        for adds in self._adding:
+            lines.extend(await adds.leaderboard_lines(guild_id, kind, lang))
+        return tuple(lines)
 
 
 async def _gathered(added: Iterable[Awaitable[Rows]]) -> Rows:

@@ -27,20 +27,23 @@ it its presses, hooks and events. Every command and press is answered through
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 import discord
 from discord import app_commands
 
+import bot.features
+from bot import discovery
 from bot.background.looks import Looks
-from bot.discord_ui.card_layout import Line, Rows
+from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.command_parts import Command
 from bot.discord_ui.components import Pressable
 from bot.discord_ui.context import Context
 from bot.discord_ui.game_events import EVENTS, GameEvents
 from bot.discord_ui.message_hooks import ControlDrawing, Drawer, MessageHooks
+from bot.discord_ui.new_options import NewOptions
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
 from bot.storage import Game
@@ -57,6 +60,9 @@ class Part:
 
     controls: ClassVar[tuple[type[Pressable[Any]], ...]] = ()
     """The components whose presses are this feature's (each handles its own)."""
+    board_actions: ClassVar[tuple[str, ...]] = ()
+    """The names of its feature's board actions (``bot.service.board_actions``) it shows
+    in the channel (``board_acted``)."""
 
     def __init__(self, context: Context) -> None:
         self.context = context
@@ -139,6 +145,41 @@ class Part:
         """What this feature adds under ``user``'s ``/my games``."""
         return ()
 
+    async def leaderboard_default(self, guild_id: int, kind: str) -> str | None:
+        """The view of a server's leaderboard of a game that this feature shows when none
+        is asked (a value of its ``leaderboard_views``), if it has one there; the ladder
+        of all time otherwise."""
+        return None
+
+    async def leaderboard_views(
+        self, guild_id: int, kind: str, lang: Language
+    ) -> Sequence[app_commands.Choice[str]]:
+        """The views of a server's leaderboard of a game that this feature offers beside
+        the ladder of all time: each offered by its name as the asker types
+        ``/<game> leaderboard season:``, and asked by its value."""
+        return ()
+
+    async def leaderboard_view(
+        self, guild_id: int, kind: str, asked: str, user_id: int, server: str, lang: Language
+    ) -> Card | None:
+        """The view ``asked`` (a value of its views, or what the asker typed) as ``user_id``
+        sees it in ``server``; ``None`` when it is none of this feature's. Raise a
+        ``ServiceError`` for what it can't read as one of its own (a season that isn't
+        one): the asker hears it unless another feature's view is the one asked."""
+        return None
+
+    async def leaderboard_lines(self, guild_id: int, kind: str, lang: Language) -> Sequence[Line]:
+        """The fields this feature adds to a page of a server's ladder of a game."""
+        return ()
+
+    async def board_acted(
+        self, action: str, game_id: int, made: Callable[[], Awaitable[object]]
+    ) -> None:
+        """One of its ``board_actions`` was asked for on the board: ``made`` takes it
+        (through the feature's service, refused as a press is), and the channel shows
+        it as after a press there."""
+        await made()
+
 
 def no_commands(rules: AnyRules, face: GameFace) -> Sequence[Command]:
     """The commands of a feature that has none."""
@@ -184,6 +225,16 @@ class Declaration:
     """The kinds of control a game's face describes that it draws (its presses are the
     feature's), each with how: ``bot.games.face.Choice``, ``Menu``, ``OpenPrivate``,
     and a choice in a hand, ``bot.discord_ui.message_hooks.HandChoice``."""
+    new_options: NewOptions = field(default_factory=NewOptions)
+    """The options it adds to each game's ``/new``, and what their values ask of its
+    feature as the lobby is made (``bot.discord_ui.new_options``)."""
+
+
+def features_parts() -> tuple[Declaration, ...]:
+    """The features' Discord parts, found in their folders in the features' order (read
+    afresh, so that a feature put beside them, a test's, is found too)."""
+    folders = bot.features
+    return discovery.declared(folders, "PART", Declaration, folders.ORDER, part="discord")
 
 
 def drawing(declared: Sequence[Declaration]) -> ControlDrawing:
@@ -219,10 +270,15 @@ class Parts:
         self._built: dict[type[Part], Part] = {}
         self._controls: dict[type[Pressable[Any]], Part] = {}
         self._listeners: dict[str, list[Listener]] = {}
+        self._acting: dict[str, Part] = {}
         for declaration in declared:
             feature = declaration.part(context)
             self._built[declaration.part] = feature
             hooks.add(feature)
+            for action in feature.board_actions:
+                if action in self._acting:
+                    raise TypeError(f"two features show the board action {action}")
+                self._acting[action] = feature
             for control in feature.controls:
                 if control in self._controls:
                     raise TypeError(f"two features take presses of {control.__name__}")
@@ -234,6 +290,22 @@ class Parts:
             for name in dir(feature):
                 if name.startswith("on_"):
                     self._listeners.setdefault(name[3:], []).append(getattr(feature, name))
+
+    def __iter__(self) -> Iterator[Part]:
+        """Every part, in the features' order: a front end finds those it serves by what
+        they are (a protocol of its own), naming none."""
+        return iter(self._built.values())
+
+    async def board_acted(
+        self, action: str, game_id: int, made: Callable[[], Awaitable[object]]
+    ) -> None:
+        """A feature's board action, taken and shown by the part that shows it (only
+        taken where none does)."""
+        acting = self._acting.get(action)
+        if acting is None:
+            await made()
+        else:
+            await acting.board_acted(action, game_id, made)
 
     def get(self, feature: type[Built]) -> Built:
         """The bot's own ``feature``."""

@@ -14,7 +14,8 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
-from bot.ladder import Fairness, FairnessVerdict, Figure, Fold
+from bot.games.fairness import Fairness, FairnessVerdict
+from bot.games.figures import Figure, Fold
 from engine.luck import BustLuck, Verdict, verdict
 from i18n import Language
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from bot.games.escaping import quoted
+from bot.games.figures import Figure
 from bot.games.registration import Registration
-from bot.ladder import Figure
 from bot.storage.game_values import JSON, Level, Options, OptionValue
 from i18n import Message, Words
 

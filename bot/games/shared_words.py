@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.escaping import escaped
-from bot.ladder import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
+from bot.storage.ratings import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown
 from bot.storage.records import BOT_NAME, TAKEOVER_SUFFIX, Game, PlayerRecord, RatingChange, Seat
 from i18n import Language
 from render.common.palette import PLAYERS

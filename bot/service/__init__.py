@@ -5,7 +5,6 @@ from bot.service.game_loading import SYSTEM, Actor, Where
 from bot.service.game_parts import BOT_LEVELS, Player
 from bot.service.game_service import GameService
 from bot.service.guild_settings import GuildSettingsService
-from bot.service.ladder_service import LadderService, Leaderboard, PlayerStats
 
 __all__ = [
     "BOT_LEVELS",
@@ -13,10 +12,7 @@ __all__ = [
     "Actor",
     "GameService",
     "GuildSettingsService",
-    "LadderService",
-    "Leaderboard",
     "Player",
-    "PlayerStats",
     "ServiceError",
     "Where",
 ]

@@ -12,11 +12,22 @@ inherits the method that does nothing.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import NamedTuple
 
 from bot.service.game_loading import Actor
 from bot.storage.connection import Connection
-from bot.storage.records import Game
+from bot.storage.records import FinishedTable, Game
+
+
+class Shortfall(NamedTuple):
+    """How far someone falls short of what a lobby asks of whoever takes a seat (a
+    minimum reliability): their figure and the lobby's minimum, in whole percent, and
+    whether theirs is only a newcomer's (none of their games has ended)."""
+
+    percent: int
+    minimum: int
+    new: bool
 
 
 class GameHooks:
@@ -32,9 +43,27 @@ class GameHooks:
         of reliability, a private table's guests), and each picks its own. Raise to
         refuse the lobby."""
 
-    async def seat_wanted(self, connection: Connection, game: Game, user_id: int) -> None:
+    async def open_to_all(self, connection: Connection, game: Game) -> bool:
+        """Whether anyone may ask for a seat in the lobby ``game``; ``False``: only those
+        its host chose (a private table). The core asks every feature, and tells each
+        what they answered together (``seat_wanted``, ``shortfalls``): a server's own
+        bars to joining are for lobbies open to all. Also asked in a read."""
+        return True
+
+    async def seat_wanted(
+        self, connection: Connection, game: Game, user_id: int, open_to_all: bool
+    ) -> None:
         """``user_id`` is about to take a seat in the lobby ``game``: joining it, or
-        accepting an invitation to it. Raise to refuse them."""
+        accepting an invitation to it (``open_to_all``: every feature's answer to
+        ``open_to_all``). Raise to refuse them."""
+
+    async def shortfalls(
+        self, connection: Connection, game: Game, users: Sequence[int], open_to_all: bool
+    ) -> Mapping[int, Shortfall]:
+        """Of ``users``, those this feature would refuse a seat in the lobby ``game`` for
+        falling short of what it asks, and by how much, told before they ask (an
+        invitation they can't accept says so). Asked in a read."""
+        return {}
 
     async def started(self, connection: Connection, game: Game, now: float) -> None:
         """``game`` has just started with its seats (a lobby's start, a rematch, a
@@ -56,6 +85,10 @@ class GameHooks:
     async def cancelled(self, connection: Connection, game: Game, actor: Actor, now: float) -> None:
         """``actor`` ended the open ``game`` unrated (``game`` as it was before)."""
 
+    async def results_written(self, connection: Connection, table: FinishedTable) -> None:
+        """A game was played to its end and its results just written: ``table`` holds
+        them, with its place in the order games finish (the ladder counts it here)."""
+
     async def finished(self, connection: Connection, game: Game, now: float) -> None:
         """``game`` was played to its end, its results written."""
 
@@ -75,8 +108,27 @@ class Hooks(GameHooks):
     ) -> None:
         await self._each(lambda hooks: hooks.lobby_opened(connection, game, asked, now))
 
-    async def seat_wanted(self, connection: Connection, game: Game, user_id: int) -> None:
-        await self._each(lambda hooks: hooks.seat_wanted(connection, game, user_id))
+    async def open_to_all(self, connection: Connection, game: Game) -> bool:
+        for hooks in self._hooks:
+            if not await hooks.open_to_all(connection, game):
+                return False
+        return True
+
+    async def seat_wanted(
+        self, connection: Connection, game: Game, user_id: int, open_to_all: bool
+    ) -> None:
+        await self._each(lambda hooks: hooks.seat_wanted(connection, game, user_id, open_to_all))
+
+    async def shortfalls(
+        self, connection: Connection, game: Game, users: Sequence[int], open_to_all: bool
+    ) -> Mapping[int, Shortfall]:
+        found: dict[int, Shortfall] = {}
+        for hooks in self._hooks:
+            for user, shortfall in (
+                await hooks.shortfalls(connection, game, users, open_to_all)
+            ).items():
+                found.setdefault(user, shortfall)
+        return found
 
     async def started(self, connection: Connection, game: Game, now: float) -> None:
         await self._each(lambda hooks: hooks.started(connection, game, now))
@@ -96,6 +148,9 @@ class Hooks(GameHooks):
 
     async def cancelled(self, connection: Connection, game: Game, actor: Actor, now: float) -> None:
         await self._each(lambda hooks: hooks.cancelled(connection, game, actor, now))
+
+    async def results_written(self, connection: Connection, table: FinishedTable) -> None:
+        await self._each(lambda hooks: hooks.results_written(connection, table))
 
     async def finished(self, connection: Connection, game: Game, now: float) -> None:
         await self._each(lambda hooks: hooks.finished(connection, game, now))

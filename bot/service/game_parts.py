@@ -3,14 +3,16 @@ taken over), a new game's options, its final table, and what closing it writes."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from bot.games.rules import AnyRules, BadOption
+from bot.games.registry import rules_for
+from bot.games.rules import AnyRules, BadOption, Setting
 from bot.service.errors import BadSetting, IllegalMove
 from bot.storage.game_values import Level, Options
-from bot.storage.records import TAKEOVER_SUFFIX, EndReason, Game, GameStatus, Result, Seat
+from bot.storage.records import TAKEOVER_SUFFIX, EndReason, Game, GameStatus, Move, Result, Seat
 from i18n import Message
 
 BOT_LEVELS = tuple(Level)
@@ -98,6 +100,15 @@ def results_of(game: Game, rules: AnyRules, final: Any, more: list[dict[str, int
             )
         )
     return results
+
+
+def turn_figures(game: Game, moves: Sequence[Move]) -> list[dict[str, int]]:
+    """Each seat's figures that only the game's move log tells (turns, busts…)."""
+    assert game.first_seat is not None
+    rules = rules_for(game.kind)
+    actions = [rules.action_from_json(json.loads(move.action)) for move in moves]
+    setting = Setting(len(game.seats), game.first_seat, game.options, game.setup)
+    return rules.turn_figures(setting, actions)
 
 
 def closed(reason: EndReason, now: float) -> dict[str, Any]:

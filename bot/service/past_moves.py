@@ -17,7 +17,7 @@ from bot.service.game_loading import (
     move_outcome,
     with_moves,
 )
-from bot.storage import ladder_queries, move_queries, result_queries
+from bot.storage import move_queries, rating_queries, result_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.game_rows import forget_position
@@ -80,7 +80,7 @@ class PastMoves:
                 game,
                 await move_queries.load_moves(connection, game_id),
                 await result_queries.load_results(connection, game_id),
-                await ladder_queries.rating_changes(connection, game_id),
+                await rating_queries.rating_changes(connection, game_id),
             )
 
         logged = await self._db.read(reading)

@@ -22,11 +22,10 @@ from bot.service.game_checks import (
     seat_to_move,
 )
 from bot.service.game_loading import Actor, game_rules, load_for, load_game
-from bot.service.game_parts import bot_for, results_of, take_over
+from bot.service.game_parts import bot_for, results_of, take_over, turn_figures
 from bot.service.game_writes import Written, save_game
-from bot.service.ladder_service import count_game, turn_figures
 from bot.service.time_away import new_turn_clock, stands_in
-from bot.storage import game_queries, move_queries, result_queries
+from bot.storage import game_queries, move_queries, rating_queries, result_queries
 from bot.storage.connection import Connection
 from bot.storage.records import FinishedTable, Game, GameStatus, RatingChange, Result, Seat
 
@@ -242,8 +241,10 @@ class TurnChanges:
             table = FinishedTable(
                 game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
             )
-            rating_changes = await count_game(connection, table)
+            await self._core.hooks.results_written(connection, table)
             await self._core.hooks.finished(connection, game, now)
+            # The ratings it moved (a feature counts them in its hook), for its result card.
+            rating_changes = await rating_queries.rating_changes(connection, game.id)
         # What was just written, without reading it back: the hot path of every press.
         stored = replace(game, version=game.version + 1, updated_at=now, **changes)
         note.move = Outcome(

@@ -9,8 +9,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from bot.ladder import Rating
 from bot.storage.game_values import JSON, Level, Options
+from bot.storage.ratings import Rating
 
 NO_OPTIONS: Options = MappingProxyType({})
 NO_FIGURES: Mapping[str, int] = MappingProxyType({})

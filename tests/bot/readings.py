@@ -3,7 +3,7 @@ readings (one copied, or upgraded, from the other)."""
 
 from __future__ import annotations
 
-from bot.service import LadderService, Leaderboard
+from bot.features.ladder.service import LadderService, Leaderboard
 from bot.storage import Database
 
 

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from bot.features.seasons.settings import SEASON_DATES, SEASONS, calendar
-from bot.ladder.seasons import SeasonMode, Seasons
+from bot.features.seasons.windows import SeasonMode, Seasons
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.errors import BadSetting, BotsNotAllowed, ChannelNotAllowed
 from bot.service.guild_settings import SHARED_FRESH_FOR

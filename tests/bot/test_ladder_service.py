@@ -11,19 +11,17 @@ from typing import Any
 import aiosqlite
 import pytest
 
+from bot.features.ladder.hooks import LadderHooks
+from bot.features.ladder.ranking import Finish, finishing_ranks
+from bot.features.ladder.ratings import rate
+from bot.features.ladder.service import LadderService
 from bot.games.claimit.turn_stats import turn_stats
-from bot.ladder import (
-    NEW_PLAYER,
-    PROVISIONAL_GAMES,
-    Finish,
-    finishing_ranks,
-    is_provisional,
-    rate,
-)
-from bot.service import Actor, GameService, LadderService, Player
+from bot.service import Actor, GameService, Player
+from bot.service.game_hooks import GameHooks
 from bot.storage import Database, GameStatus
 from bot.storage.connection import Connection
 from bot.storage.opening import open_database
+from bot.storage.ratings import NEW_PLAYER, PROVISIONAL_GAMES, is_provisional
 from bot.storage.sqlite import SQLiteDatabase
 from engine.claimit import action_to_json, scores, state_to_json, winners
 from tests.bot.fixtures import (
@@ -46,7 +44,7 @@ GUILD = 10
 
 @pytest.fixture
 def ladder(database: Database) -> LadderService:
-    return LadderService(database)
+    return GameService(database).part(LadderService)
 
 
 async def test_a_finished_game_counts_in_each_players_record(
@@ -121,6 +119,22 @@ async def test_the_game_over_outcome_carries_each_humans_rating_change(
     expected = rate([NEW_PLAYER] * 3, finishing_ranks(finishers))
     assert [c.after for c in outcome.rating_changes] == expected
     assert await ladder.rating_changes(game.id) == list(outcome.rating_changes)
+
+
+async def test_the_core_counts_no_game_itself_the_ladders_hook_does(database: Database) -> None:
+    """A game's end is counted by the ladder's hook, in the finishing transaction: a core
+    without it finishes the game and moves no rating."""
+    bare = GameService(database, dice=ScriptedDice(), hooks=GameHooks())
+    game = await play_to_the_end(bare, await started_game(bare, 2), random.Random(3))
+    ladder = bare.part(LadderService)
+    assert await ladder.stats(GUILD, "claimit", ANN.user_id) is None
+    assert await ladder.rating_changes(game.id) == []
+
+    counted = GameService(database, dice=ScriptedDice(), hooks=LadderHooks())
+    game = await play_to_the_end(counted, await started_game(counted, 2), random.Random(3))
+    assert len(await ladder.rating_changes(game.id)) == 2
+    stats = await ladder.stats(GUILD, "claimit", ANN.user_id)
+    assert stats is not None and stats.record.games == 1
 
 
 async def test_a_rating_in_one_server_never_moves_for_a_game_in_another(
@@ -392,7 +406,7 @@ async def test_a_version_2_database_counts_its_leavers_after_the_upgrade(tmp_pat
         )  # fmt: skip
     database = await open_database(path)
     try:
-        ladder = LadderService(database)
+        ladder = GameService(database).part(LadderService)
         assert await ladder.count_old_games() == 1
         bo = await ladder.stats(5, "claimit", 101)
         ann = await ladder.stats(5, "claimit", 100)
@@ -427,7 +441,7 @@ async def test_the_ladder_reads_search_indexes_and_never_scan_a_table(
     database = sqlite_database
     service, ladder = (
         GameService(database, dice=ScriptedDice(), clock=Clock()),
-        LadderService(database),
+        GameService(database).part(LadderService),
     )
     await play_a_season(service, random.Random(12), 6)
     statements: list[str] = []

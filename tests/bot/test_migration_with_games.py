@@ -27,17 +27,10 @@ import aiosqlite
 import pytest
 import pytest_asyncio
 
+from bot.features.ladder.service import LadderService, Leaderboard, PlayerStats
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.service import (
-    Actor,
-    GameService,
-    GuildSettingsService,
-    LadderService,
-    Leaderboard,
-    Player,
-    PlayerStats,
-)
+from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.storage import (
     Database,
     EndReason,
@@ -468,7 +461,7 @@ class Ladders:
 
 
 async def read_ladders(database: Database) -> Ladders:
-    service, ladder = GameService(database), LadderService(database)
+    service, ladder = GameService(database), GameService(database).part(LadderService)
     ids = await game_ids(database)
     return Ladders(
         results={i: await service.history.results(i) for i in ids},
@@ -621,9 +614,9 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
     try:
         # Every finished game is counted again, for the figures of luck and dice of
         # version 9 (and from before version 3, for the ladder itself).
-        counted = await LadderService(upgraded).count_old_games()
+        counted = await GameService(upgraded).part(LadderService).count_old_games()
         assert counted == len(played.finished)
-        assert await LadderService(upgraded).count_old_games() == 0
+        assert await GameService(upgraded).part(LadderService).count_old_games() == 0
         after = await read_everything(upgraded)
         assert_reads_the_same(after, expected_after_upgrade(version, before))
         # The running game plays on to the same end, and the ladders follow alike.

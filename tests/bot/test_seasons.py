@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from bot.features.ladder.service import LadderService
 from bot.features.seasons.service import (
     ANNOUNCE_WITHIN,
     NAP,
@@ -19,11 +20,10 @@ from bot.features.seasons.service import (
     SeasonService,
     season_asked,
 )
-from bot.ladder import NEW_PLAYER
-from bot.ladder.ratings import SHOWN_SCALE
-from bot.ladder.seasons import SeasonMode, Seasons
-from bot.service import GameService, GuildSettingsService, LadderService
+from bot.features.seasons.windows import SeasonMode, Seasons
+from bot.service import GameService, GuildSettingsService
 from bot.storage import Database
+from bot.storage.ratings import NEW_PLAYER, SHOWN_SCALE
 from tests.bot.fixtures import ANN, BO, CY, PLAYERS, play_to_the_end, started_game
 from tests.clock import ManualClock
 from tests.finished_games import write_finished_games
@@ -58,7 +58,7 @@ async def test_a_seasons_standings_are_what_its_rated_games_did(
     november.append(await played(service, 3, 2, 7))
     clock.advance(DECEMBER + 60 - clock.now())
     december = await played(service, 2, 1, 8)
-    ladder = LadderService(database)
+    ladder = GameService(database).part(LadderService)
     season = MONTHLY.at(NOVEMBER)
     assert season is not None
     standings = await seasons.standings(GUILD, "claimit", season, CY.user_id)
@@ -176,7 +176,7 @@ async def test_a_long_season_shows_its_top_ten_and_the_askers_own_place(
     pairs = [members[i : i + 2] for i in range(0, 12, 2)]
     tables = [*pairs * SEASON_MIN_GAMES, members[12:14]]
     await write_finished_games(database, GUILD, 0, random.Random(4), tables=tables)
-    await LadderService(database).recompute(GUILD, "claimit")
+    await GameService(database).part(LadderService).recompute(GUILD, "claimit")
     season = MONTHLY.at(NOVEMBER)
     assert season is not None
     everyone = await seasons.standings(GUILD, "claimit", season)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from bot.features.reliability.settings import MIN_RELIABILITY
 from bot.features.seasons.settings import SEASON_DATES, SEASONS
+from bot.features.seasons.windows import SeasonMode
 from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
-from bot.ladder.seasons import SeasonMode
 from bot.service import GuildSettingsService
 from bot.storage.opening import open_database
 from tests.bot.released_schema import postgres_holding, sqlite_holding

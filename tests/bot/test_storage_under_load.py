@@ -10,7 +10,8 @@ import sqlite3
 
 import pytest
 
-from bot.service import Actor, GameService, LadderService
+from bot.features.ladder.service import LadderService
+from bot.service import Actor, GameService
 from bot.storage import Database
 from bot.storage.connection import Connection
 from bot.storage.sqlite import SQLiteDatabase
@@ -68,7 +69,7 @@ async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
     database: Database,
 ) -> None:
     await write_finished_games(database, guild_id=7, games=400, rng=random.Random(1))
-    service, ladder = GameService(database), LadderService(database)
+    service, ladder = GameService(database), GameService(database).part(LadderService)
     game = await started_game(service, 2, guild_id=8)
     rng = random.Random(2)
     rebuilding = asyncio.create_task(ladder.recompute(7, "claimit"))

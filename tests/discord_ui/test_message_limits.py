@@ -25,13 +25,13 @@ from bot.discord_ui.part_registry import controls_drawn
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
 from bot.features.ladder.discord.components import LadderPageButton
 from bot.features.ladder.discord.messages import history_card, leaderboard_card, stats_card
+from bot.features.ladder.service import Leaderboard, PlayerStats
 from bot.games import shared_words
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.escaping import escaped
 from bot.games.outcome import Outcome
-from bot.ladder import Rating
-from bot.service import Leaderboard, PlayerStats, errors
+from bot.service import errors
 from bot.storage import (
     FinishedGame,
     Game,
@@ -44,6 +44,7 @@ from bot.storage import (
     Seat,
 )
 from bot.storage.game_values import Level
+from bot.storage.ratings import Rating
 from emulator import message_problems
 from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.features.ladder.discord.season_board import season_card
 from bot.features.seasons.discord.podium import podium_card
+from bot.features.seasons.discord.season_board import season_card
 from bot.features.seasons.queries import SeasonEntry
 from bot.features.seasons.service import SeasonEnd, SeasonStandings, Standing
-from bot.ladder.ratings import SHOWN_SCALE
-from bot.ladder.seasons import Season, SeasonMode
+from bot.features.seasons.windows import Season, SeasonMode
+from bot.storage.ratings import SHOWN_SCALE
 from i18n import english
 
 NOVEMBER = Season(

@@ -13,13 +13,13 @@ from bot.discord_ui.card_layout import Card
 from bot.discord_ui.core.lobby.controls import LobbyAction, LobbyButton, lobby_rows
 from bot.discord_ui.lobby_card import lobby_card
 from bot.features.ladder.discord.messages import leaderboard_card
+from bot.features.ladder.service import Leaderboard
 from bot.games import shared_words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.registry import rules_for
-from bot.ladder import PROVISIONAL_GAMES, Rating
-from bot.service import Leaderboard
 from bot.storage import Game, LadderEntry, RatingChange, Seat
 from bot.storage.game_values import Level
+from bot.storage.ratings import PROVISIONAL_GAMES, Rating
 from engine.claimit import GameState, Roll, apply
 from i18n import Language, english, language
 from tests.discord_ui.test_message_limits import game

@@ -28,9 +28,9 @@ from bot.features.ladder.discord.handlers import Ladder
 from bot.games.claim import face as claim_face
 from bot.games.claim.game import decision_key, intent_of
 from bot.games.claim.names import card_label, card_name, faction_name
-from bot.ladder import NEW_PLAYER
 from bot.service import GameService
 from bot.storage import Game, GameStatus
+from bot.storage.ratings import NEW_PLAYER
 from emulator import Interaction, Message, User
 from engine.claim import (
     Action,

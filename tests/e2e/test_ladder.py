@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from discord.app_commands import Choice
+
+from bot.discord_ui.card_layout import Card, Line
+from bot.discord_ui.part import Part
 from bot.features.ladder.discord.handlers import Ladder
 from bot.storage.opening import open_database
+from i18n import Language
 from tests.e2e.world import World, describe, ephemeral_answer, line_value, note_of, title_of
 from tests.finished_games import write_finished_games
 
@@ -173,3 +179,48 @@ async def test_luck_in_the_result_and_the_servers_dice_in_stats(world: World) ->
     assert "chi-square" in mine and "5 degrees of freedom" in mine
     theirs = ephemeral_answer(await world.command(ann, "claimit stats", user=bo))
     assert "**Luck** Busted" in theirs and "This server has rolled" not in theirs
+
+
+class Cheers(Part):
+    """A third feature's part: a line under every page of the ladder, and a view of the
+    leaderboard of its own, through what a part declares (it names no ladder code)."""
+
+    async def leaderboard_lines(self, guild_id: int, kind: str, lang: Language) -> Sequence[Line]:
+        return (Line("Cheers", "👏 3 given"),)
+
+    async def leaderboard_views(
+        self, guild_id: int, kind: str, lang: Language
+    ) -> Sequence[Choice[str]]:
+        return (Choice(name="most cheered", value="cheers"),)
+
+    async def leaderboard_view(
+        self, guild_id: int, kind: str, asked: str, user_id: int, server: str, lang: Language
+    ) -> Card | None:
+        return Card(title=f"Most cheered · {server}", text="👏") if asked == "cheers" else None
+
+
+async def test_another_feature_adds_a_view_and_a_line_to_the_leaderboard(world: World) -> None:
+    ann = world.players[0]
+    await world.start_game(2)
+    await world.result()
+    ladder = world.bots[0].parts.get(Ladder)
+    ladder.context.hooks.add(Cheers(ladder.context))
+
+    page = await world.command(ann, "claimit leaderboard")
+    assert page.response_message is not None
+    assert line_value(page.response_message, "Cheers") == "👏 3 given"
+    assert "**Ann**" in ephemeral_answer(page)
+    offered = await world.discord.autocomplete(
+        ann, world.channel, "claimit leaderboard", "season", ""
+    )
+    # The ladder of all time comes last, once another view is offered (none are without).
+    assert offered == [
+        {"name": "most cheered", "value": "cheers"},
+        {"name": "all time (the rating)", "value": "all"},
+    ]
+    # Seasons, off in this server, refuse "cheers" as a season: the view is Cheers' own.
+    view = await world.command(ann, "claimit leaderboard", season="cheers")
+    assert view.response_message is not None
+    assert title_of(view.response_message) == "Most cheered · Prospectors"
+    ladder_again = await world.command(ann, "claimit leaderboard", season="all")
+    assert "**Ann**" in ephemeral_answer(ladder_again)

@@ -24,10 +24,11 @@ import pytest
 from PIL import Image
 
 from bot.discord_ui import face_drawing
-from bot.discord_ui.feature_registry import controls_drawn
-from bot.discord_ui.features.ladder.messages import stats_card
 from bot.discord_ui.lobby_card import lobby_card
+from bot.discord_ui.part_registry import controls_drawn
 from bot.discovery import NotDeclared, declared
+from bot.features.ladder.discord.messages import stats_card
+from bot.features.ladder.service import PlayerStats
 from bot.games.face import GameFace, Picture
 from bot.games.faces import face_for
 from bot.games.limits import DESCRIPTION, TITLE
@@ -35,10 +36,9 @@ from bot.games.outcome import Outcome
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, rules_for
 from bot.games.rules import AnyRules, HiddenInformation, Setting, Step
-from bot.ladder import Rating
-from bot.service import PlayerStats
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level, Options
+from bot.storage.ratings import Rating
 from emulator import message_problems
 from i18n import LANGUAGES, Language, english, language
 from render.common.palette import PLAYERS, Symbol

@@ -12,8 +12,8 @@ from typing import cast
 import pytest
 
 from bot.games.claimit.game import CLAIMIT
+from bot.games.fairness import dice_fairness
 from bot.games.gold_nuggets.game import NUGGETS
-from bot.ladder import dice_fairness
 from bot.service.game_service import GameService
 from bot.storage.database import Database
 from engine import claimit, gold_nuggets

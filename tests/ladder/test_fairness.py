@@ -8,8 +8,7 @@ import random
 
 import pytest
 
-from bot.ladder import Fairness, FairnessVerdict, dice_fairness
-from bot.ladder.fairness import chi_square_p_value
+from bot.games.fairness import Fairness, FairnessVerdict, chi_square_p_value, dice_fairness
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ladder import Finish, finishing_ranks, is_rated, sides
+from bot.features.ladder.ranking import Finish, finishing_ranks, is_rated, sides
 
 
 def finish(

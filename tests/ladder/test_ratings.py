@@ -2,11 +2,21 @@ from __future__ import annotations
 
 import itertools
 
-from bot.ladder import NEW_PLAYER, Rating, rate, shown
+from openskill.models import PlackettLuce
+
+from bot.features.ladder.ratings import rate
+from bot.storage.ratings import NEW_PLAYER, Rating, shown
 
 
 def test_a_new_player_shows_1000() -> None:
     assert shown(NEW_PLAYER.conservative) == 1000
+
+
+def test_a_new_player_starts_where_openskill_starts_everyone() -> None:
+    """The core keeps the starting rating; the ladder's model is made with it, and must be
+    openskill's own, which every stored rating was moved from."""
+    model = PlackettLuce()
+    assert (model.mu, model.sigma) == (NEW_PLAYER.mu, NEW_PLAYER.sigma)
 
 
 def test_the_winner_gains_what_the_loser_loses_in_skill_and_both_grow_surer() -> None:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ladder.seasons import EPOCH, Season, SeasonMode, Seasons, dates_text, read_dates
+from bot.features.seasons.windows import EPOCH, Season, SeasonMode, Seasons, dates_text, read_dates
 from i18n import language
 
 START = datetime(2020, 1, 1, tzinfo=UTC).timestamp()

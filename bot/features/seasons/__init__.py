@@ -1,4 +1,5 @@
-"""Seasons: a server's ladders counted per season, and each season's end told once."""
+"""Seasons: a server's ladders counted per season (``windows``: seasons as windows of
+time), and each season's end told once."""
 
 # Imported for its tables, which join the schema as they are declared.
 from bot.features.seasons import schema as schema

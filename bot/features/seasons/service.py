@@ -20,14 +20,13 @@ from datetime import UTC, date, datetime
 from bot.features.seasons import queries as season_queries
 from bot.features.seasons.queries import SeasonEntry
 from bot.features.seasons.settings import calendar
+from bot.features.seasons.windows import EPOCH, Season, Seasons
 from bot.games.escaping import quoted
-from bot.ladder import NEW_PLAYER
-from bot.ladder.ratings import SHOWN_SCALE
-from bot.ladder.seasons import EPOCH, Season, Seasons
 from bot.service.errors import ServiceError, slash
 from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
+from bot.storage.ratings import NEW_PLAYER, SHOWN_SCALE
 from i18n import Message
 
 SEASON_MIN_GAMES = 3

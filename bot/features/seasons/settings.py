@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Sequence
 from datetime import date
 
-from bot.ladder.seasons import SeasonMode, Seasons, dates_text, read_dates
+from bot.features.seasons.windows import SeasonMode, Seasons, dates_text, read_dates
 from bot.service.declared_settings import (
     Choice,
     FeatureSettings,

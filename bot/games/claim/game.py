@@ -23,6 +23,7 @@ from typing import Any, Final, NamedTuple
 from bot.games.claim import GAME
 from bot.games.claim.names import faction_words
 from bot.games.escaping import quoted
+from bot.games.figures import Figure, Fold
 from bot.games.rules import (
     BadOption,
     BaseRules,
@@ -33,7 +34,6 @@ from bot.games.rules import (
     Standing,
     Step,
 )
-from bot.ladder import Figure, Fold
 from bot.storage.game_values import JSON, Level, Options
 from engine.claim import (
     ADDED,

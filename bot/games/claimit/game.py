@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.games.claimit import GAME
 from bot.games.claimit.turn_stats import turn_stats
+from bot.games.figures import Figure, Fold
 from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures, rolled_dice
 from bot.games.rules import (
     BaseRules,
@@ -17,7 +18,6 @@ from bot.games.rules import (
     Standing,
     Step,
 )
-from bot.ladder import Figure, Fold
 from bot.storage.game_values import JSON, Level, Options
 from engine.claimit import (
     MAX_PLAYERS,

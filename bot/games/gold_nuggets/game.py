@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from bot.games.figures import Figure, Fold
 from bot.games.gold_nuggets import GAME
 from bot.games.luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures, rolled_dice
 from bot.games.rules import BaseRules, IllegalIntent, JsonForm, Setting, Standing, Step
-from bot.ladder import Figure, Fold
 from bot.storage.game_values import JSON, Level, Options
 from engine.gold_nuggets import (
     FACES,

@@ -17,16 +17,16 @@ import pytest
 
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import layout
-from bot.discord_ui.feature_registry import controls_drawn
+from bot.discord_ui.part_registry import controls_drawn
 from bot.games import shared_words
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Move, parse_factions
 from bot.games.face import Picture
 from bot.games.outcome import Outcome
 from bot.games.rules import BadOption
-from bot.ladder import Rating
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level
+from bot.storage.ratings import Rating
 from engine.claim import ClaimState, Phase, action_from_json, state_from_json
 from i18n import Language, english, language
 from render.claim import sprites

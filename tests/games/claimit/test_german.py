@@ -15,14 +15,14 @@ import pytest
 
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import Rows, layout
-from bot.discord_ui.feature_registry import controls_drawn
+from bot.discord_ui.part_registry import controls_drawn
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import Picture
 from bot.games.outcome import Outcome
 from bot.games.rules import IllegalIntent
-from bot.ladder import Rating
 from bot.storage import LadderEntry, PlayerRecord, RatingChange
+from bot.storage.ratings import Rating
 from engine.claimit import (
     Bust,
     GameState,

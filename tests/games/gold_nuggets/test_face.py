@@ -17,15 +17,15 @@ import pytest
 from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.card_layout import Rows, balanced
 from bot.discord_ui.components import INTENT
-from bot.discord_ui.feature_registry import controls_drawn
-from bot.discord_ui.features.turns.controls import TurnButton, TurnSelect
+from bot.discord_ui.core.turns.controls import TurnButton, TurnSelect
+from bot.discord_ui.part_registry import controls_drawn
 from bot.games.face import Picture
 from bot.games.gold_nuggets import face
 from bot.games.gold_nuggets.face import BUTTONS_PER_ROW, NUGGETS_FACE, usual_choices
 from bot.games.gold_nuggets.game import NUGGETS, parse_set
 from bot.games.outcome import Outcome
-from bot.ladder import Rating
 from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result
+from bot.storage.ratings import Rating
 from emulator import message_problems
 from engine.gold_nuggets import (
     EMPTY,

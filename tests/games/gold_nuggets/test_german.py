@@ -14,14 +14,14 @@ from typing import Any
 
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import layout
-from bot.discord_ui.feature_registry import controls_drawn
+from bot.discord_ui.part_registry import controls_drawn
 from bot.games.face import Picture
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.game import NUGGETS
 from bot.games.outcome import Outcome
-from bot.ladder import Rating
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level
+from bot.storage.ratings import Rating
 from engine.gold_nuggets import (
     Action,
     Counts,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, locale_str
+from discord.app_commands import Choice
 
-from bot.discord_ui.command_parts import Command, command, param
+from bot.discord_ui.command_parts import Command, Option, command
 from bot.features.ladder.discord.handlers import Ladder
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
@@ -48,23 +48,25 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             N_("This server's top players (only you see it)"),
             leaderboard,
             [
-                param(N_("page"), app_commands.Range[int, 1, 100_000], 1),
-                param(N_("season"), str | None, None),
-            ],
-            {
-                "page": locale_str(N_("Which ten: page 2 is places 11-20")),
-                "season": locale_str(
-                    N_("A season's standings: the current one, or an earlier one")
+                Option(
+                    N_("page"),
+                    app_commands.Range[int, 1, 100_000],
+                    N_("Which ten: page 2 is places 11-20"),
+                    1,
                 ),
-            },
-            completed={"season": seasons},
+                Option(
+                    N_("season"),
+                    str | None,
+                    N_("A season's standings: the current one, or an earlier one"),
+                    completion=seasons,
+                ),
+            ],
         ),
         command(
             N_("stats"),
             stats_says,
             stats,
-            [param(N_("user"), discord.User | None, None)],
-            {"user": locale_str(user_says)},
+            [Option(N_("user"), discord.User | None, user_says)],
         ),
         command(
             N_("history"), N_("The last games played to the end here (only you see it)"), history

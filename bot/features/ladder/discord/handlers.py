@@ -1,5 +1,7 @@
 """``/<game> leaderboard``, ``stats``, ``history`` and ``recompute``, each for its own
-game: answered only to the person who asked, like every lookup."""
+game: answered only to the person who asked, like every lookup. What other features
+add to them (a leaderboard's views and fields, a stats card's fields, a history's
+notes) comes through the core's message hooks (``Context.hooks``)."""
 
 from __future__ import annotations
 
@@ -17,12 +19,10 @@ from bot.discord_ui.part import Part
 from bot.features.ladder.discord import messages
 from bot.features.ladder.discord.components import LadderPageButton
 from bot.features.ladder.discord.messages import LADDER_COLOUR
-from bot.features.ladder.discord.season_board import ALL_TIME, season_card, season_choices
-from bot.features.seasons.service import CURRENT, NoSeasons, SeasonService, season_asked
-from bot.features.seasons.settings import calendar
+from bot.features.ladder.discord.views import ALL_TIME, view_choices
+from bot.features.ladder.service import LadderService, Leaderboard
 from bot.games.faces import face_for
 from bot.games.registry import rules_for
-from bot.service import LadderService, Leaderboard
 from bot.service.errors import NoLadderHere, NotAllowedToRecompute
 from i18n import Language
 
@@ -34,8 +34,7 @@ class Ladder(Part):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.ladder = LadderService(context.database)
-        self.seasons = SeasonService(context.database, context.clock.now)
+        self.ladder = context.service.part(LadderService)
 
     async def prepare(self) -> None:
         await self.ladder.count_old_games()
@@ -44,45 +43,39 @@ class Ladder(Part):
         self, interaction: discord.Interaction, kind: str, page: int, season: str | None = None
     ) -> None:
         """``/<game> leaderboard``: a page of the server's ladder, or with ``season`` a
-        season's standings, to the asker alone. When the server has seasons, the current
-        one is the default, and ``season: all`` is the ladder of all time."""
-        if season is None and interaction.guild_id is not None and page == 1:
-            settings = await self.context.settings.get(interaction.guild_id)
-            if calendar(settings).on:
-                season = CURRENT
-        if season is not None and season.strip().casefold() != ALL_TIME:
-            await self._season(interaction, kind, season)
-            return
+        view another feature offers (a season's standings), to the asker alone. A
+        feature's default view (the current season, in a server with seasons) replaces
+        the first page, and ``season: all`` is the ladder of all time."""
+        guild_id = interaction.guild_id
+        if season is None and guild_id is not None and page == 1:
+            season = await self.context.hooks.leaderboard_default(guild_id, kind)
+        if guild_id is not None and season is not None and season.strip().casefold() != ALL_TIME:
+            lang, user_id = reader(interaction), interaction.user.id
+            card = await self.context.hooks.leaderboard_view(
+                guild_id, kind, season, user_id, _server(interaction), lang
+            )
+            if card is not None:
+                await interaction.response.send_message(view=layout(card), ephemeral=True)
+                return
         board = await self._board(interaction, kind, page)
         if not board.entries:
             await interaction.response.send_message(
                 messages.no_ladder(kind, reader(interaction)), ephemeral=True
             )
             return
-        await interaction.response.send_message(**_page(board, kind, interaction), ephemeral=True)
-
-    async def _season(self, interaction: discord.Interaction, kind: str, asked: str) -> None:
-        assert interaction.guild_id is not None
-        settings = await self.context.settings.get(interaction.guild_id)
-        season = season_asked(calendar(settings), asked, self.clock.now())
-        if season is None:
-            raise NoSeasons(face_for(kind).command)
-        standings = await self.seasons.standings(
-            interaction.guild_id, kind, season, interaction.user.id
-        )
-        card = season_card(standings, kind, _server(interaction), reader(interaction))
-        await interaction.response.send_message(view=layout(card), ephemeral=True)
+        page_shown = await self._page(board, kind, interaction)
+        await interaction.response.send_message(**page_shown, ephemeral=True)
 
     async def season_choices(
         self, interaction: discord.Interaction, kind: str, typed: str
     ) -> list[Choice[str]]:
-        """The server's seasons of the game as the asker types (none without seasons)."""
+        """The views of the leaderboard the features offer, as the asker types (none, and
+        so not the ladder of all time either, when no feature offers one)."""
         if interaction.guild_id is None:
             return []
-        seasons = calendar(await self.context.settings.get(interaction.guild_id))
-        played = await self.seasons.seasons_played(interaction.guild_id, kind, seasons)
-        current = seasons.at(self.clock.now())
-        return season_choices(played, current, typed, reader(interaction))
+        lang = reader(interaction)
+        views = await self.context.hooks.leaderboard_views(interaction.guild_id, kind, lang)
+        return view_choices(views, typed, lang)
 
     async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
         """Previous or Next on a leaderboard: the asker's message turns to that page."""
@@ -94,11 +87,25 @@ class Ladder(Part):
             gone = Card(title=None, text=messages.no_ladder(button.kind, reader(interaction)))
             await interaction.response.edit_message(view=layout(gone))
             return
-        await interaction.response.edit_message(**_page(board, button.kind, interaction))
+        await interaction.response.edit_message(**await self._page(board, button.kind, interaction))
 
     async def _board(self, interaction: discord.Interaction, kind: str, page: int) -> Leaderboard:
         assert interaction.guild_id is not None
         return await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id, page)
+
+    async def _page(
+        self, board: Leaderboard, kind: str, interaction: discord.Interaction
+    ) -> dict[str, Any]:
+        """A leaderboard page as a message: the caller's note, the ladder, the fields
+        other features add, the page buttons."""
+        assert interaction.guild_id is not None
+        lang = reader(interaction)
+        card = messages.leaderboard_card(
+            board, kind, _server(interaction), lang, _pages(board, kind, lang)
+        )
+        added = await self.context.hooks.leaderboard_lines(interaction.guild_id, kind, lang)
+        card = replace(card, lines=added, note=_caller_note(board, interaction.user.id, lang))
+        return {"view": layout(card)}
 
     async def stats(
         self,
@@ -165,16 +172,6 @@ class Ladder(Part):
         players = lang.ngettext("{n} player is on it.", "{n} players are on it.", board.players)
         settled = lang._("Ratings, records and trends now follow from the stored results alone.")
         await interaction.edit_original_response(content=f"{rebuilt} {players} {settled}")
-
-
-def _page(board: Leaderboard, kind: str, interaction: discord.Interaction) -> dict[str, Any]:
-    """A leaderboard page as a message: the caller's note, the ladder, the page buttons."""
-    lang = reader(interaction)
-    card = messages.leaderboard_card(
-        board, kind, _server(interaction), lang, _pages(board, kind, lang)
-    )
-    card = replace(card, note=_caller_note(board, interaction.user.id, lang))
-    return {"view": layout(card)}
 
 
 def _caller_note(board: Leaderboard, user_id: int, lang: Language) -> str | None:

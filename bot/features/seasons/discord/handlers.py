@@ -1,7 +1,8 @@
 """Each season's end announced once, with its podium, where its game was last played in
 the server, in the server's language, as a message owed (``OwedPosts``): two processes
 or a restart, whenever it comes, announce it once. A game nobody was ranked in (too few
-rated games each) announces nothing."""
+rated games each) announces nothing. And each season's standings as a view of the
+ladder's leaderboard (``/<game> leaderboard season:``)."""
 
 from __future__ import annotations
 
@@ -11,19 +12,31 @@ from typing import Any
 import discord
 
 from bot.background.looks import Looks
-from bot.discord_ui.card_layout import sent
+from bot.discord_ui.card_layout import Card, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import LookingPart
 from bot.features.seasons.discord.podium import podium_card
-from bot.features.seasons.service import SeasonEnd, SeasonService
+from bot.features.seasons.discord.season_board import season_card, season_views
+from bot.features.seasons.service import (
+    CURRENT,
+    NoSeasons,
+    SeasonEnd,
+    SeasonService,
+    season_asked,
+)
+from bot.features.seasons.settings import calendar
+from bot.features.seasons.windows import Seasons
+from bot.games.faces import face_for
+from i18n import Language
 
 log = logging.getLogger(__name__)
 
 
 class SeasonEnds(LookingPart):
     """Announces the end of each season of each game, once (its looks find the seasons
-    that ended)."""
+    that ended), and shows each season's standings on the leaderboard: the current
+    season's by default in a server with seasons."""
 
     looks: SeasonWatch
 
@@ -32,6 +45,29 @@ class SeasonEnds(LookingPart):
         self.client = context.client
         self.seasons = SeasonService(context.database, context.clock.now)
         self.looks = SeasonWatch(self)
+
+    async def leaderboard_default(self, guild_id: int, kind: str) -> str | None:
+        return CURRENT if (await self._calendar(guild_id)).on else None
+
+    async def leaderboard_views(
+        self, guild_id: int, kind: str, lang: Language
+    ) -> list[discord.app_commands.Choice[str]]:
+        seasons = await self._calendar(guild_id)
+        played = await self.seasons.seasons_played(guild_id, kind, seasons)
+        return season_views(played, seasons.at(self.clock.now()), lang)
+
+    async def leaderboard_view(
+        self, guild_id: int, kind: str, asked: str, user_id: int, server: str, lang: Language
+    ) -> Card | None:
+        # Whatever else is asked names a season, or none this server has.
+        season = season_asked(await self._calendar(guild_id), asked, self.clock.now())
+        if season is None:
+            raise NoSeasons(face_for(kind).command)
+        standings = await self.seasons.standings(guild_id, kind, season, user_id)
+        return season_card(standings, kind, server, lang)
+
+    async def _calendar(self, guild_id: int) -> Seasons:
+        return calendar(await self.context.settings.get(guild_id))
 
     async def announce(self, end: SeasonEnd) -> None:
         """The season's end with its podium, in the channel of its last game, once."""

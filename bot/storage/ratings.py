@@ -1,17 +1,14 @@
-"""Ratings with openskill's Plackett–Luce model, made for free-for-all games of any size."""
+"""What a rating is, as the records keep it and players see it: openskill's estimate of a
+player's skill (the ladder's arithmetic, ``bot.features.ladder``, moves it), the number
+shown for it, and when it is still provisional.
+
+Beside the records rather than in the ladder, because the games show ratings too (a
+result's rating changes, a stats card's figures) and the core names no feature.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-
-from openskill.models import PlackettLuce
-
-_MODEL = PlackettLuce()
-
-SHOWN_BASE = 1000
-SHOWN_SCALE = 40
-"""A new player shows 1000; one rating point of mu - 3 sigma is 40 shown points."""
 
 
 @dataclass(frozen=True)
@@ -29,29 +26,25 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-NEW_PLAYER = Rating(_MODEL.mu, _MODEL.sigma)
+NEW_PLAYER = Rating(25.0, 25.0 / 3)
+"""Where everyone starts: openskill's own default, which the ladder's model is made with."""
+
+SHOWN_BASE = 1000
+SHOWN_SCALE = 40
+"""A new player shows 1000; one rating point of mu - 3 sigma is 40 shown points."""
 
 PROVISIONAL_GAMES = 5
 """A rating from fewer rated games than this is provisional: its uncertainty is still
 large, so it moves a lot with each game, and a single lucky game can top the ladder."""
 
+MIN_RATED_SIDES = 2
+"""A game against computer players alone says nothing about how someone plays against people:
+a rated game has humans on at least two sides."""
+
 
 def is_provisional(rated_games: int) -> bool:
     """Whether a rating still moves a lot: fewer than ``PROVISIONAL_GAMES`` rated games."""
     return rated_games < PROVISIONAL_GAMES
-
-
-def rate(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
-    """The players' ratings after a game in which they finished at ``ranks`` (1 is first)."""
-    return [side[0] for side in rate_sides([[r] for r in ratings], ranks)]
-
-
-def rate_sides(sides: Sequence[Sequence[Rating]], ranks: Sequence[int]) -> list[list[Rating]]:
-    """The ratings after a game of sides (teams, or players alone) that finished at
-    ``ranks``: openskill rates a team as one, from its members' ratings together."""
-    teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in sides]
-    rated = _MODEL.rate(teams, ranks=list(ranks))
-    return [[Rating(m.mu, m.sigma) for m in team] for team in rated]
 
 
 def shown(conservative: float) -> int:

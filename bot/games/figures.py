@@ -1,5 +1,6 @@
-"""The figures a player's record keeps per server and game, and how a finished game's
-result adds to them (summed, or the best kept)."""
+"""The figures a player's record keeps per server and game, as each game declares them
+(``GameRules.figures``), and how a finished game's result adds to them (summed, or the
+best kept)."""
 
 from __future__ import annotations
 

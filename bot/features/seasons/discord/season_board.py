@@ -1,5 +1,5 @@
-"""``/<game> leaderboard season:``: a season's standings, and the seasons offered as the
-asker types, in their language."""
+"""A season's standings as a view of the leaderboard (``/<game> leaderboard season:``),
+and the seasons offered as the asker types, in their language."""
 
 from __future__ import annotations
 
@@ -10,41 +10,30 @@ from discord.app_commands import Choice
 
 from bot.discord_ui.card_layout import Card
 from bot.features.seasons.service import CURRENT, SEASON_MIN_GAMES, SeasonStandings, Standing
+from bot.features.seasons.windows import Season
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
 from bot.games.limits import TITLE, listed_name, shortened
-from bot.ladder.seasons import Season
 from i18n import Language
 
 MEDALS = ("🥇", "🥈", "🥉")
-OFFERED = 25
-ALL_TIME = "all"
-"""The choice of the ladder of all time, which the current season's standings replace as
-the leaderboard's default once a server has seasons."""
-"""Discord shows at most 25 choices."""
 
 
-def season_choices(
-    seasons: Sequence[Season], current: Season | None, typed: str, lang: Language
+def season_views(
+    seasons: Sequence[Season], current: Season | None, lang: Language
 ) -> list[Choice[str]]:
-    """The seasons whose name or first day holds what was typed, the current one first
-    (its value ``CURRENT``), then the earlier ones, newest first (each one's value is its
-    first day), and last the ladder of all time (``ALL_TIME``)."""
-    wanted = typed.strip().casefold()
-    offered = []
+    """The seasons as views of the leaderboard: the current one first (its value
+    ``CURRENT``), then the earlier ones, newest first (each one's value is its first
+    day)."""
+    views = []
     for season in seasons:
         name = season.name(lang)
         value = season.first_day.isoformat()
         if season == current:
             name, value = lang._("{season} (now)", season=name), CURRENT
-        if wanted in name.casefold() or wanted in value:
-            offered.append(Choice(name=name, value=value))
-    if seasons:
-        everything = lang._("all time (the rating)")
-        if wanted in everything.casefold() or wanted in ALL_TIME:
-            offered = [*offered[: OFFERED - 1], Choice(name=everything, value=ALL_TIME)]
-    return offered[:OFFERED]
+        views.append(Choice(name=name, value=value))
+    return views
 
 
 def season_card(standings: SeasonStandings, kind: str, server: str, lang: Language) -> Card:

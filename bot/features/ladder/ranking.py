@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-MIN_RATED_SIDES = 2
-"""A game against computer players alone says nothing about how someone plays against people:
-a rated game has humans on at least two sides."""
+from bot.storage.ratings import MIN_RATED_SIDES
 
 
 class Finish(NamedTuple):

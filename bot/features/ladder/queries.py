@@ -1,4 +1,6 @@
-"""Reads and writes of the per-server ladder: player records, ratings and history.
+"""Reads and writes of the per-server ladder: player records, ratings and history (a
+player's rating, a game's rating changes and its being unrated are the core's,
+``bot.storage.rating_queries``).
 
 Like the other ``*_queries`` modules, each function runs inside a transaction its
 caller opened. The leaderboard and stats read through indexes:
@@ -10,11 +12,13 @@ history.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import groupby
 
-from bot.ladder import Figure, Rating, fold_figures
+from bot.games.figures import Figure, fold_figures
 from bot.storage.connection import Connection, Row
+from bot.storage.rating_queries import read_rating
+from bot.storage.ratings import Rating
 from bot.storage.records import (
     FinishedGame,
     FinishedTable,
@@ -75,20 +79,6 @@ async def add_to_records(
     )
 
 
-async def ratings_of(
-    connection: Connection, guild_id: int, kind: str, user_ids: Iterable[int]
-) -> dict[int, tuple[Rating, int]]:
-    """The current ratings, and the rated games behind them, of those of these players
-    who have one in this server and game."""
-    ids = list(user_ids)
-    rows = await connection.fetch(
-        "SELECT user_id, mu, sigma, rated_games FROM player_records WHERE guild_id = ? "
-        f"AND kind = ? AND user_id IN ({', '.join('?' * len(ids))}) AND mu IS NOT NULL",
-        (guild_id, kind, *ids),
-    )
-    return {row["user_id"]: (_rating(row), row["rated_games"]) for row in rows}
-
-
 async def save_ratings(
     connection: Connection, game: FinishedTable, changes: Sequence[RatingChange]
 ) -> None:
@@ -125,31 +115,6 @@ async def save_ratings(
 async def mark_counted(connection: Connection, game_id: int, rated: bool) -> None:
     """Marks a finished game as counted by the ladder (``rated``: with ratings moved)."""
     await connection.execute("UPDATE games SET rated = ? WHERE id = ?", (int(rated), game_id))
-
-
-async def rating_changes(connection: Connection, game_id: int) -> list[RatingChange]:
-    """What a game did to its players' ratings, in seat order; empty if it was unrated."""
-    rows = await connection.fetch(
-        "SELECT c.user_id, r.display_name, c.mu_before, c.sigma_before, c.mu_after, "
-        "c.sigma_after, (SELECT COUNT(*) FROM rating_changes e WHERE e.guild_id = c.guild_id "
-        "AND e.kind = c.kind AND e.user_id = c.user_id AND e.finish_seq <= c.finish_seq) "
-        "AS rated_games FROM rating_changes c "
-        "JOIN results r ON r.game_id = c.game_id AND r.user_id = c.user_id "
-        "WHERE c.game_id = ? ORDER BY r.seat",
-        (game_id,),
-    )
-    return [
-        RatingChange(
-            user_id=row["user_id"],
-            display_name=row["display_name"],
-            before=(
-                None if row["mu_before"] is None else Rating(row["mu_before"], row["sigma_before"])
-            ),
-            after=Rating(row["mu_after"], row["sigma_after"]),
-            rated_games=row["rated_games"],
-        )
-        for row in rows
-    ]
 
 
 async def forget_ladder(connection: Connection, guild_id: int, kind: str) -> None:
@@ -282,14 +247,9 @@ def _read_record(row: Row) -> PlayerRecord:
         left_games=row["left_games"],
         figures=read_figures(row["figures"]),
         last_played=row["last_played"],
-        rating=None if row["mu"] is None else _rating(row),
+        rating=None if row["mu"] is None else read_rating(row),
         rated_games=row["rated_games"],
     )
-
-
-def _rating(row: Row) -> Rating:
-    """The rating in a row's ``mu`` and ``sigma``."""
-    return Rating(row["mu"], row["sigma"])
 
 
 async def ladder_page(
@@ -307,7 +267,7 @@ async def ladder_page(
             place=offset + n,
             user_id=row["user_id"],
             display_name=row["display_name"],
-            rating=_rating(row),
+            rating=read_rating(row),
             games=row["games"],
             wins=row["wins"],
             figures=read_figures(row["figures"]),
@@ -413,16 +373,6 @@ async def dice_rolled(
         for index, face in enumerate(faces):
             counts[index] += figures.get(f"dice_{face}", 0)
     return counts
-
-
-async def mark_unrated(connection: Connection, game_id: int) -> None:
-    """The game counts on no ladder."""
-    await connection.execute("INSERT INTO unrated_games (game_id) VALUES (?)", (game_id,))
-
-
-async def is_unrated(connection: Connection, game_id: int) -> bool:
-    """Whether the game was made to count on no ladder."""
-    return await connection.found("SELECT 1 FROM unrated_games WHERE game_id = ?", (game_id,))
 
 
 async def unrated_games(connection: Connection, guild_id: int, kind: str) -> list[int]:

@@ -1,34 +1,26 @@
-"""Each server's ladder: counting a finished game, the leaderboard, stats and history.
+"""Each server's ladder: the leaderboard, stats and history, and recounting a server.
 
-A game is counted once, in the transaction that finishes it (``count_game``).
-Recounting a server clears its records and counts every finished game again,
-oldest first, with the same function, so it arrives at the same ladder.
+A game is counted once, in the transaction that finishes it (``count_game``, the
+ladder's hook). Recounting a server clears its records and counts every finished game
+again, oldest first, with the same function, so it arrives at the same ladder.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.features.ladder import queries as ladder_queries
+from bot.features.ladder.counting import count_game
 from bot.games.registry import rules_for
-from bot.games.rules import Setting
-from bot.ladder import NEW_PLAYER, Finish, Rating, finishing_ranks, is_rated, rate_sides, sides
-from bot.storage import game_queries, ladder_queries, move_queries
+from bot.service.feature_service import FeatureService
+from bot.service.game_parts import turn_figures
+from bot.storage import game_queries, move_queries, rating_queries
 from bot.storage.connection import Connection
-from bot.storage.database import Database
-from bot.storage.records import (
-    FinishedGame,
-    FinishedTable,
-    Game,
-    LadderEntry,
-    Move,
-    PlayerRecord,
-    RatingChange,
-)
+from bot.storage.ratings import Rating
+from bot.storage.records import FinishedGame, LadderEntry, PlayerRecord, RatingChange
 from bot.storage.sqlite import scratch_database, scratch_transaction
 
 log = logging.getLogger(__name__)
@@ -66,60 +58,9 @@ class PlayerStats:
     ``TREND_GAMES``, so that the first shows where the trend starts)."""
 
 
-async def count_game(connection: Connection, game: FinishedTable) -> list[RatingChange]:
-    """Counts a finished game in its server's ladder of its game; returns the rating
-    changes (none for an unrated game: fewer than two humans)."""
-    humans = [(r.user_id, r) for r in game.results if r.user_id is not None]
-    rules = rules_for(game.kind)
-    # Records and ratings are read, then written: one game of a ladder at a time.
-    await connection.lock("ladder", game.guild_id, game.kind)
-    await ladder_queries.add_to_records(connection, game, rules.figures, [r for _, r in humans])
-    team_of = {
-        seat: team for team, seats in enumerate(rules.teams(len(game.results))) for seat in seats
-    }
-    finishers = [Finish(user, r.won, r.place, r.left, team_of[r.seat]) for user, r in humans]
-    # An unrated tournament's games count on no ladder, whoever plays them.
-    rated = is_rated(finishers) and not await ladder_queries.is_unrated(connection, game.id)
-    await ladder_queries.mark_counted(connection, game.id, rated)
-    if not rated:
-        return []
-    before = await ladder_queries.ratings_of(
-        connection, game.guild_id, game.kind, (user for user, _ in humans)
-    )
-    grouped = sides(finishers)
-    ranks = finishing_ranks(finishers)
-    rated_sides = rate_sides(
-        [[before.get(finishers[i].user_id, (NEW_PLAYER, 0))[0] for i in side] for side in grouped],
-        [ranks[side[0]] for side in grouped],
-    )
-    after = {
-        index: rating
-        for side, ratings in zip(grouped, rated_sides, strict=True)
-        for index, rating in zip(side, ratings, strict=True)
-    }
-    changes = []
-    for index, (user, r) in enumerate(humans):
-        rating, rated_games = before.get(user, (None, 0))
-        changes.append(RatingChange(user, r.display_name, rating, after[index], rated_games + 1))
-    await ladder_queries.save_ratings(connection, game, changes)
-    return changes
-
-
-def turn_figures(game: Game, moves: Sequence[Move]) -> list[dict[str, int]]:
-    """Each seat's figures that only the game's move log tells (turns, busts…)."""
-    assert game.first_seat is not None
-    rules = rules_for(game.kind)
-    actions = [rules.action_from_json(json.loads(move.action)) for move in moves]
-    setting = Setting(len(game.seats), game.first_seat, game.options, game.setup)
-    return rules.turn_figures(setting, actions)
-
-
-class LadderService:
-    """The servers' ladders: each finished game counted as it ends, pages, stats, history, dice,
-    and a recompute from the stored games."""
-
-    def __init__(self, database: Database) -> None:
-        self._db = database
+class LadderService(FeatureService):
+    """The servers' ladders: pages, stats, history, dice, and a recompute from the stored
+    games (each finished game is counted as it ends, by the ladder's hook)."""
 
     async def leaderboard(
         self, guild_id: int, kind: str, caller_id: int, page: int = 1
@@ -176,7 +117,7 @@ class LadderService:
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
         """What a finished game did to each human's rating."""
         return await self._db.read(
-            lambda connection: ladder_queries.rating_changes(connection, game_id)
+            lambda connection: rating_queries.rating_changes(connection, game_id)
         )
 
     async def recompute(self, guild_id: int, kind: str) -> int:
@@ -197,7 +138,7 @@ class LadderService:
             async with scratch_transaction(scratch):
                 await ladder_queries.add_game_stubs(scratch, games)
                 for game_id in unrated:
-                    await ladder_queries.mark_unrated(scratch, game_id)
+                    await rating_queries.mark_unrated(scratch, game_id)
                 for game in games:
                     await count_game(scratch, game)
             ladder = await ladder_queries.ladder_rows(scratch, guild_id, kind)
