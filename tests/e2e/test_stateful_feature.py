@@ -321,8 +321,8 @@ def test_a_stateful_feature_is_its_folder_and_one_migration_step(tmp_path: Path)
         "bot/features/cheers/__init__.py",
         "bot/features/cheers/discord/__init__.py",
         "bot/features/cheers/hooks.py",
-        "bot/features/cheers/service.py",
         "bot/features/cheers/schema.py",
+        "bot/features/cheers/service.py",
         "bot/storage/migrations.py",
     ]
     (copy / "tests" / "e2e" / "test_cheers_played.py").write_text(
