@@ -33,7 +33,14 @@ class Shortfall(NamedTuple):
 class GameHooks:
     """A feature's part in the core's changes, each moment called with the open
     connection of the change's transaction; raising a ``ServiceError`` refuses the whole
-    change in the error's words."""
+    change in the error's words.
+
+    A hook awaits nothing but that connection's statements: no pause, no call out
+    (Discord, the web), no other connection or database. Its change holds the game's row
+    lock meanwhile, and on SQLite runs whole on the writer's thread, where nothing else
+    can be waited for; any other await fails the change with ``BodyWaited``, on either
+    database, with nothing written. What must wait for something else is done once the
+    change has committed, by the feature's service or its Discord part."""
 
     async def lobby_opened(
         self, connection: Connection, game: Game, asked: Sequence[object], now: float

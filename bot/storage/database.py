@@ -24,7 +24,16 @@ T = TypeVar("T")
 
 Body = Callable[[Connection], Coroutine[Any, Any, T]]
 """A transaction's work, given its connection. It awaits nothing but the connection's
-statements: on SQLite it runs whole on the writer's thread."""
+statements, or it fails with ``BodyWaited``: on SQLite it runs whole on the writer's
+thread, and on PostgreSQL it would wait holding what it locked (a game's row)."""
+
+
+class BodyWaited(RuntimeError):
+    """A transaction's body (``write``, ``read``, ``statement``) awaited something other
+    than its connection's statements. On SQLite it runs on the writer's thread, where
+    nothing else can be waited for; PostgreSQL could wait, holding the game's row lock
+    and a pooled connection meanwhile, so it refuses the same body alike, and a feature's
+    hook that passes its tests on one database passes them on the other."""
 
 
 def is_postgresql(target: str | Path) -> bool:

@@ -5,7 +5,8 @@ reads (``SELECT … FOR UPDATE``), so changes of one game happen one after anoth
 even across processes, and the compare-and-set on the version still refuses a
 click that saw an older game; work no row covers takes an advisory lock
 (``Connection.lock``). A read sees one snapshot (``REPEATABLE READ``) and never
-waits behind a write.
+waits behind a write. A transaction's body awaits nothing but its statements, as on
+SQLite (``StatementsOnly``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Coroutine,
+    Generator,
+    Iterable,
+    Mapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from datetime import datetime
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -25,6 +36,7 @@ from bot.metrics.figures import timed_transaction
 from bot.storage.connection import Connection, Row, lock_number, named_rows
 from bot.storage.database import (
     Body,
+    BodyWaited,
     CommitUnknown,
     Database,
     DatabaseTooNew,
@@ -51,6 +63,11 @@ MIGRATING = lock_number("migrating")
 
 Raw: TypeAlias = "asyncpg.Connection[Any] | PoolConnectionProxy[Any]"
 
+_stating: ContextVar[PostgresConnection | None] = ContextVar("stating", default=None)
+"""The connection whose statement the task is awaiting, if any: what ``StatementsOnly``
+lets a body wait for. A task of its own (``asyncio.gather``) has a context of its own,
+so a statement there lets nothing else through here."""
+
 
 class PostgresConnection(Connection):
     """A PostgreSQL connection inside a transaction: ``?`` placeholders read as ``$1``, ``$2``…"""
@@ -61,11 +78,19 @@ class PostgresConnection(Connection):
         self.raw = raw
         self._writing = writing
 
+    async def _said(self, statement: Awaitable[T]) -> T:
+        """``statement`` awaited as this connection's own, which a body may wait for."""
+        saying = _stating.set(self)
+        try:
+            return await statement
+        finally:
+            _stating.reset(saying)
+
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return named_rows(await self.raw.fetch(numbered(sql), *params))
+        return named_rows(await self._said(self.raw.fetch(numbered(sql), *params)))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        status = await self.raw.execute(numbered(sql), *params)
+        status = await self._said(self.raw.execute(numbered(sql), *params))
         # asyncpg hands back the command tag: "UPDATE 1", "INSERT 0 3", "DELETE 0".
         last = status.rsplit(" ", 1)[-1]
         return int(last) if last.isdigit() else 0
@@ -73,10 +98,10 @@ class PostgresConnection(Connection):
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         rows = list(rows)
         if rows:
-            await self.raw.executemany(numbered(sql), rows)
+            await self._said(self.raw.executemany(numbered(sql), rows))
 
     async def lock(self, *key: str | int) -> None:
-        await self.raw.execute("SELECT pg_advisory_xact_lock($1)", lock_number(*key))
+        await self._said(self.raw.execute("SELECT pg_advisory_xact_lock($1)", lock_number(*key)))
 
     @property
     def for_update(self) -> str:
@@ -97,7 +122,47 @@ class PostgresConnection(Connection):
         return f"(CAST({column} AS JSONB) || CAST(? AS JSONB))::TEXT"
 
     async def notify(self, channel: str, payload: str = "") -> None:
-        await self.raw.execute("SELECT pg_notify($1, $2)", channel, payload)
+        await self._said(self.raw.execute("SELECT pg_notify($1, $2)", channel, payload))
+
+
+class StatementsOnly(Generic[T]):
+    """A transaction's ``body``, awaited one wait at a time. A plain ``await`` would let
+    it wait for anything with the game's row locked, and pass where SQLite refuses it: a
+    wait for one of ``connection``'s statements goes on; a wait for anything else (a
+    pause, a call out, another connection) is called off, as a cancellation would, and
+    ``BodyWaited`` raised in the body where it stood, so that its own ``finally`` and
+    ``async with`` still run. A body that catches it and returns is refused all the same;
+    the transaction rolls back."""
+
+    __slots__ = ("_body", "_connection")
+
+    def __init__(self, body: Coroutine[Any, Any, T], connection: PostgresConnection) -> None:
+        self._body = body
+        self._connection = connection
+
+    def __await__(self) -> Generator[Any, Any, T]:
+        body, connection = self._body, self._connection
+        sent: Any = None
+        thrown: BaseException | None = None
+        refused: BodyWaited | None = None
+        while True:
+            try:
+                waited = body.send(sent) if thrown is None else body.throw(thrown)
+            except StopIteration as done:
+                if refused is not None:
+                    raise refused from None
+                return done.value  # type: ignore[no-any-return]
+            if refused is None and _stating.get() is not connection:
+                refused = BodyWaited(f"{body!r} waited for something other than its statements")
+                if asyncio.isfuture(waited):
+                    waited.cancel()
+                sent, thrown = None, refused
+                continue
+            # What comes back (a statement's answer, or a cancellation) goes on to the body.
+            try:
+                sent, thrown = (yield waited), None
+            except BaseException as error:
+                sent, thrown = None, error
 
 
 class PostgresListener:
@@ -200,10 +265,10 @@ class PostgresDatabase(Database):
     @timed_transaction("write")
     async def write(self, body: Body[T]) -> T:
         async with self.bulk_write() as connection:
-            return await body(connection)
+            return await StatementsOnly(body(connection), connection)
 
     @asynccontextmanager
-    async def bulk_write(self) -> AsyncIterator[Connection]:
+    async def bulk_write(self) -> AsyncIterator[PostgresConnection]:
         async with self._pooled() as connection:
             transaction = connection.transaction()
             await transaction.start()
@@ -263,16 +328,17 @@ class PostgresDatabase(Database):
 
     @timed_transaction("statement")
     async def statement(self, body: Body[T]) -> T:
-        async with self._pooled() as connection:
-            return await body(PostgresConnection(connection, writing=False))
+        async with self._pooled() as pooled:
+            connection = PostgresConnection(pooled, writing=False)
+            return await StatementsOnly(body(connection), connection)
 
     @timed_transaction("read")
     async def read(self, body: Body[T]) -> T:
         async with self.bulk_read() as connection:
-            return await body(connection)
+            return await StatementsOnly(body(connection), connection)
 
     @asynccontextmanager
-    async def bulk_read(self) -> AsyncIterator[Connection]:
+    async def bulk_read(self) -> AsyncIterator[PostgresConnection]:
         async with (
             self._pooled() as connection,
             connection.transaction(isolation="repeatable_read", readonly=True),

@@ -22,15 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from bot.storage.connection import Connection, Row, named_rows
-from bot.storage.database import Body
+from bot.storage.database import Body, BodyWaited
 from bot.storage.sqlite_dialect import SQLiteDialect
 
 T = TypeVar("T")
-
-
-class BodyWaited(RuntimeError):
-    """A transaction's body awaited something other than its statements: a body runs on
-    the writer's thread, where nothing else can be waited for."""
 
 
 def finished(body: Coroutine[Any, Any, T]) -> T:

@@ -12,34 +12,14 @@ from pathlib import Path
 import pytest
 
 from bot.storage.connection import Connection
-from bot.storage.database import Body
 from bot.storage.sqlite import SQLiteDatabase
-from bot.storage.sqlite_threads import BodyWaited
-
-NOTE = "INSERT INTO notes (n) VALUES (?)"
+from tests.bot.notes import NOTE, note, noted, with_notes
 
 
 @pytest.fixture
 async def sqlite_database(sqlite_database: SQLiteDatabase) -> SQLiteDatabase:
     """The bot's database with a table of numbers of its own."""
-    await sqlite_database.write(
-        lambda connection: connection.execute("CREATE TABLE notes (n INTEGER PRIMARY KEY)")
-    )
-    return sqlite_database
-
-
-async def noted(database: SQLiteDatabase) -> list[int]:
-    rows = await database.read(
-        lambda connection: connection.fetch("SELECT n FROM notes ORDER BY n")
-    )
-    return [int(row["n"]) for row in rows]
-
-
-def note(guild_id: int) -> Body[int]:
-    async def body(connection: Connection) -> int:
-        return await connection.execute(NOTE, (guild_id,))
-
-    return body
+    return await with_notes(sqlite_database)
 
 
 async def test_a_transaction_runs_whole_while_the_event_loop_is_busy(
@@ -79,20 +59,6 @@ async def test_transactions_queued_together_each_commit_or_roll_back_alone(
     assert outcomes[0] == 1 and outcomes[2] == 1
     assert isinstance(outcomes[1], sqlite3.IntegrityError)
     assert await noted(sqlite_database) == [1, 2]
-
-
-async def test_a_body_that_waits_for_anything_else_is_refused_and_writes_nothing(
-    sqlite_database: SQLiteDatabase,
-) -> None:
-    async def waits(connection: Connection) -> None:
-        await connection.execute(NOTE, (1,))
-        await asyncio.sleep(0)
-
-    with pytest.raises(BodyWaited, match="waits"):
-        await sqlite_database.write(waits)
-    assert await noted(sqlite_database) == []
-    await sqlite_database.write(note(2))
-    assert await noted(sqlite_database) == [2]
 
 
 async def test_the_threads_outlive_what_a_transaction_raises(
