@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.activity.page_build import PageMissing
 from bot.activity.serving import board_served
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
@@ -103,11 +104,12 @@ def _sandbox(settings: Settings) -> int:
 
 def _until_stopped(work: Coroutine[Any, Any, None], settings: Settings) -> int:
     """Runs the bot (or the sandbox) until SIGTERM or SIGINT (Ctrl-C) has stopped it
-    gracefully; a database it can't use (from a newer bot, read-only, on a full disk), or
-    a setting it finds it can't use once it starts (a metrics port taken), is one line."""
+    gracefully; a database it can't use (from a newer bot, read-only, on a full disk), a
+    setting it finds it can't use once it starts (a metrics port taken), or an install
+    without the board's page, is one line."""
     try:
         run_until_stopped(work, settings.stop_seconds)
-    except (DatabaseTooNew, DatabaseUnavailable, SettingsError) as e:
+    except (DatabaseTooNew, DatabaseUnavailable, SettingsError, PageMissing) as e:
         return _fail(str(e), 1)
     return 0
 

@@ -22,6 +22,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
+# Installing builds the board's page too (setup.py: npm ci and esbuild, on the Node.js pip
+# installs for it).
 .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
 
 # The suite starts hundreds of Python processes (its workers, bot and shard processes,
@@ -30,10 +32,6 @@ fi
 # the tests that start processes. An environment may forbid keeping it (Docker images
 # often set PYTHONDONTWRITEBYTECODE); for the tests' run it is allowed.
 unset PYTHONDONTWRITEBYTECODE
-
-# The board's page (npm ci and esbuild, on the Node.js pip installed) once, before the
-# workers: each would otherwise wait on the first to build it.
-.venv/bin/python -m bot.activity.page_build
 
 # Half again as many workers as cores (pytest-xdist): the end-to-end tests spend much
 # of their time waiting on sockets, other processes and a browser, so on 2 cores two

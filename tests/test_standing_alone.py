@@ -10,7 +10,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIPPED_DIRS = {".git", ".venv", "site", "test-artifacts", "build", "node_modules"}
-TEXT_SUFFIXES = {".py", ".md", ".toml", ".sh", ".yml", ".cfg", ".js", ".html", ".css", ".txt"}
+TEXT_SUFFIXES = {
+    ".py",
+    ".md",
+    ".toml",
+    ".sh",
+    ".yml",
+    ".cfg",
+    ".js",
+    ".ts",
+    ".html",
+    ".css",
+    ".txt",
+}
 BESIDE = re.compile(
     r"\.\./(?:\.\./)*shared\b"  # a path up and out of the checkout
     r"|parents?(?:\[\d+\])?\s*/\s*[\"']shared[\"']"  # the same, built with pathlib

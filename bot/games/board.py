@@ -12,10 +12,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from enum import Enum
+from string import Formatter
 from typing import Any
 
 from bot.games.face import Choice, Control, Menu
-from i18n import Language
+from i18n import Language, Plural
 
 
 def plain(value: Any) -> Any:
@@ -44,3 +45,26 @@ def playable(controls: Sequence[Control]) -> tuple[Choice | Menu, ...]:
     """The controls a board offers: its buttons and menus (a board needs no button to open
     a hand: the viewer's hand is on it)."""
     return tuple(c for c in controls if isinstance(c, (Choice, Menu)))
+
+
+def plural_words(key: str, lang: Language, counted: Plural) -> dict[str, str]:
+    """A word of the board's page with a count, as ``key.<category>`` for each plural
+    category of ``lang``, with ``{n}`` left for the page to fill in: each form is the
+    catalog's form of ``counted`` (its count unused) for a number of that category. The
+    page picks the form with ``Intl.PluralRules``, which names the same categories as
+    Babel (CLDR)."""
+    singular, plural = counted.singular, counted.plural
+    samples: dict[str, int] = {}
+    for n in range(200):
+        samples.setdefault(str(lang.locale.plural_form(n)), n)
+    # Every placeholder stays as it is, for the page.
+    kept = {
+        name: f"{{{name}}}"
+        for text in (singular, plural)
+        for _, name, _, _ in Formatter().parse(text)
+        if name
+    }
+    return {
+        f"{key}.{category}": lang.ngettext(singular, plural, n, **kept)
+        for category, n in samples.items()
+    }

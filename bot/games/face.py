@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -270,6 +270,12 @@ class GameFace(Protocol):
         device, with what they may do now; ``last`` is the move that led here when it is to
         be shown (its dice). Only what that viewer may see: the public table, and their
         own seat's private part."""
+        ...
+
+    def board_words(self, lang: Language) -> Mapping[str, str]:
+        """The words the game's board in the Activity's page (``src/boards/<kind>.ts``)
+        writes around its table's figures, in ``lang``, keyed ``<kind>.<name>``; a word
+        with a count in each plural form (``bot.games.board.plural_words``)."""
         ...
 
     def ladder_figure(self, entry: LadderEntry, lang: Language) -> str:

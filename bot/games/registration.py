@@ -29,7 +29,8 @@ class Registration:
     """The game's package (its ``__name__``); its last part names the game's engine and
     renderer packages and its catalog of words too."""
     kind: str
-    """Its key in storage, in custom_ids and in the registry; never changes."""
+    """Its key in storage, in custom_ids and in the registry; never changes. It names the
+    game's board in the Activity's page too: ``bot/activity/page/src/boards/<kind>.ts``."""
     name: str
     """The game's name as players read it (the same in every language)."""
     rules: str = field(repr=False)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.features.turns.commands import rules_cards
+from bot.discord_ui.core.turns.commands import rules_cards
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
 from emulator import message_problems

@@ -11,7 +11,7 @@ plays, while one opened before a new card reached the table is shown afresh.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -19,6 +19,7 @@ from bot.games import shared_words
 from bot.games.board import plain
 from bot.games.claim import (
     GAME,
+    board_page,
     hand_words,
     move_words,
     names,
@@ -211,6 +212,7 @@ class ClaimFace(BaseFace[TableView]):
             **plain(table),
             "faction_names": {f.value: names.faction_name(f, lang) for f in Faction},
             "faction_emoji": {f.value: names.emoji(f) for f in Faction},
+            **board_page.figures(table, state.players),
         }
         if seat is None:
             return Board(table=public, words=described)
@@ -226,6 +228,9 @@ class ClaimFace(BaseFace[TableView]):
             choices=_choices(state, seat, seated.legal, lang) if acting else (),
             key=CLAIM.decision_key(state, seat),
         )
+
+    def board_words(self, lang: Language) -> Mapping[str, str]:
+        return board_page.words(lang)
 
     def replay_view(
         self, names: tuple[str, ...], state: ClaimState, last: Outcome | None, lang: Language

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.games import shared_words
 from bot.games.board import playable
-from bot.games.claimit import GAME, words
+from bot.games.claimit import GAME, board_page, words
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import (
     Board,
@@ -129,6 +129,7 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
                 if game.status is GameStatus.ACTIVE and state.phase is Phase.ROLL
                 else None
             ),
+            **board_page.figures(state),
         }
         acting = (
             seat is not None and game.status is GameStatus.ACTIVE and seat in CLAIMIT.to_act(state)
@@ -143,6 +144,9 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
             ),
             choices=playable(self.choices(game, lang)) if acting else (),
         )
+
+    def board_words(self, lang: Language) -> Mapping[str, str]:
+        return board_page.words(lang)
 
     def dice_labels(self, lang: Language) -> Sequence[str]:
         return ("1", "2", "3", "4", "5", "6")

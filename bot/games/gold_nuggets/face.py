@@ -10,7 +10,7 @@ When the roll allows five choices or fewer, each is a button and there is no men
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -29,7 +29,7 @@ from bot.games.face import (
     described_names,
     seat_names,
 )
-from bot.games.gold_nuggets import GAME, words
+from bot.games.gold_nuggets import GAME, board_page, words
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
 from bot.games.gold_nuggets.report_words import luck_line, roll_on_words
 from bot.games.limits import listed_name
@@ -143,11 +143,15 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
             if game.status is GameStatus.ACTIVE and state.phase in (Phase.ROLL, Phase.DECIDE)
             else None
         )
+        table.update(board_page.figures())
         return Board(
             table=table,
             words=words.table(view, described_names(game, lang), lang),
             choices=playable(_one_way(self.choices(game, lang), state)) if acting else (),
         )
+
+    def board_words(self, lang: Language) -> Mapping[str, str]:
+        return board_page.words(lang)
 
     def dice_labels(self, lang: Language) -> Sequence[str]:
         return (

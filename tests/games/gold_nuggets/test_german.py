@@ -22,16 +22,7 @@ from bot.games.outcome import Outcome
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level
 from bot.storage.ratings import Rating
-from engine.gold_nuggets import (
-    Action,
-    Counts,
-    GameState,
-    Phase,
-    Roll,
-    SetAside,
-    Take,
-    TimeOut,
-)
+from engine.gold_nuggets import Action, Counts, GameState, Phase, Roll, SetAside, Take, TimeOut
 from i18n import Language, english, language
 from render.gold_nuggets import table_image
 from tests.engine.gold_nuggets.play import faces

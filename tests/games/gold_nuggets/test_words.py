@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui.features.turns.commands import rules_cards
+from bot.discord_ui.core.turns.commands import rules_cards
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from emulator import message_problems
-from engine.gold_nuggets import (
-    Action,
-    Counts,
-    GameState,
-    Phase,
-    Roll,
-    SetAside,
-    Take,
-    TimeOut,
-)
+from engine.gold_nuggets import Action, Counts, GameState, Phase, Roll, SetAside, Take, TimeOut
 from i18n import Language, english, language
 from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import outcome

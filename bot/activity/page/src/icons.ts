@@ -6,34 +6,63 @@
 /*! Twemoji graphics: Copyright Twitter, Inc. and other contributors, licensed under
  * CC-BY 4.0 (https://creativecommons.org/licenses/by/4.0/). */
 
-import { h, s } from './dom.js';
+import { h, s } from './dom.ts';
 
 export const ICONS = [
   // The choices' emoji: roll, take or stop, steal.
-  '🎲', '⛏️', '🪢',
+  '🎲',
+  '⛏️',
+  '🪢',
   // Claim's factions.
-  '⚙️', '🎵', '🎭', '🐉', '🗿', '🍄', '👺', '🦅', '👑', '⚔️', '🌾', '🦝', '🔮', '👹', '💀', '🪓',
+  '⚙️',
+  '🎵',
+  '🎭',
+  '🐉',
+  '🗿',
+  '🍄',
+  '👺',
+  '🦅',
+  '👑',
+  '⚔️',
+  '🌾',
+  '🦝',
+  '🔮',
+  '👹',
+  '💀',
+  '🪓',
 ];
 
 const KNOWN = new Set(ICONS);
 
 /** Twemoji's file name for `emoji`: its code points in hex, U+FE0F left out but in a
  * sequence joined by U+200D. */
-export function iconFile(emoji) {
-  const points = [...emoji].map((c) => c.codePointAt(0));
+export function iconFile(emoji: string): string {
+  const points = [...emoji].map((c) => c.codePointAt(0) ?? 0);
   const kept = points.includes(0x200d) ? points : points.filter((p) => p !== 0xfe0f);
   return `emoji-${kept.map((p) => p.toString(16)).join('-')}.svg`;
 }
 
 /** `emoji` as a decorative picture (its words are beside it), or null for one the page
  * has no picture of: better nothing than an empty box. */
-export function icon(emoji, classes = []) {
+export function icon(emoji: string, classes: string[] = []): HTMLImageElement | null {
   if (!KNOWN.has(emoji)) return null;
-  return h('img', { class: ['emoji', ...classes], src: iconFile(emoji), alt: '', draggable: 'false' });
+  return h('img', {
+    class: ['emoji', ...classes],
+    src: iconFile(emoji),
+    alt: '',
+    draggable: 'false',
+  });
 }
 
 /** The same inside an <svg>, in the box (x, y, size). */
-export function svgIcon(emoji, x, y, size) {
+export function svgIcon(emoji: string, x: number, y: number, size: number): SVGImageElement | null {
   if (!KNOWN.has(emoji)) return null;
-  return s('image', { href: iconFile(emoji), x, y, width: size, height: size, 'aria-hidden': 'true' });
+  return s('image', {
+    href: iconFile(emoji),
+    x,
+    y,
+    width: size,
+    height: size,
+    'aria-hidden': 'true',
+  });
 }

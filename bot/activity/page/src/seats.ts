@@ -1,9 +1,9 @@
 // A seat's symbol in its colour: the shapes the bot's pictures give seats 0-4 (circle,
 // diamond, square, heart, triangle), so that colour is never the only cue.
 
-import { s } from './dom.js';
+import { type Attrs, s } from './dom.ts';
 
-const SHAPES = [
+const SHAPES: ((r: number) => SVGElement)[] = [
   (r) => s('circle', { r }),
   (r) => s('path', { d: `M0 ${-r}L${r} 0L0 ${r}L${-r} 0Z` }),
   (r) => s('rect', { x: -r * 0.85, y: -r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.2 }),
@@ -17,8 +17,15 @@ const SHAPES = [
 ];
 
 /** The seat's symbol, centred on (x, y), `r` its half-size. */
-export function symbol(seat, colour, x, y, r, extra = {}) {
-  const shape = SHAPES[seat % SHAPES.length](r);
+export function symbol(
+  seat: number,
+  colour: string,
+  x: number,
+  y: number,
+  r: number,
+  extra: Attrs = {},
+): SVGGElement {
+  const shape = SHAPES[seat % SHAPES.length]?.(r);
   return s(
     'g',
     { transform: `translate(${x} ${y})`, fill: colour, class: 'symbol', ...extra },
@@ -27,20 +34,10 @@ export function symbol(seat, colour, x, y, r, extra = {}) {
 }
 
 /** A small standalone picture of the seat's symbol, for lists of names. */
-export function badge(seat, colour) {
+export function badge(seat: number, colour: string): SVGSVGElement {
   return s(
     'svg',
     { class: 'badge', viewBox: '-10 -10 20 20', 'aria-hidden': 'true', focusable: 'false' },
     symbol(seat, colour, 0, 0, 8, { stroke: 'rgba(0,0,0,.45)', 'stroke-width': 1 }),
   );
-}
-
-/** White or near-black, whichever reads better on `hex` (#rrggbb). */
-export function inkOn(hex) {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return (1.05 / (lum + 0.05)) >= ((lum + 0.05) / 0.0595) ? '#fcfcfc' : '#1c1814';
 }

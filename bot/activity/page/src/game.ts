@@ -2,35 +2,46 @@
 // draws, the viewer's choices, the seats, the last moves, the result, and the board as
 // text. Rebuilt on every push from the server, keeping the keyboard focus where it was.
 
-import * as claim from './boards/claim.js';
-import * as claimit from './boards/claimit.js';
-import * as nuggets from './boards/nuggets.js';
-import { h, plain, rich, s } from './dom.js';
-import { choiceList } from './choices.js';
-import { badge } from './seats.js';
-import { t } from './words.js';
+import { BOARDS, type Drawn } from './boards.ts';
+import { type Chooser, choiceList } from './choices.ts';
+import { h, plain, rich, s } from './dom.ts';
+import { icon } from './icons.ts';
+import type { Board, Game, GameMessage, Listing, PageMessage } from './protocol.ts';
+import { badge } from './seats.ts';
+import { t } from './words.ts';
 
-const BOARDS = { claimit, nuggets, claim };
+export interface GameViewWays {
+  /** Where the game is shown. */
+  root: HTMLElement;
+  /** Sends to the server; false when it could not. */
+  send: (message: PageMessage) => boolean;
+  /** Says lines in the live region. */
+  announce: (lines: string[]) => void;
+  /** Goes back to the channel's games. */
+  back: () => void;
+}
 
-export class GameView {
-  /**
-   * @param {object} how
-   * @param {HTMLElement} how.root where the game is shown
-   * @param {(message: object) => boolean} how.send sends to the server
-   * @param {(lines: string[]) => void} how.announce says lines in the live region
-   * @param {() => void} how.back goes back to the channel's games
-   */
-  constructor({ root, send, announce, back }) {
-    Object.assign(this, { root, send, announce, back });
-    this.message = null;
-    this.entry = null;
-    this.moving = false;
-    this.away = false;
-    this.textOpen = false;
-    this.openMenus = new Set();
-    this.offset = 0;
-    this.clock = null;
-    this.timer = setInterval(() => this.tick(), 1000);
+export class GameView implements Chooser {
+  readonly root: HTMLElement;
+  readonly send: (message: PageMessage) => boolean;
+  readonly announce: (lines: string[]) => void;
+  readonly back: () => void;
+  message: GameMessage | null = null;
+  entry: Listing | undefined = undefined;
+  moving = false;
+  away = false;
+  textOpen = false;
+  readonly openMenus = new Set<string>();
+  offset = 0;
+  clock: HTMLElement | null = null;
+  waiting: ReturnType<typeof setTimeout> | undefined = undefined;
+
+  constructor({ root, send, announce, back }: GameViewWays) {
+    this.root = root;
+    this.send = send;
+    this.announce = announce;
+    this.back = back;
+    setInterval(() => this.tick(), 1000);
   }
 
   /** Whether the choices wait: a move is on its way, or the connection is away. */
@@ -39,9 +50,9 @@ export class GameView {
   }
 
   /** Shows a `game` message; `entry` is the game's line of the games list, if any. */
-  show(message, entry) {
+  show(message: GameMessage, entry: Listing | undefined): void {
     const before = this.message;
-    const same = before && before.game.id === message.game.id;
+    const same = before !== null && before.game.id === message.game.id;
     this.offset = message.game.now - Date.now() / 1000;
     this.message = message;
     this.entry = entry;
@@ -57,7 +68,7 @@ export class GameView {
       this.announce(before ? [plain(game.title), plain(game.headline)] : []);
     }
     this.render(same ? before : null);
-    if (!same) return;
+    if (!same || before === null) return;
     if (message.game.version === before.game.version) return;
     const lines = fresh(before.game.happened || [], message.game.happened || []);
     if (lines.length) this.announce(lines.map(plain));
@@ -65,13 +76,13 @@ export class GameView {
   }
 
   /** The games list changed: the Join and Start buttons follow it. */
-  listed(entry) {
+  listed(entry: Listing | undefined): void {
     this.entry = entry;
     if (this.message) this.render(null, true);
   }
 
   /** A move was refused, or the connection came and went: choices may be used again. */
-  release() {
+  release(): void {
     if (!this.moving) return;
     this.moving = false;
     if (this.message) this.render(null, true);
@@ -79,18 +90,18 @@ export class GameView {
 
   /** The connection is away (`true`): the game shown may have moved on meanwhile, so its
    * choices wait, saying why, until it is pushed again. */
-  disconnected(away) {
+  disconnected(away: boolean): void {
     if (this.away === away) return;
     this.away = away;
     if (this.message) this.render(null, true);
   }
 
-  forget() {
+  forget(): void {
     this.message = null;
-    this.entry = null;
+    this.entry = undefined;
   }
 
-  play(intent) {
+  play(intent: string): void {
     if (this.pending || !this.message) return;
     const { game, board } = this.message;
     if (this.send({ type: 'move', game: game.id, intent, version: game.version, key: board.key })) {
@@ -103,19 +114,27 @@ export class GameView {
     }
   }
 
-  lobby(type) {
+  lobby(type: 'join' | 'start'): void {
     const game = this.message?.game;
     if (game) this.send({ type, game: game.id, version: game.version });
   }
 
-  render(previous, again = false) {
+  render(previous: GameMessage | null, again = false): void {
+    if (!this.message) return;
     const { game, board } = this.message;
     const module = BOARDS[game.kind];
-    const drawn = module
-      ? module.render({ game, board, previous: again ? null : previous, how: this })
+    // The kind picks the board, which reads the game's own table the server sent.
+    const drawn: Drawn = module
+      ? module.render({
+          game,
+          board: board as Board<never, never>,
+          previous: again ? null : (previous as GameMessage<never, never> | null),
+          how: this,
+        })
       : { el: h('p', null, t('unknown_game')), used: new Set() };
-    const focused = document.activeElement?.closest?.('[data-focus]')?.dataset.focus;
-    const view = h(
+    const focused = document.activeElement?.closest<HTMLElement | SVGElement>('[data-focus]')
+      ?.dataset.focus;
+    const view: HTMLElement = h(
       'section',
       { class: ['game', `game--${game.kind}`], 'aria-labelledby': 'game-headline' },
       this.bar(game),
@@ -137,6 +156,10 @@ export class GameView {
           { class: 'game__actions' },
           this.lobbyButtons(game),
           choiceList(board.choices || [], drawn.used, this),
+          // Once there is a result, the features' actions (a rematch) are under it.
+          game.result?.length || !game.actions?.length
+            ? null
+            : h('div', { class: 'choices' }, this.actionButtons(game)),
         ),
         this.result(game),
         seats(game, drawn.seatExtra),
@@ -145,18 +168,18 @@ export class GameView {
       ),
     );
     this.root.replaceChildren(view);
-    this.clock = view.querySelector('.clock');
+    this.clock = view.querySelector<HTMLElement>('.clock');
     this.tick();
     if (focused) {
       const target =
-        view.querySelector(`[data-focus="${CSS.escape(focused)}"]`) ||
-        view.querySelector('[data-focus^="choice:"]:not([disabled])') ||
-        view.querySelector('[data-focus="headline"]');
+        view.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`) ||
+        view.querySelector<HTMLElement>('[data-focus^="choice:"]:not([disabled])') ||
+        view.querySelector<HTMLElement>('[data-focus="headline"]');
       target?.focus({ preventScroll: true });
     }
   }
 
-  bar(game) {
+  bar(game: Game): HTMLElement {
     const status = game.status !== 'active' ? t(`status.${game.status}`) : null;
     return h(
       'div',
@@ -179,7 +202,12 @@ export class GameView {
             { class: 'clock', role: 'timer', 'aria-live': 'off' },
             s(
               'svg',
-              { viewBox: '0 0 16 16', class: 'clock__icon', 'aria-hidden': 'true', focusable: 'false' },
+              {
+                viewBox: '0 0 16 16',
+                class: 'clock__icon',
+                'aria-hidden': 'true',
+                focusable: 'false',
+              },
               s('circle', { cx: 8, cy: 9, r: 6 }),
               s('path', { d: 'M8 5.5V9l2.5 1.5M6 1.5h4' }),
             ),
@@ -189,17 +217,17 @@ export class GameView {
     );
   }
 
-  tick() {
+  tick(): void {
     const game = this.message?.game;
     if (!this.clock || !game?.deadline) return;
     const left = Math.max(0, Math.round(game.deadline - (Date.now() / 1000 + this.offset)));
     const text = t('clock', { time: duration(left) });
     const shown = this.clock.lastChild;
-    if (shown.textContent !== text) shown.textContent = text;
+    if (shown && shown.textContent !== text) shown.textContent = text;
     this.clock.classList.toggle('clock--short', left < 60);
   }
 
-  lobbyButtons(game) {
+  lobbyButtons(game: Game): HTMLElement | null {
     if (game.status !== 'lobby' || !this.entry) return null;
     return h(
       'div',
@@ -209,33 +237,49 @@ export class GameView {
     );
   }
 
-  result(game) {
+  result(game: Game): HTMLElement | null {
     if (!game.result?.length) return null;
     return h(
       'section',
       { class: 'result', 'aria-labelledby': 'result-heading' },
       h('h2', { id: 'result-heading' }, t('result')),
-      h('ul', null, game.result.map((line) => h('li', null, rich(line)))),
-      game.can_rematch
-        ? h(
-            'button',
-            {
-              type: 'button',
-              class: 'button button--success',
-              'data-focus': 'rematch',
-              onclick: () => this.lobby('rematch'),
-            },
-            t('rematch'),
-          )
-        : null,
+      h(
+        'ul',
+        null,
+        game.result.map((line) => h('li', null, rich(line))),
+      ),
+      this.actionButtons(game),
     );
   }
 
-  asText(board) {
+  /** The features' actions offered to the viewer, each a button sending its name. */
+  actionButtons(game: Game): HTMLButtonElement[] {
+    return (game.actions || []).map((action) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: ['button', `button--${action.tone}`],
+          disabled: !action.enabled,
+          'data-focus': `action:${action.name}`,
+          onclick: () => this.act(action.name),
+        },
+        action.icon ? icon(action.icon) : null,
+        action.label,
+      ),
+    );
+  }
+
+  act(action: string): void {
+    const game = this.message?.game;
+    if (game) this.send({ type: 'action', game: game.id, action, version: game.version });
+  }
+
+  asText(board: Board): HTMLElement {
     const lines = [board.words, board.own_words]
-      .filter(Boolean)
+      .filter((words): words is string => Boolean(words))
       .flatMap((words) => words.split('\n'));
-    const toggle = h(
+    const toggle: HTMLButtonElement = h(
       'button',
       {
         type: 'button',
@@ -260,7 +304,7 @@ export class GameView {
   }
 }
 
-function lobbyButton(label, focus, onclick) {
+function lobbyButton(label: string, focus: string, onclick: () => void): HTMLButtonElement {
   return h(
     'button',
     { type: 'button', class: 'button button--primary', 'data-focus': focus, onclick },
@@ -268,7 +312,7 @@ function lobbyButton(label, focus, onclick) {
   );
 }
 
-function seats(game, extra) {
+function seats(game: Game, extra: ((seat: number) => string) | undefined): HTMLElement {
   return h(
     'section',
     { class: 'seats', 'aria-labelledby': 'seats-heading' },
@@ -292,7 +336,12 @@ function seats(game, extra) {
             seat.bot ? h('span', { class: 'tag' }, t('bot')) : null,
           ),
           seat.acting
-            ? h('span', { class: 'seat__turn' }, h('span', { 'aria-hidden': 'true' }, '◀ '), t('to_act'))
+            ? h(
+                'span',
+                { class: 'seat__turn' },
+                h('span', { 'aria-hidden': 'true' }, '◀ '),
+                t('to_act'),
+              )
             : h('span'),
           extra ? h('span', { class: 'seat__extra' }, extra(seat.seat)) : null,
         ),
@@ -301,20 +350,24 @@ function seats(game, extra) {
   );
 }
 
-function happened(game) {
+function happened(game: Game): HTMLElement | null {
   if (!game.happened?.length) return null;
   return h(
     'section',
     { class: 'happened', 'aria-labelledby': 'happened-heading' },
     h('h2', { id: 'happened-heading' }, t('last_moves')),
-    h('ol', { class: 'log' }, game.happened.map((line) => h('li', null, rich(line)))),
+    h(
+      'ol',
+      { class: 'log' },
+      game.happened.map((line) => h('li', null, rich(line))),
+    ),
   );
 }
 
 /** The lines of `now` that `before` did not end with. Where `now` does not go on from
  * `before` (a take-back told in place of the moves it undid), those after what both
  * begin with, or (the list having moved on too) after the last line `before` had. */
-function fresh(before, now) {
+export function fresh(before: readonly string[], now: readonly string[]): string[] {
   for (let k = Math.min(before.length, now.length); k > 0; k -= 1) {
     const tail = before.slice(before.length - k);
     if (tail.every((line, i) => line === now[i])) return now.slice(k);
@@ -324,17 +377,17 @@ function fresh(before, now) {
   if (same) return now.slice(same);
   const had = new Set(before);
   let last = now.length - 1;
-  while (last >= 0 && !had.has(now[last])) last -= 1;
+  while (last >= 0 && !had.has(now[last] ?? '')) last -= 1;
   return now.slice(last + 1);
 }
 
 /** 42 s as "0:42", an hour and more as "1:02:03", a day and more as "2 d 03:04". */
-function duration(seconds) {
+export function duration(seconds: number): string {
   const d = Math.floor(seconds / 86400);
   const hours = Math.floor((seconds % 86400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const sec = seconds % 60;
-  const two = (n) => String(n).padStart(2, '0');
+  const two = (n: number): string => String(n).padStart(2, '0');
   if (d) return t('days', { n: d, time: `${two(hours)}:${two(m)}` });
   if (hours) return `${hours}:${two(m)}:${two(sec)}`;
   return `${m}:${two(sec)}`;

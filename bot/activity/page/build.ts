@@ -1,16 +1,16 @@
 // Bundles the page into one folder: index.html, app.js (minified, one bundle) and app.css,
-// with the Twemoji pictures of the emoji it draws (src/icons.js).
-// `node build.mjs [OUT]` (OUT defaults to dist); bot/activity/page_build.py runs it.
+// with the Twemoji pictures of the emoji it draws (src/icons.ts).
+// `node build.ts [OUT]` (OUT defaults to dist); bot/activity/page_build.py runs it.
 
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
-import { ICONS, iconFile } from './src/icons.js';
+import { ICONS, iconFile } from './src/icons.ts';
 
 const out = process.argv[2] || 'dist';
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
 await build({
-  entryPoints: { app: 'src/main.js' },
+  entryPoints: { app: 'src/main.ts' },
   outdir: out,
   bundle: true,
   minify: true,

@@ -4,17 +4,35 @@
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-function build(element, attrs, children) {
+export type AttrValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | (string | false | null | undefined)[]
+  | Record<string, string>
+  | ((event: Event) => void);
+
+export type Attrs = Record<string, AttrValue> | null;
+
+export type Child = Node | string | number | false | null | undefined | readonly Child[];
+
+function build<E extends HTMLElement | SVGElement>(
+  element: E,
+  attrs: Attrs,
+  children: readonly Child[],
+): E {
   for (const [name, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (name.startsWith('on') && typeof value === 'function') {
       element.addEventListener(name.slice(2), value);
     } else if (name === 'class') {
-      const names = Array.isArray(value) ? value.filter(Boolean).join(' ') : value;
+      const names = Array.isArray(value) ? value.filter(Boolean).join(' ') : String(value);
       if (names) element.setAttribute('class', names);
-    } else if (name === 'style' && typeof value === 'object') {
+    } else if (name === 'style' && typeof value === 'object' && !Array.isArray(value)) {
       for (const [prop, v] of Object.entries(value)) element.style.setProperty(prop, v);
-    } else if (name === 'dataset') {
+    } else if (name === 'dataset' && typeof value === 'object') {
       Object.assign(element.dataset, value);
     } else {
       element.setAttribute(name, value === true ? '' : String(value));
@@ -24,7 +42,7 @@ function build(element, attrs, children) {
   return element;
 }
 
-function append(element, children) {
+function append(element: Element, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(element, child);
@@ -32,22 +50,30 @@ function append(element, children) {
   }
 }
 
-export function h(tag, attrs, ...children) {
-  return build(document.createElement(tag), attrs, children);
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  return build(document.createElement(tag), attrs ?? null, children);
 }
 
-export function s(tag, attrs, ...children) {
-  return build(document.createElementNS(SVG, tag), attrs, children);
+export function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs,
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
+  return build(document.createElementNS(SVG, tag), attrs ?? null, children);
 }
 
 /** Text with **bold** parts (as the bot's lines write them), as nodes. */
-export function rich(text) {
+export function rich(text: string): Child[] {
   return String(text)
     .split(/\*\*(.+?)\*\*/g)
     .map((part, i) => (i % 2 ? h('strong', null, part) : part));
 }
 
 /** The same text without its markup, for the live region. */
-export function plain(text) {
+export function plain(text: string): string {
   return String(text).replace(/\*\*(.+?)\*\*/g, '$1');
 }

@@ -3,16 +3,43 @@
 
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import './style.css';
-import { Live } from './connection.js';
-import { h, plain } from './dom.js';
-import { GameView } from './game.js';
-import { renderList } from './lists.js';
-import { setWords, t } from './words.js';
+import { Live, type Status } from './connection.ts';
+import { h, plain } from './dom.ts';
+import { GameView } from './game.ts';
+import { renderList } from './lists.ts';
+import type { Listing, PageMessage, ServerMessage, Words } from './protocol.ts';
+import { language, said, setWords, t } from './words.ts';
 
-const $ = (id) => document.getElementById(id);
-const api = (path) => new URL(`api/${path}`, document.baseURI);
+/** One of the page's own elements (index.html), there from the start. */
+function $(id: string): HTMLElement {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el;
+}
 
-const state = {
+const api = (path: string): URL => new URL(`api/${path}`, document.baseURI);
+
+interface Participant {
+  id: string;
+  username: string;
+  global_name?: string | null;
+  nickname?: string | null;
+  avatar?: string | null;
+}
+
+const state: {
+  sdk: DiscordSDK | null;
+  clientId: string | null;
+  token: string | null;
+  locale: string | null;
+  live: Live | null;
+  games: Listing[] | null;
+  watching: number | null;
+  leaving: number | null;
+  welcomed: boolean;
+  participants: Participant[];
+  connection: Status | null;
+} = {
   sdk: null,
   clientId: null,
   token: null,
@@ -41,22 +68,28 @@ const view = new GameView({
   },
 });
 
-function send(message) {
+/** The page's words, in the language they are in. */
+function speak(words: Words | undefined, lang: string | undefined): void {
+  setWords(words, lang);
+  document.documentElement.lang = language();
+}
+
+function send(message: PageMessage): boolean {
   if (state.live?.send(message)) return true;
   banner(t('not_connected'));
   return false;
 }
 
 let spoken = 0;
-function announce(lines) {
+function announce(lines: string[]): void {
   // A new node per announcement, so that a line repeated word for word is said again.
   const live = $('live');
   spoken += 1;
   live.replaceChildren(...lines.map((line) => h('p', { 'data-n': spoken }, line)));
 }
 
-let bannerTimer = null;
-function banner(text) {
+let bannerTimer: ReturnType<typeof setTimeout> | undefined;
+function banner(text: string): void {
   const el = $('banner');
   el.replaceChildren(
     h('span', null, text),
@@ -66,7 +99,9 @@ function banner(text) {
         type: 'button',
         class: 'banner__close',
         'aria-label': t('dismiss'),
-        onclick: () => (el.hidden = true),
+        onclick: () => {
+          el.hidden = true;
+        },
       },
       '×',
     ),
@@ -74,44 +109,48 @@ function banner(text) {
   el.hidden = false;
   announce([text]);
   clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => (el.hidden = true), 8000);
+  bannerTimer = setTimeout(() => {
+    el.hidden = true;
+  }, 8000);
 }
 
-function note(text) {
+function note(text: string): void {
   const el = $('note');
   el.textContent = text || '';
   el.hidden = !text;
 }
 
 /** Only words, no game: signing in, or why the page cannot go on. */
-function message(text, { error = false } = {}) {
+function message(text: string, { error = false } = {}): void {
   main.replaceChildren(h('p', { class: ['notice', error && 'notice--error'] }, text));
 }
 
-function heading(text) {
+function heading(text: string): void {
   $('heading').textContent = text;
   document.title = text;
 }
 
-function showList() {
+function showList(): void {
   view.forget();
   heading(t('games_heading'));
   if (state.games === null) {
     message(t('loading'));
     return;
   }
-  const inside = main.contains(document.activeElement);
-  const focused = inside ? document.activeElement.dataset?.focus : null;
+  const active = document.activeElement;
+  const inside = main.contains(active);
+  const focused = inside && active instanceof HTMLElement ? active.dataset.focus : undefined;
   main.replaceChildren(renderList(state.games, send));
-  const target = focused && main.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+  const target =
+    focused && main.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`);
   if (target) target.focus();
   else if (inside) $('heading').focus();
 }
 
-function received(msg) {
+function received(msg: ServerMessage): void {
   switch (msg.type) {
     case 'welcome':
-      setWords(msg.words, msg.lang);
+      speak(msg.words, msg.lang);
       state.welcomed = true;
       participants(state.participants);
       note('');
@@ -151,7 +190,7 @@ function received(msg) {
   }
 }
 
-function status(now, reason) {
+function status(now: Status, reason?: string): void {
   const was = state.connection;
   state.connection = now;
   if (now === 'reconnecting') {
@@ -168,8 +207,9 @@ function status(now, reason) {
   }
 }
 
-async function signIn() {
+async function signIn(): Promise<void> {
   const { sdk, clientId } = state;
+  if (!sdk || !clientId) throw new Error(t('sign_in_failed'));
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
     response_type: 'code',
@@ -190,13 +230,13 @@ async function signIn() {
   state.token = body.access_token;
 }
 
-function participants(list) {
+function participants(list: Participant[] | undefined): void {
   const el = $('here');
   const people = list || [];
   // Drawn again with the welcome's words: until then, a screen reader has no words for it.
   state.participants = people;
   if (!state.welcomed) return;
-  const name = (p) => p.nickname || p.global_name || p.username;
+  const name = (p: Participant): string => p.nickname || p.global_name || p.username;
   const shown = people.slice(0, 5).map((p) =>
     p.avatar
       ? h('img', {
@@ -210,22 +250,28 @@ function participants(list) {
   el.replaceChildren(
     h('span', { class: 'visually-hidden' }, t('here', { names: people.map(name).join(', ') })),
     h('span', { class: 'here__faces', 'aria-hidden': 'true' }, shown),
-    people.length > 5 ? h('span', { class: 'here__more', 'aria-hidden': 'true' }, `+${people.length - 5}`) : '',
+    people.length > 5
+      ? h('span', { class: 'here__more', 'aria-hidden': 'true' }, `+${people.length - 5}`)
+      : '',
   );
 }
 
-async function start() {
+async function start(): Promise<void> {
   try {
     // The settings bring the words shown until the server's welcome, in the browser's
     // language (Discord's own setting is read once signed in).
     const asked = api('config');
     asked.searchParams.set('locale', navigator.language || '');
-    const config = await (await fetch(asked)).json();
-    setWords(config.words, config.lang);
+    const config = (await (await fetch(asked)).json()) as {
+      client_id: string;
+      words: Words;
+      lang: string;
+    };
+    speak(config.words, config.lang);
     message(t('signing_in'));
     state.clientId = config.client_id;
     try {
-      state.sdk = new DiscordSDK(state.clientId);
+      state.sdk = new DiscordSDK(config.client_id);
     } catch {
       message(t('not_in_discord'), { error: true });
       return;
@@ -235,10 +281,11 @@ async function start() {
     const { locale } = await state.sdk.commands.userSettingsGetLocale();
     state.locale = locale;
   } catch (error) {
-    message(error?.message || t('sign_in_failed'), { error: true });
+    message(said(error) || t('sign_in_failed'), { error: true });
     return;
   }
   const { sdk } = state;
+  if (!sdk) return;
   sdk
     .subscribe('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', (data) => participants(data.participants))
     .catch(() => {});

@@ -1,17 +1,15 @@
 // The games of this channel, newest first, each with what the viewer may do with it.
 
-import { card } from './boards/claim.js';
-import { die } from './dice.js';
-import { h } from './dom.js';
-import { t } from './words.js';
+import { BOARDS } from './boards.ts';
+import { type Child, h } from './dom.ts';
+import type { Listing, PageMessage } from './protocol.ts';
+import { t } from './words.ts';
 
-const ICONS = { claimit: () => die(5), nuggets: () => die('N'), claim: () => card(null, {}) };
-
-/**
- * @param {object[]} games the `games` message's list
- * @param {(message: object) => void} send
- */
-export function renderList(games, send) {
+/** `games`, the `games` message's list, each with buttons that `send` what they ask. */
+export function renderList(
+  games: readonly Listing[],
+  send: (message: PageMessage) => boolean,
+): HTMLElement {
   if (!games.length) {
     return h(
       'section',
@@ -30,7 +28,11 @@ export function renderList(games, send) {
         return h(
           'li',
           { class: ['listing', `listing--${game.status}`], 'aria-labelledby': heading },
-          h('span', { class: 'listing__icon', 'aria-hidden': 'true' }, ICONS[game.kind]?.() ?? null),
+          h(
+            'span',
+            { class: 'listing__icon', 'aria-hidden': 'true' },
+            BOARDS[game.kind]?.icon() ?? null,
+          ),
           h(
             'div',
             { class: 'listing__about' },
@@ -38,7 +40,11 @@ export function renderList(games, send) {
             h(
               'p',
               { class: 'listing__players' },
-              h('span', { class: ['status', `status--${game.status}`] }, t(`status.${game.status}`)),
+              h(
+                'span',
+                { class: ['status', `status--${game.status}`] },
+                t(`status.${game.status}`),
+              ),
               ' ',
               t('seats_taken', { taken: game.players.length, max: game.max }),
               game.players.length ? ` · ${game.players.join(', ')}` : '',
@@ -48,18 +54,23 @@ export function renderList(games, send) {
           h(
             'div',
             { class: 'listing__buttons' },
-            button(openLabel(game), game.seated ? 'primary' : 'secondary', `watch:${game.id}`, () =>
-              send({ type: 'watch', game: game.id }),
+            button(
+              openLabel(game),
+              game.seated ? 'primary' : 'secondary',
+              `watch:${game.id}`,
+              () => {
+                send({ type: 'watch', game: game.id });
+              },
             ),
             game.can_join
-              ? button(t('join'), 'primary', `join:${game.id}`, () =>
-                  send({ type: 'join', game: game.id, version: game.version }),
-                )
+              ? button(t('join'), 'primary', `join:${game.id}`, () => {
+                  send({ type: 'join', game: game.id, version: game.version });
+                })
               : null,
             game.can_start
-              ? button(t('start'), 'success', `start:${game.id}`, () =>
-                  send({ type: 'start', game: game.id, version: game.version }),
-                )
+              ? button(t('start'), 'success', `start:${game.id}`, () => {
+                  send({ type: 'start', game: game.id, version: game.version });
+                })
               : null,
           ),
         );
@@ -68,7 +79,7 @@ export function renderList(games, send) {
   );
 }
 
-function button(label, tone, focus, onclick) {
+function button(label: Child, tone: string, focus: string, onclick: () => void): HTMLButtonElement {
   return h(
     'button',
     {
@@ -83,7 +94,7 @@ function button(label, tone, focus, onclick) {
 }
 
 /** A game one sits in is played (or opened, before and after play); others' are watched. */
-function openLabel(game) {
+function openLabel(game: Listing): string {
   if (!game.seated) return t('watch');
   return game.status === 'active' ? t('play') : t('open');
 }

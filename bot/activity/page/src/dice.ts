@@ -2,24 +2,49 @@
 // nugget, 2-5 as pips). A die is a small <svg>; `rolling` gives it the roll animation.
 // And the odds of the next roll, as the server words them.
 
-import { h, rich, s } from './dom.js';
+import { h, rich, s } from './dom.ts';
 
-const PIPS = {
+const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
-function pips(n) {
+function pips(n: number): SVGCircleElement[] {
   return (PIPS[n] || []).map(([x, y]) => s('circle', { cx: 20 + x * 10, cy: 20 + y * 10, r: 3.6 }));
 }
 
 export const NUGGET_PATH = 'M-9 3L-6-5L1-8L8-4L9 4L3 8L-5 7Z';
 
-function lasso() {
+function lasso(): SVGGElement {
   return s(
     'g',
     { class: 'lasso', fill: 'none', 'stroke-linecap': 'round' },
@@ -28,7 +53,7 @@ function lasso() {
   );
 }
 
-function nugget() {
+function nugget(): SVGGElement {
   return s(
     'g',
     { transform: 'translate(20 20) scale(1.25)', class: 'nugget' },
@@ -38,7 +63,16 @@ function nugget() {
 }
 
 /** A die showing `face`: 1-6, or "L" (lasso), "N" (nugget), "2".."5". */
-export function die(face, { rolling = false, classes = [], label = null } = {}) {
+export interface DieLook {
+  rolling?: boolean;
+  classes?: (string | false)[];
+  label?: string | null;
+}
+
+export function die(
+  face: number | string,
+  { rolling = false, classes = [], label = null }: DieLook = {},
+): SVGSVGElement {
   const marks = face === 'L' ? lasso() : face === 'N' ? nugget() : pips(Number(face));
   return s(
     'svg',
@@ -56,7 +90,7 @@ export function die(face, { rolling = false, classes = [], label = null } = {}) 
 }
 
 /** The table's `odds` (the turn message's lines on the next roll), or null without any. */
-export function odds(table) {
+export function odds(table: { odds?: string | null }): HTMLElement | null {
   if (!table.odds) return null;
   return h(
     'div',

@@ -10,40 +10,56 @@
 // What was sent on a connection given up is never sent again; should it arrive late, the
 // server refuses a move on a game that moved on since, and that answer is shown.
 
-const PAUSES = [500, 1000, 2000, 4000, 8000];
-const QUIET = 5000;
-const ANSWER = 4000;
+import type { PageMessage, ServerMessage } from './protocol.ts';
+import { said } from './words.ts';
+
+export const PAUSES = [500, 1000, 2000, 4000, 8000];
+export const QUIET = 5000;
+export const ANSWER = 4000;
 // Longer than the server takes to hear a hello (10 s) and ask Discord about it.
-const COMING_UP = 25000;
-const CHECK_EVERY = 1000;
+export const COMING_UP = 25000;
+export const CHECK_EVERY = 1000;
 // How long a connection given up is kept open, unheard, for what it held to go out.
-const KEPT = 30000;
+export const KEPT = 30000;
 export const NOT_ALLOWED = 4001;
 export const TOKEN_EXPIRED = 4003;
 export const TOO_MANY = 4008;
 
+export type Status = 'connecting' | 'live' | 'reconnecting' | 'stopped';
+
+export interface LiveWays {
+  /** The first message of each connection. */
+  hello: () => PageMessage;
+  /** Each message from the server. */
+  onMessage: (message: ServerMessage) => void;
+  /** The connection's status, with the words why when it stopped. */
+  onStatus: (status: Status, reason?: string) => void;
+  /** Gets a fresh token after a 4003. */
+  renew: () => Promise<void>;
+}
+
 export class Live {
-  /**
-   * @param {object} how
-   * @param {() => object} how.hello the first message of each connection
-   * @param {(message: object) => void} how.onMessage each message from the server
-   * @param {(status: string, reason?: string) => void} how.onStatus "connecting", "live",
-   *   "reconnecting" or "stopped" (with the words why)
-   * @param {() => Promise<void>} how.renew gets a fresh token after a 4003
-   */
-  constructor({ hello, onMessage, onStatus, renew }) {
-    Object.assign(this, { hello, onMessage, onStatus, renew });
-    this.socket = null;
-    this.welcomed = false;
-    this.failures = 0;
-    this.renewed = false;
-    this.stopped = false;
-    this.heard = 0;
-    this.asked = null;
-    this.retry = null;
+  readonly hello: () => PageMessage;
+  readonly onMessage: (message: ServerMessage) => void;
+  readonly onStatus: (status: Status, reason?: string) => void;
+  readonly renew: () => Promise<void>;
+  socket: WebSocket | null = null;
+  welcomed = false;
+  failures = 0;
+  renewed = false;
+  stopped = false;
+  heard = 0;
+  asked: number | null = null;
+  retry: ReturnType<typeof setTimeout> | null = null;
+
+  constructor({ hello, onMessage, onStatus, renew }: LiveWays) {
+    this.hello = hello;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.renew = renew;
   }
 
-  start() {
+  start(): void {
     this.onStatus('connecting');
     window.addEventListener('offline', () => this.lost());
     window.addEventListener('online', () => this.back());
@@ -53,18 +69,18 @@ export class Live {
   }
 
   /** Sends `message` if the server has welcomed us; false when it could not. */
-  send(message) {
-    if (!this.live) return false;
+  send(message: PageMessage): boolean {
+    if (!this.live || !this.socket) return false;
     this.socket.send(JSON.stringify(message));
     return true;
   }
 
-  get live() {
+  get live(): boolean {
     return this.welcomed && this.socket?.readyState === WebSocket.OPEN;
   }
 
-  open() {
-    clearTimeout(this.retry);
+  open(): void {
+    if (this.retry !== null) clearTimeout(this.retry);
     this.retry = null;
     const url = new URL('api/live', document.baseURI);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -74,9 +90,9 @@ export class Live {
     this.asked = null;
     socket.addEventListener('open', () => socket.send(JSON.stringify(this.hello())));
     socket.addEventListener('message', (event) => {
-      let message;
+      let message: ServerMessage;
       try {
-        message = JSON.parse(event.data);
+        message = JSON.parse(String(event.data));
       } catch {
         return;
       }
@@ -101,7 +117,7 @@ export class Live {
 
   /** Asks a quiet connection whether it still carries; gives up one that doesn't, and one
    * that never came up. */
-  check() {
+  check(): void {
     if (this.stopped || this.socket === null) return;
     const now = Date.now();
     if (!this.live) {
@@ -115,7 +131,7 @@ export class Live {
   }
 
   /** The connection is gone, or as good as: a new one is made once the device is online. */
-  lost() {
+  lost(): void {
     if (this.stopped) return;
     const socket = this.socket;
     this.socket = null;
@@ -128,12 +144,12 @@ export class Live {
     if (navigator.onLine !== false) this.again();
   }
 
-  back() {
+  back(): void {
     if (this.stopped || this.socket !== null) return;
     this.open();
   }
 
-  again() {
+  again(): void {
     if (this.retry !== null) return;
     const pause = PAUSES[Math.min(this.failures, PAUSES.length - 1)];
     this.failures += 1;
@@ -143,7 +159,7 @@ export class Live {
     }, pause);
   }
 
-  async closed(socket, { code, reason }) {
+  async closed(socket: WebSocket, { code, reason }: CloseEvent): Promise<void> {
     if (socket !== this.socket || this.stopped) return;
     this.socket = null;
     this.welcomed = false;
@@ -157,7 +173,7 @@ export class Live {
       try {
         await this.renew();
       } catch (error) {
-        this.stop(error.message || reason);
+        this.stop(said(error) || reason);
         return;
       }
       this.open();
@@ -167,7 +183,7 @@ export class Live {
     if (navigator.onLine !== false) this.again();
   }
 
-  stop(reason) {
+  stop(reason: string): void {
     this.stopped = true;
     this.onStatus('stopped', reason);
   }

@@ -1,0 +1,117 @@
+// What the server sends the page (bot/activity/server.py and game_views.py) and what the
+// page sends it: the shapes the page reads, as far as it reads them. Each game's own table
+// is typed by its board module.
+
+/** A choice as a button: its intent is what a press sends. */
+export interface ButtonChoice {
+  type: 'button';
+  intent: string;
+  label: string;
+  emoji?: string | null;
+  tone?: string | null;
+  enabled?: boolean;
+}
+
+export interface MenuOption {
+  intent: string;
+  label: string;
+  description?: string | null;
+  emoji?: string | null;
+}
+
+/** A choice as a menu: a button that opens a list of options. */
+export interface MenuChoice {
+  type: 'menu';
+  name: string;
+  placeholder: string;
+  options: MenuOption[];
+}
+
+export type Choice = ButtonChoice | MenuChoice;
+
+export interface Seat {
+  seat: number;
+  name: string;
+  bot: boolean;
+  colour: string;
+  acting: boolean;
+}
+
+export type Status = 'lobby' | 'active' | 'finished' | 'cancelled';
+
+export interface Game {
+  id: number;
+  kind: string;
+  title: string;
+  status: Status;
+  version: number;
+  you: number | null;
+  seats: Seat[];
+  to_act: number[];
+  deadline: number | null;
+  now: number;
+  headline: string;
+  happened: string[];
+  result: string[] | null;
+  /** What the features add to the board for this viewer (a rematch, a take-back). */
+  actions: BoardAction[];
+}
+
+/** A feature's action on the board (bot/activity/actions.py): a button sending its name. */
+export interface BoardAction {
+  name: string;
+  label: string;
+  icon: string | null;
+  tone: string;
+  enabled: boolean;
+}
+
+/** The board of a game as one viewer sees it: `table` is the game's own. */
+export interface Board<Table = unknown, Own = unknown> {
+  table: Table;
+  words: string;
+  own: Own | null;
+  own_words: string | null;
+  choices: Choice[];
+  key: string | null;
+}
+
+export interface GameMessage<Table = unknown, Own = unknown> {
+  type: 'game';
+  game: Game;
+  board: Board<Table, Own>;
+}
+
+/** A game in the channel's list. */
+export interface Listing {
+  id: number;
+  kind: string;
+  title: string;
+  status: Status;
+  players: string[];
+  min: number;
+  max: number;
+  seated: boolean;
+  can_join: boolean;
+  can_start: boolean;
+  version: number;
+}
+
+export type Words = Record<string, string>;
+
+export type ServerMessage =
+  | { type: 'welcome'; words: Words; lang: string }
+  | { type: 'games'; games: Listing[] }
+  | { type: 'watching'; game: number | null }
+  | GameMessage
+  | { type: 'refused'; text: string }
+  | { type: 'pong' };
+
+export type PageMessage =
+  | { type: 'hello'; access_token: string | null; instance_id: string; locale: string | null }
+  | { type: 'watch'; game: number }
+  | { type: 'list' }
+  | { type: 'move'; game: number; intent: string; version: number; key: string | null }
+  | { type: 'join' | 'start'; game: number; version: number }
+  | { type: 'action'; game: number; action: string; version: number }
+  | { type: 'ping' };
