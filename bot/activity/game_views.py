@@ -66,9 +66,10 @@ def shown(
     lang: Language,
     now: float,
     *,
-    can_rematch: bool,
+    actions: Sequence[JSON],
 ) -> JSON:
-    """The watched game as one viewer sees it now."""
+    """The watched game as one viewer sees it now, with the features' actions it is
+    offered (``bot.activity.actions``)."""
     face = face_for(game.kind)
     mine = game.seat_of(user_id)
     to_act = _to_act(game)
@@ -97,7 +98,7 @@ def shown(
             "headline": _headline(game, to_act, user_id, lang),
             "happened": [_happened(face, game, entry, lang) for entry in happened],
             "result": _result(game, results, lang),
-            "can_rematch": can_rematch,
+            "actions": list(actions),
         },
         "board": {
             "table": board.table,

@@ -7,11 +7,52 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 from bot.activity.live_boards import LiveBoards, Watcher
-from bot.features.board.launches import Launch
 
 log = logging.getLogger(__name__)
+
+
+class Launch(Protocol):
+    """A member opened the board from a game's table: ``user_id`` in ``channel_id``, on
+    ``game_id``."""
+
+    @property
+    def user_id(self) -> int: ...
+
+    @property
+    def channel_id(self) -> int: ...
+
+    @property
+    def game_id(self) -> int: ...
+
+
+class Launches(Protocol):
+    """Which game each member last opened the board from, and each launch as it comes:
+    kept by whatever launches the board (a feature's button under a table). Without it
+    the board opens on its channel's games."""
+
+    @property
+    def notice(self) -> str:
+        """What the processes sharing a database hear of every launch (``heard``)."""
+        ...
+
+    def follow(self, follower: Callable[[Launch], object]) -> None:
+        """``follower`` is told of every launch from now on, wherever it was pressed."""
+        ...
+
+    def unfollow(self, follower: Callable[[Launch], object]) -> None:
+        """``follower`` is told of none any more."""
+        ...
+
+    async def launched(self, user_id: int, channel_id: int) -> int | None:
+        """The game ``user_id`` opened the board from in ``channel_id`` lately, if any."""
+        ...
+
+    def heard(self, payload: str) -> None:
+        """A process sharing the database told of a launch (``notice``'s payload)."""
+        ...
 
 
 class LaunchedBoards:

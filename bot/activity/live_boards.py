@@ -22,6 +22,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.activity.actions import BoardActions
 from bot.activity.game_views import Happened, TakenBack, listable, listed, shown
 from bot.activity.identity import Viewer
 from bot.games.faces import face_for
@@ -159,14 +160,14 @@ class LiveBoards:
     def __init__(
         self,
         service: GameService,
-        rematches: bool = False,
+        actions: BoardActions | None = None,
         kept: Callable[[list[Watcher]], Awaitable[list[Watcher]]] | None = None,
     ) -> None:
-        """``rematches``: a finished game's players may ask for a rematch from the board;
+        """``actions``: the features' actions each viewer is offered (``None``: none);
         ``kept``: of the boards about to be pushed, those whose viewers are still where
         they watch from (the others let go), when anything can say."""
         self._service = service
-        self._rematches = rematches
+        self._actions = actions
         self._kept = kept
         self._watchers: set[Watcher] = set()
         self._wanted: set[int] = set()
@@ -319,18 +320,12 @@ class LiveBoards:
         if isinstance(last, Outcome) and last.game.version == game.moved_version:
             shown_last = last
         board = face_for(game.kind).board(game, seat, shown_last, watcher.lang)
+        user = watcher.viewer.user_id
+        actions = (
+            [] if self._actions is None else await self._actions.shown(game, user, watcher.lang)
+        )
         message = shown(
-            game,
-            watcher.viewer.user_id,
-            board,
-            moves,
-            results,
-            watcher.lang,
-            self._service.clock(),
-            can_rematch=self._rematches
-            and game.status is GameStatus.FINISHED
-            and mine is not None
-            and not mine.is_bot,
+            game, user, board, moves, results, watcher.lang, self._service.clock(), actions=actions
         )
         await watcher.send(message, game.version)
 

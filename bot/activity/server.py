@@ -11,16 +11,17 @@ Routes, all relative to where Discord's proxy (or the sandbox) maps the app:
   ``{"type": "hello", "access_token", "instance_id", "locale"}``; the viewer is who
   Discord says holds the token, in the instance Discord knows (``identity``), or the
   socket closes with 4001 (refused, a hello the bot can't read too) or 4003 (the token ran
-  out) and the reason. Then ``welcome``, and the launched game (``board_launches``) or the
+  out) and the reason. Then ``welcome``, and the launched game (``Launches``) or the
   channel's ``games``; after that, the watched game's ``game`` after every change
   (``live_boards``), and at each launch of the viewer's from a table there, that game's
   ``watching`` and ``game``. The page sends ``watch``, ``list``, ``move`` (``game``,
-  ``intent``, ``version``, ``key``), ``join``, ``start`` and ``ping`` (answered ``pong``:
-  the page checks its connection still carries); a refusal is ``{"type": "refused",
-  "text"}`` and changed nothing. A connection asking faster than a person could
-  (``ASKS_AT_ONCE``, ``ASKS_PER_SECOND``) is closed with 4008 and the reason. Discord's
-  word is asked again (``identity.FRESH_SECONDS``) before any ask naming a game and
-  before a push, and heard of at Discord's events (``departed``,
+  ``intent``, ``version``, ``key``), ``join``, ``start``, ``action`` (``game``,
+  ``action``: one of the features' that the game's view lists, ``version``) and ``ping``
+  (answered ``pong``: the page checks its connection still carries); a refusal is
+  ``{"type": "refused", "text"}`` and changed nothing. A connection asking faster than a
+  person could (``ASKS_AT_ONCE``, ``ASKS_PER_SECOND``) is closed with 4008 and the
+  reason. Discord's word is asked again (``identity.FRESH_SECONDS``) before any ask
+  naming a game and before a push, and heard of at Discord's events (``departed``,
   ``permissions_changed``): a viewer it no longer vouches for is closed with 4001 or
   4003 and the reason, pushed nothing more.
 
@@ -38,22 +39,22 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from socket import SO_SNDBUF, SOL_SOCKET
 from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
+from bot.activity.actions import BoardActions
 from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed, Viewer
-from bot.activity.launched_boards import LaunchedBoards
+from bot.activity.launched_boards import LaunchedBoards, Launches
 from bot.activity.live_boards import LiveBoards, Watcher, close_within
+from bot.activity.page_files import Page
 from bot.activity.page_words import early_words, page_words
 from bot.discord_ui.discord_refusals import expected
-from bot.features.board.launches import Launch
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player, ServiceError, Where
+from bot.service.board_actions import Asked, Offered
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage.records import Game, GameStatus
 from i18n import Language, Message, Words, language
@@ -96,6 +97,7 @@ BAD_HELLO = Message(
     "The board didn't say who you are in a way the bot can read. Open the board again."
 )
 ASKED_TOO_FAST = Message("The board asked for more than anyone could click. Open the board again.")
+NOT_OFFERED = Message("You can't do that in this game now, so nothing changed.")
 
 
 class ChannelTable(Protocol):
@@ -110,40 +112,10 @@ class ChannelTable(Protocol):
         """Makes a lobby's change (``made``), then shows it in the channel."""
         ...
 
-
-Rematch = Callable[[int, Actor, int], Awaitable[None]]
-"""Asks for a finished game's rematch as ``actor`` from the board in a channel: shown in
-the channel as a press of **Rematch** there."""
-
-
-class Launches(Protocol):
-    """Which game each member last opened the board from, and each launch as it comes."""
-
-    followers: list[Callable[[Launch], object]]
-    """Told of every launch, wherever it was pressed."""
-
-    async def launched(self, user_id: int, channel_id: int) -> int | None:
-        """The game ``user_id`` opened the board from in ``channel_id`` lately, if any."""
+    async def act(self, game_id: int, action: str, made: Callable[[], Awaitable[object]]) -> None:
+        """Takes a feature's board action (``made``), then shows it in the channel as
+        the feature shows it."""
         ...
-
-
-@dataclass(frozen=True)
-class Page:
-    """The page's files, read once: their bytes and media types."""
-
-    files: dict[str, tuple[bytes, str]]
-
-    @classmethod
-    def read(cls, folder: Path) -> Page:
-        """The files of the built page in ``folder``."""
-        types = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
-        types |= {".svg": "image/svg+xml", ".woff2": "font/woff2", ".png": "image/png"}
-        files = {
-            path.name: (path.read_bytes(), types.get(path.suffix, "application/octet-stream"))
-            for path in folder.iterdir()
-            if path.is_file()
-        }
-        return cls(files)
 
 
 class Asks:
@@ -175,24 +147,26 @@ class ActivityServer:
         service: GameService,
         identity: DiscordIdentity,
         table: ChannelTable,
-        launches: Launches,
         page: Page,
-        rematch: Rematch | None = None,
+        launches: Launches | None = None,
+        actions: BoardActions | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``rematch``: how a rematch is asked for (``None``: the board offers none);
-        ``clock``: what each connection's asks are timed by."""
+        """``launches``: where the board was opened from (``None``: it opens on its
+        channel's games); ``actions``: the features' (``None``: none); ``clock``: what
+        each connection's asks are timed by."""
         self._service = service
         self._identity = identity
         self._table = table
         self._launches = launches
         self._page = page
-        self._rematch = rematch
+        self._actions = actions
         self._clock = clock
-        self.boards = LiveBoards(service, rematches=rematch is not None, kept=self._still_there)
+        self.boards = LiveBoards(service, actions, kept=self._still_there)
         service.watchers.append(self.boards.changed)
         self._launched = LaunchedBoards(self.boards, self._watch)
-        launches.followers.append(self._launched.launched)
+        if launches is not None:
+            launches.follow(self._launched.launched)
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
         self._sockets: set[web.WebSocketResponse] = set()
@@ -228,8 +202,8 @@ class ActivityServer:
         (its page connects again by itself, to this bot started again)."""
         with contextlib.suppress(ValueError):
             self._service.watchers.remove(self.boards.changed)
-        with contextlib.suppress(ValueError):
-            self._launches.followers.remove(self._launched.launched)
+        if self._launches is not None:
+            self._launches.unfollow(self._launched.launched)
         self._launched.stop()
         try:
             await self.boards.stop()
@@ -361,7 +335,9 @@ class ActivityServer:
     async def _first_view(self, watcher: Watcher) -> None:
         """The game the viewer opened the board from, else the channel's games."""
         viewer = watcher.viewer
-        launched = await self._launches.launched(viewer.user_id, viewer.channel_id)
+        launched = None
+        if self._launches is not None:
+            launched = await self._launches.launched(viewer.user_id, viewer.channel_id)
         if launched is not None:
             try:
                 await self._watch(watcher, launched)
@@ -457,7 +433,7 @@ class ActivityServer:
             return
         kind, game_id = asked.get("type"), _number(asked.get("game"))
         if kind != "list" and game_id is not None:
-            # A move, a join, a start, a rematch or a game's view (a hand): on Discord's
+            # A move, a join, a start, an action or a game's view (a hand): on Discord's
             # word of late that the viewer still holds their token and their place.
             await self._identity.still(watcher.viewer)
         if kind == "ping":
@@ -474,9 +450,8 @@ class ActivityServer:
             await self._move(watcher, game_id, asked)
         elif kind == "join":
             await self._join(watcher, game_id)
-        elif kind == "rematch" and self._rematch is not None:
-            viewer = watcher.viewer
-            await self._rematch(game_id, _actor(viewer), viewer.channel_id)
+        elif kind == "action":
+            await self._act(watcher, game_id, asked)
         elif kind == "start":
             # Starts exactly the seats the viewer was shown, as the lobby's button.
             version = _number(asked.get("version"))
@@ -530,6 +505,27 @@ class ActivityServer:
                 await self._refuse(watcher, MOVED_ON)
                 return
             raise
+
+    async def _act(self, watcher: Watcher, game_id: int, asked: dict[str, Any]) -> None:
+        """A feature's action, taken only where the viewer is offered it now, as the
+        feature's buttons take it; every board of the game is then pushed anew (what
+        each is offered may have changed with it)."""
+        name, version = asked.get("action"), asked.get("version")
+        actions = self._actions
+        seen = _number(version)
+        if actions is None or not actions.known(name) or (version is not None and seen is None):
+            await self._refuse(watcher, UNKNOWN_ASK)
+            return
+        assert isinstance(name, str)
+        viewer = watcher.viewer
+        actor = _actor(viewer)
+        game = await self._service.game_for(game_id, actor)
+        if await actions.offered(name, game, viewer.user_id) is not Offered.ENABLED:
+            await self._refuse(watcher, NOT_OFFERED)
+            return
+        made = actions.made(name, Asked(game_id, actor, viewer.channel_id, seen))
+        await self._table.act(game_id, name, made)
+        self.boards.changed(game_id)
 
     async def _join(self, watcher: Watcher, game_id: int) -> None:
         viewer = watcher.viewer

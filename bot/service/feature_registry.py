@@ -10,6 +10,7 @@ from typing import Any
 
 import bot.features
 from bot.discovery import declared
+from bot.service.board_actions import BoardAction
 from bot.service.declared_player_settings import DeclaredPlayerSettings, PlayerSetting
 from bot.service.declared_settings import DeclaredSettings, FeatureSettings
 from bot.service.feature_service import FeatureService
@@ -30,6 +31,8 @@ class Feature:
     """The server settings it declares (``bot.service.declared_settings``)."""
     player_settings: tuple[PlayerSetting[Any], ...] = ()
     """The player settings it declares (``bot.service.declared_player_settings``)."""
+    board_actions: tuple[BoardAction[Any], ...] = ()
+    """The actions it adds to the board, over its service (``bot.service.board_actions``)."""
 
 
 def discovered() -> tuple[Feature, ...]:
@@ -52,6 +55,16 @@ def player_settings_of(features: tuple[Feature, ...]) -> DeclaredPlayerSettings:
     return DeclaredPlayerSettings(
         tuple(setting for feature in features for setting in feature.player_settings)
     )
+
+
+def board_actions_of(features: tuple[Feature, ...]) -> tuple[BoardAction[Any], ...]:
+    """The board actions ``features`` declare, in their order; two of one name are a
+    mistake of theirs."""
+    actions = tuple(action for feature in features for action in feature.board_actions)
+    names = [action.name for action in actions]
+    if len(set(names)) != len(names):
+        raise TypeError(f"two features declare one board action: {sorted(names)}")
+    return actions
 
 
 def hooks_of(features: tuple[Feature, ...]) -> Hooks:

@@ -50,6 +50,11 @@ async def opened(
     return viewer
 
 
+def offered(frame: dict[str, Any]) -> list[str]:
+    """The names of the actions the features offer on the viewer's board."""
+    return [action["name"] for action in frame["game"]["actions"]]
+
+
 def move_of(frame: dict[str, Any]) -> dict[str, Any]:
     """The first move the viewer may make, as the page sends it."""
     choice = next(c for c in frame["board"]["choices"] if c["type"] == "button" and c["enabled"])
@@ -214,7 +219,7 @@ async def board_game(world: World, session: aiohttp.ClientSession) -> tuple[int,
         for seat in game.seats
     }
     moves, frame = await played_at_random(viewers, game.id, key=None)
-    assert frame["game"]["result"] and frame["game"]["can_rematch"]
+    assert frame["game"]["result"] and offered(frame) == ["rematch"]
     return game.id, [choice["label"] for choice, _ in moves]
 
 
@@ -336,13 +341,19 @@ async def test_a_rematch_asked_for_on_the_boards_starts_the_next_game_in_the_cha
         await board.wait_for(lambda f: f["type"] == "game" and f["game"]["result"])
         for board in boards
     ]
-    assert all(frame["game"]["can_rematch"] for frame in ended)
-    await boards[0].send(type="rematch", game=game.id, version=ended[0]["game"]["version"])
+    assert [offered(frame) for frame in ended] == [["rematch"], ["rematch"]]
+    rematch = ended[0]["game"]["actions"][0]
+    assert rematch["label"] == "Rematch" and rematch["enabled"] and rematch["tone"] == "success"
+    await boards[0].send(
+        type="action", action="rematch", game=game.id, version=ended[0]["game"]["version"]
+    )
     offer = await world.discord.wait_for_message(
         world.channel, lambda m: "wants a rematch" in describe(m)
     )
     assert f"{ann.name} wants a rematch" in describe(offer)
-    await boards[1].send(type="rematch", game=game.id, version=ended[1]["game"]["version"])
+    await boards[1].send(
+        type="action", action="rematch", game=game.id, version=ended[1]["game"]["version"]
+    )
     await world.discord.wait_for_message(
         world.channel, lambda m: "The rematch of Gold Nuggets #1 has started" in describe(m)
     )

@@ -1,4 +1,5 @@
-"""The board's launches as the Activity and the launch button use them."""
+"""The board's launches as the launch button keeps them and the Activity reads them (its
+``bot.activity.launched_boards.Launches``)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class Launch:
 
 class BoardLaunches:
     """Who opened the board from which game's table, kept for the Activity's viewer, and
-    told at once to the boards open already (``followers``): Discord opens no new page for
+    told at once to the boards open already (``follow``): Discord opens no new page for
     a member whose Activity runs there already, it only shows it."""
 
     def __init__(self, database: Database, clock: Callable[[], float]) -> None:
@@ -37,8 +38,19 @@ class BoardLaunches:
         self._clock = clock
         self._origin = secrets.token_hex(8)
         """This process's launches as the others hear them: its own it has told already."""
-        self.followers: list[Callable[[Launch], object]] = []
-        """Told of every launch, this process's and (``heard``) the others'."""
+        self._followers: list[Callable[[Launch], object]] = []
+        self.notice = LAUNCHED
+        """What the processes sharing a database hear of every launch."""
+
+    def follow(self, follower: Callable[[Launch], object]) -> None:
+        """``follower`` is told of every launch from now on, this process's and
+        (``heard``) the others'."""
+        self._followers.append(follower)
+
+    def unfollow(self, follower: Callable[[Launch], object]) -> None:
+        """``follower`` is told of none any more."""
+        if follower in self._followers:
+            self._followers.remove(follower)
 
     async def record(self, user_id: int, channel_id: int, game_id: int) -> None:
         """``user_id`` pressed **Open the board** under ``game_id``'s table in ``channel_id``."""
@@ -62,7 +74,7 @@ class BoardLaunches:
         self._told(Launch(user_id, channel_id, game_id))
 
     def _told(self, launch: Launch) -> None:
-        for follower in self.followers:
+        for follower in self._followers:
             follower(launch)
 
     async def launched(self, user_id: int, channel_id: int) -> int | None:

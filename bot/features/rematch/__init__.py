@@ -4,6 +4,19 @@ one new game however many press at once."""
 # Imported for its tables, which join the schema as they are declared.
 from bot.features.rematch import schema as schema
 from bot.features.rematch.service import RematchService
+from bot.games.face import Tone
+from bot.service.board_actions import BoardAction
 from bot.service.feature_registry import Feature
+from i18n import Message
 
-FEATURE = Feature(service=RematchService)
+REMATCH = BoardAction(
+    name="rematch",
+    label=Message("Rematch"),
+    service=RematchService,
+    offered=RematchService.rematch_offered,
+    act=RematchService.rematch_asked,
+    tone=Tone.SUCCESS,
+)
+"""**Rematch** under a finished game's result on the board, for its players."""
+
+FEATURE = Feature(service=RematchService, board_actions=(REMATCH,))

@@ -3,11 +3,10 @@ stands, the game it started) and each player's answer to it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from types import MappingProxyType
 
+from bot.storage.answers import Answers, AnswerTable, no_answers
 from bot.storage.connection import Connection, Row
 from bot.storage.shards import Shards
 
@@ -39,7 +38,7 @@ class RematchOffer:
     expires_at: float
     state: RematchState
     new_game_id: int | None
-    answers: Mapping[int, bool] = field(default_factory=lambda: MappingProxyType({}))
+    answers: Answers = field(default_factory=no_answers)
     """Each player who answered: ``True`` for yes."""
     version: int = 0
     """Each change of the offer or its answers counts one."""
@@ -61,6 +60,8 @@ class RematchOffer:
         return self.state is RematchState.OPEN and now < self.expires_at
 
 
+ANSWERS = AnswerTable("rematch_answers", ("game_id",), "accepted")
+
 COLUMNS = (
     "game_id, channel_id, message_id, offered_by, offered_at, expires_at, state, new_game_id, "
     "version, shown"
@@ -74,16 +75,10 @@ async def rematch_offer(connection: Connection, game_id: int) -> RematchOffer | 
     )
     if not rows:
         return None
-    answers = await connection.fetch(
-        "SELECT user_id, accepted FROM rematch_answers WHERE game_id = ? "
-        "ORDER BY answered_at, user_id",
-        (game_id,),
-    )
-    said = {int(row["user_id"]): bool(row["accepted"]) for row in answers}
-    return _offer(rows[0], said)
+    return _offer(rows[0], await ANSWERS.answers(connection, (game_id,)))
 
 
-def _offer(row: Row, answers: Mapping[int, bool]) -> RematchOffer:
+def _offer(row: Row, answers: Answers) -> RematchOffer:
     message = row["message_id"]
     new_game = row["new_game_id"]
     return RematchOffer(
@@ -95,7 +90,7 @@ def _offer(row: Row, answers: Mapping[int, bool]) -> RematchOffer:
         expires_at=float(row["expires_at"]),
         state=RematchState(row["state"]),
         new_game_id=None if new_game is None else int(new_game),
-        answers=MappingProxyType(dict(answers)),
+        answers=answers,
         version=int(row["version"]),
         shown=int(row["shown"]),
     )
@@ -104,7 +99,7 @@ def _offer(row: Row, answers: Mapping[int, bool]) -> RematchOffer:
 async def open_offer(connection: Connection, offer: RematchOffer) -> None:
     """Makes ``offer`` the game's, in place of an earlier one that ended, its answers
     forgotten (its message to be posted anew)."""
-    await connection.execute("DELETE FROM rematch_answers WHERE game_id = ?", (offer.game_id,))
+    await ANSWERS.forget(connection, (offer.game_id,))
     await connection.execute(
         f"INSERT INTO rematch_offers ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0) "
         "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
@@ -129,12 +124,7 @@ async def answer(
     connection: Connection, game_id: int, user_id: int, accepted: bool, now: float
 ) -> None:
     """Records a player's answer to the game's offer."""
-    await connection.execute(
-        "INSERT INTO rematch_answers (game_id, user_id, accepted, answered_at) "
-        "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
-        "accepted = excluded.accepted, answered_at = excluded.answered_at",
-        (game_id, user_id, int(accepted), now),
-    )
+    await ANSWERS.record(connection, (game_id,), user_id, accepted, now)
     await connection.execute(
         "UPDATE rematch_offers SET version = version + 1 WHERE game_id = ?", (game_id,)
     )

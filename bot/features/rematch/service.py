@@ -38,6 +38,7 @@ from bot.features.rematch.queries import (
 )
 from bot.games.registry import rules_for
 from bot.games.shared_words import game_name
+from bot.service.board_actions import Asked, Offered
 from bot.service.feature_service import FeatureService
 from bot.service.game_checks import require_host
 from bot.service.game_loading import Actor, load_for, load_game
@@ -140,6 +141,16 @@ class RematchService(FeatureService):
             return await self._settled(connection, note, game, now)
 
         return await self._by_player(game_id, actor, offering)
+
+    async def rematch_offered(self, game: Game, user_id: int) -> Offered:
+        """The board offers **Rematch** under a finished game's result to its players."""
+        if game.status is GameStatus.FINISHED and user_id in players_of(game):
+            return Offered.ENABLED
+        return Offered.NOT
+
+    async def rematch_asked(self, asked: Asked) -> Rematch:
+        """**Rematch** on the board: as its press in the channel (``offer_rematch``)."""
+        return await self.offer_rematch(asked.game_id, asked.actor, asked.channel_id)
 
     async def answer_rematch(self, game_id: int, actor: Actor, accepted: bool) -> Rematch:
         """``actor``'s yes or no to the game's open offer; the rematch starts once

@@ -6,6 +6,24 @@ from bot.features.takebacks import schema as schema
 from bot.features.takebacks.hooks import TakebackHooks
 from bot.features.takebacks.service import TakebackService
 from bot.features.takebacks.settings import SETTINGS
+from bot.service.board_actions import BoardAction
 from bot.service.feature_registry import Feature
+from i18n import Message
 
-FEATURE = Feature(hooks=TakebackHooks(), service=TakebackService, settings=SETTINGS)
+TAKE_BACK = BoardAction(
+    name="takeback",
+    label=Message("Take back"),
+    service=TakebackService,
+    offered=TakebackService.takeback_offered,
+    act=TakebackService.takeback_asked,
+    icon="↩️",
+)
+"""**Take back** on the board, for the players of a game that allows take-backs: the
+asking side of a take-back (the others answer its request in the channel)."""
+
+FEATURE = Feature(
+    hooks=TakebackHooks(),
+    service=TakebackService,
+    settings=SETTINGS,
+    board_actions=(TAKE_BACK,),
+)

@@ -6,12 +6,11 @@ was taken back."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from types import MappingProxyType
 
 from bot.features.takebacks.settings import TakebackMode
+from bot.storage.answers import Answers, AnswerTable, no_answers
 from bot.storage.connection import Connection, Row
 from bot.storage.shards import Shards
 
@@ -52,7 +51,7 @@ class Takeback:
     asked_at: float
     ended_at: float | None
     state: TakebackState
-    answers: Mapping[int, bool] = field(default_factory=lambda: MappingProxyType({}))
+    answers: Answers = field(default_factory=no_answers)
     """Each player who answered: ``True`` for agreed."""
 
     @property
@@ -60,6 +59,8 @@ class Takeback:
         """How many moves it undoes."""
         return self.last_seq - self.first_seq + 1
 
+
+ANSWERS = AnswerTable("takeback_answers", ("game_id", "number"), "agreed")
 
 COLUMNS = (
     "game_id, number, asked_by, seat, first_seq, last_seq, version, revealed, channel_id, "
@@ -90,7 +91,7 @@ async def granted(connection: Connection, game_id: int) -> list[Takeback]:
         f"SELECT {COLUMNS} FROM takebacks WHERE game_id = ? AND state = 'granted' ORDER BY number",
         (game_id,),
     )
-    return [_takeback(row, {}) for row in rows]
+    return [_takeback(row, no_answers()) for row in rows]
 
 
 async def asked_before(connection: Connection, version: int, game_id: int) -> list[int]:
@@ -136,11 +137,7 @@ async def answer(
     connection: Connection, game_id: int, number: int, user_id: int, agreed: bool, now: float
 ) -> None:
     """A player's answer to a request."""
-    await connection.execute(
-        "INSERT INTO takeback_answers (game_id, number, user_id, agreed, answered_at) "
-        "VALUES (?, ?, ?, ?, ?)",
-        (game_id, number, user_id, int(agreed), now),
-    )
+    await ANSWERS.record(connection, (game_id, number), user_id, agreed, now)
 
 
 async def end(
@@ -184,7 +181,7 @@ async def ended_before(connection: Connection, game_id: int, version: int) -> li
         "AND version < ? AND message_id IS NOT NULL ORDER BY number",
         (game_id, version),
     )
-    return [_takeback(row, {}) for row in rows]
+    return [_takeback(row, no_answers()) for row in rows]
 
 
 async def keep_mode(connection: Connection, game_id: int, mode: TakebackMode) -> None:
@@ -249,15 +246,11 @@ async def move_draws(connection: Connection, game_id: int, first_seq: int) -> di
 
 
 async def _with_answers(connection: Connection, row: Row) -> Takeback:
-    answers = await connection.fetch(
-        "SELECT user_id, agreed FROM takeback_answers WHERE game_id = ? AND number = ? "
-        "ORDER BY answered_at, user_id",
-        (row["game_id"], row["number"]),
-    )
-    return _takeback(row, {int(a["user_id"]): bool(a["agreed"]) for a in answers})
+    key = (int(row["game_id"]), int(row["number"]))
+    return _takeback(row, await ANSWERS.answers(connection, key))
 
 
-def _takeback(row: Row, answers: Mapping[int, bool]) -> Takeback:
+def _takeback(row: Row, answers: Answers) -> Takeback:
     message = row["message_id"]
     ended = row["ended_at"]
     return Takeback(
@@ -274,5 +267,5 @@ def _takeback(row: Row, answers: Mapping[int, bool]) -> Takeback:
         asked_at=float(row["asked_at"]),
         ended_at=None if ended is None else float(ended),
         state=TakebackState(row["state"]),
-        answers=MappingProxyType(dict(answers)),
+        answers=answers,
     )

@@ -23,7 +23,9 @@ left when it passed.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from bot.features.takebacks import queries as takeback_queries
 from bot.features.takebacks.errors import (
@@ -40,7 +42,7 @@ from bot.features.takebacks.queries import Takeback, TakebackState
 from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
 from bot.games.outcome import Outcome
 from bot.games.rules import HiddenInformation, solo
-from bot.ladder.ranking import MIN_RATED_SIDES
+from bot.service.board_actions import Asked, Offered
 from bot.service.errors import GameBroken, NotInGame
 from bot.service.feature_service import FeatureService
 from bot.service.game_checks import check_version, playing
@@ -56,8 +58,17 @@ from bot.service.game_writes import Overtaken, Written, save_game
 from bot.service.time_away import turn_clock_left
 from bot.storage import move_queries, settings_queries
 from bot.storage.connection import Connection
+from bot.storage.ratings import MIN_RATED_SIDES
 from bot.storage.records import Game, GameStatus, Move
 from bot.storage.shards import Shards
+
+if TYPE_CHECKING:
+    from bot.service.game_changes import GameChanges
+
+
+KEPT_ALLOWANCES = 10_000
+"""Running games whose allowance is kept in memory (it never changes once a game runs),
+the least recently asked dropped first."""
 
 
 class Allowed:
@@ -131,6 +142,10 @@ class TakebackNow:
 
 class TakebackService(FeatureService):
     """Moves taken back."""
+
+    def __init__(self, core: GameChanges) -> None:
+        super().__init__(core)
+        self._allowances: OrderedDict[int, str] = OrderedDict()
 
     async def take_back(
         self, game_id: int, actor: Actor, channel_id: int, version: int | None = None
@@ -290,9 +305,34 @@ class TakebackService(FeatureService):
 
     async def takeback_allowance(self, game: Game) -> str:
         """Whether ``game`` allows take-backs (``Allowed``): as its server chose when it
-        started, or, for a lobby, as its server chooses now."""
-        mode = await self._db.read(lambda connection: mode_of(connection, game))
-        return allowed(game, mode)
+        started (kept here for a running game, as every show of it asks), or, for a
+        lobby, as its server chooses now."""
+        kept = self._allowances.get(game.id) if game.status is GameStatus.ACTIVE else None
+        if kept is None:
+            mode = await self._db.read(lambda connection: mode_of(connection, game))
+            kept = allowed(game, mode)
+        if game.status is not GameStatus.ACTIVE:
+            self._allowances.pop(game.id, None)
+            return kept
+        self._allowances[game.id] = kept
+        self._allowances.move_to_end(game.id)
+        while len(self._allowances) > KEPT_ALLOWANCES:
+            self._allowances.popitem(last=False)
+        return kept
+
+    async def takeback_offered(self, game: Game, user_id: int) -> Offered:
+        """The board offers **Take back** to the players of a running game that allows
+        take-backs, as the table does."""
+        if game.status is not GameStatus.ACTIVE or game.seat_of(user_id) is None:
+            return Offered.NOT
+        if await self.takeback_allowance(game) != Allowed.YES:
+            return Offered.NOT
+        return Offered.ENABLED
+
+    async def takeback_asked(self, asked: Asked) -> TakebackNow:
+        """**Take back** on the board, as the game stood in the viewer's view: as its
+        press under the table (``take_back``)."""
+        return await self.take_back(asked.game_id, asked.actor, asked.channel_id, asked.version)
 
     async def unposted_takebacks(self, shards: Shards) -> list[tuple[int, int]]:
         """(game, number) of ``shards``' requests still asked whose message a stop left

@@ -1,7 +1,8 @@
 """**Open the board** under every table being played, where the bot serves its Activity: the
 press is kept (Discord passes nothing from it to the Activity) and answered by launching
 the Activity (interaction callback 12), which then opens on that game; the presser's board
-open already there turns to it (``BoardLaunches.followers``).
+open already there turns to it (``BoardLaunches.follow``). The Activity finds this part by
+what it is (``bot.activity.serving.OpensBoards``), naming no feature.
 
 Not in a turn's direct message: an Activity opened in a DM is located there, so Discord
 could not vouch that its viewer is in the game's channel, and Discord opens Activities in
@@ -47,6 +48,10 @@ class Board(Part):
         self.launches = BoardLaunches(context.database, self.clock.now)
         self.open_boards: OpenBoards | None = None
         """The boards, while the bot serves them."""
+
+    def serve(self, boards: OpenBoards | None) -> None:
+        """The boards this process serves from now on (``None``: none)."""
+        self.open_boards = boards
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """**Open the board**, under every table being played."""

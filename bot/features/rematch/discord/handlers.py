@@ -14,6 +14,7 @@ up to date when the shard's process starts again.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -25,10 +26,10 @@ from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import LookingPart
+from bot.features.rematch import REMATCH
 from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
 from bot.features.rematch.discord.offer_card import offer_card
 from bot.features.rematch.service import Rematch, RematchService
-from bot.service import Actor
 from bot.storage import Game
 from bot.storage.shards import Shards
 from i18n import Language
@@ -46,6 +47,7 @@ class Rematches(LookingPart):
     looks: OfferLapses
 
     controls = (RematchButton, RematchReply)
+    board_actions = (REMATCH.name,)
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
@@ -86,11 +88,14 @@ class Rematches(LookingPart):
         await self._started(rematch)
         await self._show(rematch)
 
-    async def ask_elsewhere(self, game_id: int, actor: Actor, channel_id: int) -> None:
-        """**Rematch** pressed elsewhere than in Discord (on the board): a new offer, or a
-        yes to the one that stands, shown as a press in the channel shows it."""
+    async def board_acted(
+        self, action: str, game_id: int, made: Callable[[], Awaitable[object]]
+    ) -> None:
+        """**Rematch** on the board: a new offer, or a yes to the one that stands, shown
+        as a press in the channel shows it."""
         async with self.games.opening():
-            rematch = await self.offers.offer_rematch(game_id, actor, channel_id)
+            rematch = await made()
+            assert isinstance(rematch, Rematch)
             self.looks.moved.set()
             await self._started(rematch)
             await self._show(rematch)

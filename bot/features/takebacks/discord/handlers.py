@@ -14,8 +14,7 @@ and posted once (``OwedPosts``), a stop between its asking and its post included
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -27,6 +26,7 @@ from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
+from bot.features.takebacks import TAKE_BACK
 from bot.features.takebacks.discord.controls import (
     Answer,
     TakebackAnswer,
@@ -45,44 +45,26 @@ from i18n import Language
 
 log = logging.getLogger(__name__)
 
-KEPT_ALLOWANCES = 10_000
-"""Running games whose allowance is kept in memory (it never changes once a game runs),
-the least recently shown dropped first."""
-
 
 class Takebacks(Part):
     """Moves taken back, with the other players' consent."""
 
     controls = (TakebackButton, TakebackAnswer)
+    board_actions = (TAKE_BACK.name,)
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.client = context.client
         self.takebacks = context.service.part(TakebackService)
-        self._allowances: OrderedDict[int, str] = OrderedDict()
-
-    async def _allowance(self, game: Game) -> str:
-        """Whether the game allows take-backs: a lobby as its server says now, a running
-        game as it started (kept here, for every show asks)."""
-        if game.status is not GameStatus.ACTIVE:
-            return await self.takebacks.takeback_allowance(game)
-        kept = self._allowances.get(game.id)
-        if kept is None:
-            kept = await self.takebacks.takeback_allowance(game)
-        self._allowances[game.id] = kept
-        self._allowances.move_to_end(game.id)
-        while len(self._allowances) > KEPT_ALLOWANCES:
-            self._allowances.popitem(last=False)
-        return kept
 
     async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
         """Whether the game will allow take-backs, as the server and its seats say now."""
-        words = allowance_words(await self._allowance(game), lang)
+        words = allowance_words(await self.takebacks.takeback_allowance(game), lang)
         return (Line(lang._("Take-backs"), words, inline=True),)
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """**Take back**, under a game's table where take-backs are allowed."""
-        if await self._allowance(game) != Allowed.YES:
+        if await self.takebacks.takeback_allowance(game) != Allowed.YES:
             return ()
         return ((TakebackButton(game.kind, game.id, game.version, label=lang._("Take back")),),)
 
@@ -107,6 +89,20 @@ class Takebacks(Part):
                 await self.games.show_afresh(now.game, headline(now, lang))
                 return
             await acknowledge(interaction)
+        await self.context.owed.post(self._owed(now))
+
+    async def board_acted(
+        self, action: str, game_id: int, made: Callable[[], Awaitable[object]]
+    ) -> None:
+        """**Take back** on the board: shown as its press under the table (the game as it
+        stood, or the request posted where the game is played)."""
+        async with self.games.held(game_id):
+            now = await made()
+            assert isinstance(now, TakebackNow)
+            if now.undid:
+                lang = await self.languages.of_game(now.game)
+                await self.games.show_afresh(now.game, headline(now, lang))
+                return
         await self.context.owed.post(self._owed(now))
 
     def _owed(self, now: TakebackNow) -> Owed:
@@ -175,7 +171,10 @@ class Takebacks(Part):
         granted) goes too."""
         if game.status is GameStatus.LOBBY:
             return
-        if game.status is GameStatus.ACTIVE and await self._allowance(game) != Allowed.YES:
+        if (
+            game.status is GameStatus.ACTIVE
+            and await self.takebacks.takeback_allowance(game) != Allowed.YES
+        ):
             return
         for now in await self.takebacks.expire_takebacks(game):
             await self._clear(game, now.takeback)
@@ -183,8 +182,7 @@ class Takebacks(Part):
             await self._clear(game, ended)
 
     async def game_ended(self, ended: GameEnded) -> None:
-        """A request still asked when its game ended expires; the game is kept no more."""
-        self._allowances.pop(ended.game.id, None)
+        """A request still asked when its game ended expires."""
         await self.game_shown(ended.game)
 
     async def _shown_ended(self, now: TakebackNow, message_id: int) -> None:
