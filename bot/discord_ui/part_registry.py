@@ -5,18 +5,15 @@ by walking the features' folder, in its ``ORDER``."""
 
 from __future__ import annotations
 
-import bot.features
 from bot.discord_ui.core import CORE
 from bot.discord_ui.message_hooks import ControlDrawing
-from bot.discord_ui.part import Declaration, drawing
-from bot.discovery import declared
+from bot.discord_ui.part import Declaration, drawing, features_parts
 
 
 def discovered() -> tuple[Declaration, ...]:
     """The core's parts, then the features' Discord parts in the features' order. Read
     when a bot is made, so that a feature put beside them (a test's) is found too."""
-    folders = bot.features
-    return (*CORE, *declared(folders, "PART", Declaration, folders.ORDER, part="discord"))
+    return (*CORE, *features_parts())
 
 
 def controls_drawn() -> ControlDrawing:

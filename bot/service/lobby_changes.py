@@ -123,7 +123,8 @@ class LobbyChanges(GameChanges):
             require_lobby(game, version)
             if game.seat_of(player.user_id) is not None:
                 raise AlreadyJoined()
-            await self.hooks.seat_wanted(connection, game, player.user_id)
+            open_to_all = await self.hooks.open_to_all(connection, game)
+            await self.hooks.seat_wanted(connection, game, player.user_id, open_to_all)
             most = rules_for(game.kind).max_players
             if len(game.seats) >= most:
                 raise LobbyFull(most)

@@ -12,7 +12,8 @@ from bot.storage.records import Game
 
 
 class InvitationHooks(GameHooks):
-    """A new lobby's guest list kept, and a seat refused to anyone not on it."""
+    """A new lobby's guest list kept, a seat refused to anyone not on it, and a private
+    table told to the others as a lobby not open to all."""
 
     async def lobby_opened(
         self, connection: Connection, game: Game, asked: Sequence[object], now: float
@@ -22,5 +23,10 @@ class InvitationHooks(GameHooks):
                 await invitation_queries.make_private(connection, game.id, now)
                 await add_invitations(connection, game, game.host_id, guests.invited, now)
 
-    async def seat_wanted(self, connection: Connection, game: Game, user_id: int) -> None:
+    async def open_to_all(self, connection: Connection, game: Game) -> bool:
+        return not await invitation_queries.is_private(connection, game.id)
+
+    async def seat_wanted(
+        self, connection: Connection, game: Game, user_id: int, open_to_all: bool
+    ) -> None:
         await require_invited(connection, game, user_id)

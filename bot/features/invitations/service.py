@@ -9,7 +9,7 @@ invitation of an open lobby without a message is owed, and posted once
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -34,6 +34,7 @@ from bot.games.registry import rules_for
 from bot.service.errors import AlreadyJoined, LobbyFull, NotThisGame
 from bot.service.feature_service import FeatureService
 from bot.service.game_checks import require_host, require_lobby
+from bot.service.game_hooks import Shortfall
 from bot.service.game_loading import Actor, load_for, load_game
 from bot.service.game_parts import Player, human_seat
 from bot.service.game_writes import Written, save_game
@@ -168,7 +169,8 @@ class InvitationService(FeatureService):
             if len(game.seats) >= most:
                 raise LobbyFull(most)
             # As a join would be asked (a minimum of reliability), by every feature.
-            await self.core.hooks.seat_wanted(connection, game, player.user_id)
+            open_to_all = await self.core.hooks.open_to_all(connection, game)
+            await self.core.hooks.seat_wanted(connection, game, player.user_id, open_to_all)
             await invitation_queries.answer(
                 connection, game.id, player.user_id, Answer.ACCEPTED, now
             )
@@ -194,6 +196,16 @@ class InvitationService(FeatureService):
             return await load_game(connection, game_id)
 
         return await self._change(declining)
+
+    async def shortfalls(self, game: Game, users: Sequence[int]) -> Mapping[int, Shortfall]:
+        """Of ``users``, those who could not accept for falling short of what the lobby
+        asks of whoever takes a seat (a minimum reliability), as every feature tells."""
+
+        async def reading(connection: Connection) -> Mapping[int, Shortfall]:
+            open_to_all = await self.core.hooks.open_to_all(connection, game)
+            return await self.core.hooks.shortfalls(connection, game, users, open_to_all)
+
+        return await self._db.read(reading)
 
     async def invitation(self, game_id: int, user_id: int) -> Invitation | None:
         """``user_id``'s invitation to the game, if they have one."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.features.reliability.service import (
     LobbyMinimum,
@@ -12,16 +12,17 @@ from bot.features.reliability.service import (
     count_started,
     keep_minimum,
     require_reliable,
+    shortfalls,
 )
-from bot.service.game_hooks import GameHooks
+from bot.service.game_hooks import GameHooks, Shortfall
 from bot.service.game_loading import Actor
 from bot.storage.connection import Connection
 from bot.storage.records import Game, GameStatus
 
 
 class ReliabilityHooks(GameHooks):
-    """A lobby's own minimum kept, a seat refused below it, and each game counted as
-    started, finished or abandoned."""
+    """A lobby's own minimum kept, a seat refused below it (those below told before they
+    ask), and each game counted as started, finished or abandoned."""
 
     async def lobby_opened(
         self, connection: Connection, game: Game, asked: Sequence[object], now: float
@@ -31,8 +32,15 @@ class ReliabilityHooks(GameHooks):
                 check_minimum(minimum.percent)
                 await keep_minimum(connection, game.id, minimum.percent)
 
-    async def seat_wanted(self, connection: Connection, game: Game, user_id: int) -> None:
-        await require_reliable(connection, game, user_id)
+    async def seat_wanted(
+        self, connection: Connection, game: Game, user_id: int, open_to_all: bool
+    ) -> None:
+        await require_reliable(connection, game, user_id, open_to_all)
+
+    async def shortfalls(
+        self, connection: Connection, game: Game, users: Sequence[int], open_to_all: bool
+    ) -> Mapping[int, Shortfall]:
+        return await shortfalls(connection, game, users, open_to_all)
 
     async def started(self, connection: Connection, game: Game, now: float) -> None:
         await count_started(connection, game, now)

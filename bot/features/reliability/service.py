@@ -30,16 +30,16 @@ what a player sees is what a lobby judges.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.features.invitations import queries as invitation_queries
 from bot.features.reliability import queries as reliability_queries
 from bot.features.reliability.queries import ReliabilityRecord
 from bot.features.reliability.settings import MIN_RELIABILITY, check_reliability_minimum
 from bot.service.errors import ServiceError
 from bot.service.feature_service import FeatureService
+from bot.service.game_hooks import Shortfall
 from bot.storage import settings_queries
 from bot.storage.connection import Connection
 from bot.storage.records import Game, Seat
@@ -138,12 +138,15 @@ async def count_abandoned(connection: Connection, game: Game, user_id: int, now:
     await reliability_queries.count(connection, game.guild_id, (user_id,), now, abandoned=1)
 
 
-async def lobby_minimum(connection: Connection, game: Game) -> tuple[int | None, bool]:
+async def lobby_minimum(
+    connection: Connection, game: Game, open_to_all: bool
+) -> tuple[int | None, bool]:
     """The reliability whoever joins ``game`` needs, and whether it is the server's (else
     the host's own); ``None``: none asked. The higher of the two is the one that holds.
-    The server's is for public lobbies: a private table's players are its host's choice."""
+    The server's is for lobbies ``open_to_all`` (as the features answer,
+    ``GameHooks.open_to_all``): a private table's players are its host's choice."""
     server = None
-    if not await invitation_queries.is_private(connection, game.id):
+    if open_to_all:
         server = MIN_RELIABILITY.of(
             await settings_queries.guild_settings(connection, game.guild_id)
         )
@@ -153,16 +156,34 @@ async def lobby_minimum(connection: Connection, game: Game) -> tuple[int | None,
     return server, True
 
 
-async def require_reliable(connection: Connection, game: Game, user_id: int) -> None:
+async def require_reliable(
+    connection: Connection, game: Game, user_id: int, open_to_all: bool
+) -> None:
     """Refuses ``user_id`` a seat in the lobby when their reliability is below its
     minimum."""
-    minimum, server = await lobby_minimum(connection, game)
+    minimum, server = await lobby_minimum(connection, game, open_to_all)
     if minimum is None:
         return
     records = await reliability_queries.records(connection, game.guild_id, (user_id,))
     theirs = Reliability(records.get(user_id, ReliabilityRecord()))
     if theirs.percent < minimum:
         raise BelowReliability(minimum, theirs, server=server)
+
+
+async def shortfalls(
+    connection: Connection, game: Game, users: Sequence[int], open_to_all: bool
+) -> dict[int, Shortfall]:
+    """Of ``users``, those whose reliability is below the lobby's minimum, with both."""
+    minimum, _ = await lobby_minimum(connection, game, open_to_all)
+    if minimum is None or not users:
+        return {}
+    records = await reliability_queries.records(connection, game.guild_id, users)
+    theirs = {user: Reliability(records.get(user, ReliabilityRecord())) for user in users}
+    return {
+        user: Shortfall(reliability.percent, minimum, reliability.is_new)
+        for user, reliability in theirs.items()
+        if reliability.percent < minimum
+    }
 
 
 async def keep_minimum(connection: Connection, game_id: int, minimum: int | None) -> None:
@@ -199,5 +220,10 @@ class ReliabilityService(FeatureService):
     async def minimum_of(self, game: Game) -> int | None:
         """The reliability whoever joins ``game`` needs now (the server's or the host's,
         whichever is higher); ``None``: none."""
-        minimum, _ = await self._db.read(lambda connection: lobby_minimum(connection, game))
+
+        async def reading(connection: Connection) -> tuple[int | None, bool]:
+            open_to_all = await self.core.hooks.open_to_all(connection, game)
+            return await lobby_minimum(connection, game, open_to_all)
+
+        minimum, _ = await self._db.read(reading)
         return minimum

@@ -5,7 +5,7 @@ the game or cancel it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
 import discord
@@ -22,8 +22,6 @@ from bot.discord_ui.core.lobby.controls import (
 from bot.discord_ui.interactions import actor_of, player_of
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
-from bot.features.invitations.service import Guestlist, Invitee
-from bot.features.reliability.service import LobbyMinimum
 from bot.service.errors import NotOnTheMenu
 from bot.storage import Game
 from bot.storage.game_values import Options
@@ -49,14 +47,12 @@ class Lobbies(Part):
         bots: int,
         bot_level: str,
         turn_timeout: int | None,
-        min_reliability: int | None = None,
-        invite: discord.User | discord.Member | None = None,
-        private: bool = False,
+        asked: Sequence[object] = (),
     ) -> None:
         """``/<game> new``: a lobby for a new game here (in a thread of its own where the server
-        wants one), with any computer players asked for seated at once, and the host's own
-        minimum reliability for joining it; a private one (``private``, or someone to
-        ``invite``) only the host's invitees may join."""
+        wants one), with any computer players asked for seated at once, and what the host
+        asked of the features with their options (``asked``: each feature's own kind of
+        request, such as a minimum reliability for joining, or a private table's guests)."""
         if await cannot_post(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -73,10 +69,7 @@ class Lobbies(Part):
                 bots=bots,
                 bot_level=bot_level,
                 language=speaks.code,
-                asked=(
-                    LobbyMinimum(min_reliability),
-                    Guestlist(private, () if invite is None else (invitee(invite),)),
-                ),
+                asked=asked,
             )
             await self.games.announce(game, interaction)
 
@@ -110,12 +103,6 @@ class Lobbies(Part):
             changing = partial(service.cancel, game_id, actor, version)
         on = On.LOBBY if pressed.shown else On.ELSEWHERE
         await self.games.change(game_id, changing, on, interaction)
-
-
-def invitee(user: discord.User | discord.Member) -> Invitee:
-    """Someone a command's option names, as Discord resolved them: only a member of the
-    server comes with member data."""
-    return Invitee(user.id, user.display_name, user.bot, isinstance(user, discord.Member))
 
 
 def _menu_number(value: str) -> int:

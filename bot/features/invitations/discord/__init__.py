@@ -3,5 +3,6 @@
 
 from bot.discord_ui.part import Declaration
 from bot.features.invitations.discord.handlers import Invitations
+from bot.features.invitations.discord.lobby_options import NEW_OPTIONS
 
-PART = Declaration(Invitations)
+PART = Declaration(Invitations, new_options=NEW_OPTIONS)

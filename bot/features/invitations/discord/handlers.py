@@ -1,10 +1,11 @@
 """Private tables: ``/<game> new invite:`` or ``private:`` opens a lobby only its host's
-invitees may join (the lobby feature's command; the service makes the table private).
-The lobby shows who is invited and what each said, and gives the host **Invite
-players…** and **Open to all**. Each invitee is asked once: a message naming them where
-the table is, or a direct message where they chose so in ``/my settings`` (a ping
-while their direct messages are closed), with **Accept** and **Decline**. Once the
-lobby starts or closes, the invitations still standing say so, their buttons gone.
+invitees may join (options it adds to the lobby's command, ``lobby_options``; its
+``lobby_opened`` hook makes the table private). The lobby shows who is invited and what
+each said, and gives the host **Invite players…** and **Open to all**. Each invitee is
+asked once: a message naming them where the table is, or a direct message where they
+chose so in ``/my settings`` (a ping while their direct messages are closed), with
+**Accept** and **Decline**. Once the lobby starts or closes, the invitations still
+standing say so, their buttons gone.
 
 Invitations are sent when their lobby is shown (the ``game_shown`` event), each a
 message owed its invitee (``OwedPosts``): posted once, whichever process shows the
@@ -51,7 +52,6 @@ from bot.features.invitations.discord.invitation_card import (
 from bot.features.invitations.errors import InviteeLeftServer, NotInvited
 from bot.features.invitations.queries import Invitation
 from bot.features.invitations.service import MOST_INVITATIONS, Guests, InvitationService
-from bot.features.reliability.service import ReliabilityService
 from bot.storage import Game, GameStatus
 from bot.storage.shards import Shards
 from i18n import Language, language
@@ -66,7 +66,6 @@ class Invitations(Part):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.reliability = context.service.part(ReliabilityService)
         self.invitations = context.service.part(InvitationService)
         self.client = context.client
         self.places = context.places
@@ -254,7 +253,7 @@ class Invitations(Part):
         self, game: Game, guests: Guests | None, users: tuple[int, ...] | None = None
     ) -> dict[int, Short]:
         """Of the invitees not seated (``users``, or the game's), those whose reliability
-        is below what the lobby asks, with both."""
+        is below what the lobby asks, with both (as the features tell, ``shortfalls``)."""
         if game.status is not GameStatus.LOBBY:
             return {}
         if users is None:
@@ -262,15 +261,8 @@ class Invitations(Part):
             users = tuple(i.user_id for i in guests.invitations if game.seat_of(i.user_id) is None)
         if not users:
             return {}
-        minimum = await self.reliability.minimum_of(game)
-        if minimum is None:
-            return {}
-        theirs = await self.reliability.of_players(game.guild_id, users)
-        return {
-            user: Short(reliability.percent, minimum, reliability.is_new)
-            for user, reliability in theirs.items()
-            if reliability.percent < minimum
-        }
+        found = await self.invitations.shortfalls(game, users)
+        return {user: Short(s.percent, s.minimum, s.new) for user, s in found.items()}
 
     async def _end(self, game: Game) -> None:
         """Each invitation still offering its buttons says the lobby is over."""

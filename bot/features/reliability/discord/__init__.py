@@ -3,5 +3,6 @@ name in lobbies and on ``/<game> stats``, and the minimum a lobby asks of whoeve
 
 from bot.discord_ui.part import Declaration
 from bot.features.reliability.discord.handlers import Reliabilities
+from bot.features.reliability.discord.lobby_options import NEW_OPTIONS
 
-PART = Declaration(Reliabilities)
+PART = Declaration(Reliabilities, new_options=NEW_OPTIONS)

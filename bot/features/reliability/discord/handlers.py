@@ -1,7 +1,8 @@
 """Reliability as players see it: "92% reliable" (or "no game ended here yet") after each
 seated person's name on a lobby, the lobby's minimum among its fields, and the record on
 a player's stats card. The service counts it (``bot.features.reliability.service``) and
-refuses a join below the minimum; this only shows it."""
+refuses a join below the minimum; this shows it, and offers a host their own minimum
+(``/<game> new reliability:``, ``lobby_options``)."""
 
 from __future__ import annotations
 
