@@ -68,3 +68,36 @@ def test_the_checks_see_a_package_left_out_and_a_long_line(tmp_path: Path) -> No
     assert unnamed("`bot/games/claim`", ["bot/games/claim"]) == []
     wide = "| `bot/features/` | " + "x" * LONGEST + " |"
     assert long_lines(f"short\n```\n{'y' * 200}\n```\n{wide}\n") == [f"5: {wide[:60]}…"]
+
+
+NAMED_PATH = re.compile(
+    r"`((?:bot|engine|render|tests|emulator|sandbox|bench|scripts|i18n|docs)/[\w./-]*)`"
+)
+"""A path of the repository Developing names as code (a pattern with ``<game>`` in it is
+not one)."""
+
+
+def gone(text: str, root: Path) -> list[str]:
+    """The paths ``text`` names that are not in the repository at ``root``."""
+    return sorted(
+        {named for named in NAMED_PATH.findall(text) if not (root / named.rstrip("/")).exists()}
+    )
+
+
+def test_every_path_developing_names_is_there() -> None:
+    """A module moved or renamed leaves no recipe pointing where it was."""
+    missing = gone(DEVELOPING.read_text(encoding="utf-8"), ROOT)
+    assert not missing, f"docs/developing.md names what isn't there: {missing}"
+
+
+def test_developing_names_no_migration_step_by_its_number() -> None:
+    """Each feature adds the next step: a number written in a recipe is stale by the next
+    one (the Cheers example said step 21 when the latest was 23)."""
+    numbered = re.findall(r"\bsteps? \d+\b", DEVELOPING.read_text(encoding="utf-8"), re.I)
+    assert not numbered
+
+
+def test_the_path_check_sees_a_path_gone(tmp_path: Path) -> None:
+    (tmp_path / "bot" / "features").mkdir(parents=True)
+    text = "`bot/features/` and `bot/ladder/` and `bot/games/<game>/` and `bot/x.py`"
+    assert gone(text, tmp_path) == ["bot/ladder/", "bot/x.py"]

@@ -36,6 +36,7 @@ from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
 from bot.discord_ui.part import Parts, drawing
 from bot.discord_ui.part_registry import discovered
+from bot.discord_ui.replay_steps import ReplaySteps
 from bot.discord_ui.watched import count_games, shards_health
 from bot.games.faces import faces
 from bot.games.painters import PAINTERS, Figures
@@ -204,6 +205,7 @@ class GameBot(discord.AutoShardedClient):
             watched=table,
             hooks=hooks,
             owed=self.owed,
+            replays=ReplaySteps(self.service),
             board=self.settings.activity_port is not None,
         )
         self.parts = Parts(self._declared, context, hooks, self.events)

@@ -34,6 +34,7 @@ from bot.discord_ui.card_layout import Card
 from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
+from bot.discord_ui.replay_steps import ReplaySteps
 from bot.discord_ui.table_asks import On, Shows
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService
@@ -245,5 +246,8 @@ class Context:
     the players' ``/my games``)."""
     owed: OwedPosts
     """Posts a message owed for something past, once whatever happens meanwhile."""
+    replays: ReplaySteps
+    """Finished games' replays worked out once, for the replays' animation and the
+    step-through alike."""
     board: bool = False
     """Whether the app's Activity (the board, ``bot.activity``) is served here."""

@@ -269,7 +269,8 @@ FOLDER = {
 def copy_of_the_bot(target: Path) -> None:
     """The repository as it is, with ``bot/`` and ``tests/`` copied (to be added to) and
     the rest linked."""
-    ignored = shutil.ignore_patterns("__pycache__")
+    # The page's checking tools (130 MB) are not the bot's: its built page is copied.
+    ignored = shutil.ignore_patterns("__pycache__", "node_modules")
     for part in ("bot", "tests"):
         shutil.copytree(ROOT / part, target / part, ignore=ignored)
     for entry in ROOT.iterdir():

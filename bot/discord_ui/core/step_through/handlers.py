@@ -14,7 +14,6 @@ from bot.discord_ui.core.step_through.components import JumpMenu, StepButton
 from bot.discord_ui.interaction_answers import require_private, reveal, update_private
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import Part
-from bot.discord_ui.replay_steps import ReplaySteps
 from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
@@ -31,7 +30,7 @@ class StepThrough(Part):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.replays = ReplaySteps(context.service)
+        self.replays = context.replays
 
     async def step_button(self, interaction: discord.Interaction, button: StepButton) -> None:
         """Step through (on a replay or a report): the step the button names, in a

@@ -24,7 +24,6 @@ from bot.discord_ui.core.step_through.components import StepButton, opening
 from bot.discord_ui.interaction_answers import defer_now, tell
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import Part
-from bot.discord_ui.replay_steps import ReplaySteps
 from bot.discord_ui.sharing import ShareButton, Sharing, ShowButton, Told
 from bot.features.replays.discord.components import ReplayButton, ShareReplayButton
 from bot.features.replays.discord.description import replay_description
@@ -61,7 +60,7 @@ class Replays(Part):
         super().__init__(context)
         self.client = context.client
         self.replays = context.service.part(ReplayService)
-        self.steps = ReplaySteps(context.service)
+        self.steps = context.replays
         self.sharing = Sharing(context, "replay-share", self.replays, self._shared, ALREADY_SHARED)
         self._making: dict[tuple[int, str, int], asyncio.Task[bytes]] = {}
         """Replays being made, so that people asking at once wait for the same one."""
