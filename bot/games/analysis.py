@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 from bot.storage.game_values import JSON
+from engine.judging import Judged as Verdict
 
 
 class Unit(StrEnum):
@@ -185,25 +186,26 @@ def kept(worth: Fraction | float) -> Fraction:
 
 
 def judged_choice(
-    move: int,
-    seat: int,
-    worths: Mapping[Option, Fraction | float],
-    chosen: Option,
+    move: Played,
+    index: int,
+    verdict: Verdict[Option, Any],
     option: Callable[[Option], str],
     unit: Unit,
     *,
     exact: bool,
     noise: Fraction = Fraction(0),
 ) -> Judged:
-    """A decision judged from each option's worth: its cost against the best, counted
-    as none below ``noise`` (what an estimate can't tell from its own chance), and its
-    options as the report keeps them (``option``)."""
+    """The ``index``-th move's decision judged from the engine's ``verdict`` (each option's
+    worth, and the one chosen): its cost against the best, counted as none below ``noise``
+    (what an estimate can't tell from its own chance), and its options as the report keeps
+    them (``option``)."""
+    worths, chosen = verdict.worths, verdict.chosen
     best = max(worths, key=lambda choice: worths[choice])
     cost = kept(worths[best]) - kept(worths[chosen])
     if cost < noise:
         cost = Fraction(0)
     return Judged(
-        move, seat, option(chosen), option(chosen if cost == 0 else best), cost, unit, exact
+        index, move.seat, option(chosen), option(chosen if cost == 0 else best), cost, unit, exact
     )
 
 

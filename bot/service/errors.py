@@ -3,6 +3,9 @@ they are shown."""
 
 from __future__ import annotations
 
+from dataclasses import Field, dataclass, fields
+from typing import Any, ClassVar, dataclass_transform
+
 from bot.games.escaping import quoted
 from i18n import Message, Plural, Words
 
@@ -16,12 +19,32 @@ class ServiceError(Exception):
         self.words = words
 
 
+@dataclass_transform(eq_default=False)
 class Refusal(ServiceError):
-    """A refusal that always says the same: its class's ``words``, with nothing of the
-    case put in them."""
+    """A refusal declared by its words: its class's ``words``, whose placeholders its
+    fields fill, each by its name. The fields are the class's annotated attributes and,
+    in order, its constructor's arguments (``NotYourTurn("Ann")``), as in a dataclass;
+    without any, the refusal always says the same."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    commands: ClassVar[tuple[str, ...]] = ()
+    """The game's commands the words name, each as its own placeholder (``{history}``:
+    ``/claimit history``), the game's command group being the ``command`` field."""
 
     def __init__(self) -> None:
-        super().__init__(self.words)
+        self.__post_init__()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(eq=False, repr=False)(cls)
+
+    def __post_init__(self) -> None:
+        values = {field.name: getattr(self, field.name) for field in fields(self)}
+        values |= {sub: slash(str(values["command"]), sub) for sub in self.commands}
+        words = self.words
+        if isinstance(words, Message) and values:
+            words = Message(words.text, **values)
+        super().__init__(words)
 
 
 def slash(command: str, sub: str) -> Message:
@@ -51,17 +74,13 @@ class GameNotFound(Refusal):
     words = Message("That game doesn't exist any more.")
 
 
-class NoGameHere(ServiceError):
+class NoGameHere(Refusal):
     """A command for a game where none of its kind runs."""
 
-    def __init__(self, title: str, command: str) -> None:
-        super().__init__(
-            Message(
-                "There's no {title} game in this channel. Start one with {new}.",
-                title=title,
-                new=slash(command, "new"),
-            )
-        )
+    title: str
+    command: str
+    words = Message("There's no {title} game in this channel. Start one with {new}.")
+    commands = ("new",)
 
 
 class WhichGame(ServiceError):
@@ -137,17 +156,15 @@ class NotOnThisMessage(Refusal):
     words = Message("That button doesn't belong on this message, so nothing happened.")
 
 
-class NoLadderHere(ServiceError):
+class NoLadderHere(Refusal):
     """A leaderboard's page turned in a direct message (a custom_id copied there)."""
 
-    def __init__(self, command: str) -> None:
-        super().__init__(
-            Message(
-                "A leaderboard is a server's, so there is none here: ask for it with "
-                "{leaderboard} in the server.",
-                leaderboard=slash(command, "leaderboard"),
-            )
-        )
+    command: str
+    words = Message(
+        "A leaderboard is a server's, so there is none here: ask for it with "
+        "{leaderboard} in the server."
+    )
+    commands = ("leaderboard",)
 
 
 class NoLongerMember(Refusal):
@@ -160,11 +177,11 @@ class NoLongerMember(Refusal):
     )
 
 
-class NotYourTurn(ServiceError):
+class NotYourTurn(Refusal):
     """Someone acts when another player is to."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(Message("It's {player}'s turn, not yours.", player=name))
+    player: str
+    words = Message("It's {player}'s turn, not yours.")
 
 
 class BoardMovedOn(Refusal):
@@ -227,15 +244,12 @@ class NotHost(ServiceError):
         )
 
 
-class NotEnoughPlayers(ServiceError):
+class NotEnoughPlayers(Refusal):
     """A start with fewer (or more) players than the game takes."""
 
-    def __init__(self, fewest: int, most: int) -> None:
-        super().__init__(
-            Message(
-                "This game needs {fewest} to {most} players to start.", fewest=fewest, most=most
-            )
-        )
+    fewest: int
+    most: int
+    words = Message("This game needs {fewest} to {most} players to start.")
 
 
 class NotThisGame(Refusal):
@@ -257,11 +271,11 @@ class NoSuchBot(ServiceError):
         super().__init__(Message("Seat {seat} isn't a computer player.", seat=seat + 1))
 
 
-class IllegalMove(ServiceError):
+class IllegalMove(Refusal):
     """A move the game's rules refuse, with their reason."""
 
-    def __init__(self, why: Words) -> None:
-        super().__init__(Message("That move isn't allowed: {why}.", why=why))
+    why: Words
+    words = Message("That move isn't allowed: {why}.")
 
 
 class GameBroken(ServiceError):
@@ -354,13 +368,11 @@ class NotAChoice(ServiceError):
         )
 
 
-class BadSetting(ServiceError):
+class BadSetting(Refusal):
     """A setting outside what it may be, with why."""
 
-    def __init__(self, why: Words) -> None:
-        super().__init__(
-            Message("That setting can't be used: {why}. Nothing was changed.", why=why)
-        )
+    why: Words
+    words = Message("That setting can't be used: {why}. Nothing was changed.")
 
 
 class NotAllowedToConfigure(ServiceError):
@@ -387,60 +399,51 @@ class NotAllowedToRecompute(Refusal):
     )
 
 
-class NothingToReplay(ServiceError):
+class NothingToReplay(Refusal):
     """A replay asked for where no game of its kind has ended."""
 
-    def __init__(self, title: str, command: str) -> None:
-        super().__init__(
-            Message(
-                "No {title} game has been played to the end in this channel yet, so there is "
-                "nothing to replay. {history} lists this server's finished games with their "
-                "numbers.",
-                title=title,
-                history=slash(command, "history"),
-            )
-        )
+    title: str
+    command: str
+    words = Message(
+        "No {title} game has been played to the end in this channel yet, so there is "
+        "nothing to replay. {history} lists this server's finished games with their numbers."
+    )
+    commands = ("history",)
 
 
-class NothingToLog(ServiceError):
+class NothingToLog(Refusal):
     """A log asked for where no game of its kind is played or has been."""
 
-    def __init__(self, title: str, command: str) -> None:
-        super().__init__(
-            Message(
-                "No {title} game has been played in this channel yet, so there is no log to "
-                "show. {history} lists this server's finished games with their numbers.",
-                title=title,
-                history=slash(command, "history"),
-            )
-        )
+    title: str
+    command: str
+    words = Message(
+        "No {title} game has been played in this channel yet, so there is no log to show. "
+        "{history} lists this server's finished games with their numbers."
+    )
+    commands = ("history",)
 
 
-class NoSuchBegunGame(ServiceError):
+class NoSuchBegunGame(Refusal):
     """A log of a game number the server has never started."""
 
-    def __init__(self, title: str, number: int, command: str) -> None:
-        super().__init__(
-            Message(
-                "This server has no {title} game #{number} that began, so it has no log. "
-                "{history} lists the finished games with their numbers.",
-                title=title,
-                number=number,
-                history=slash(command, "history"),
-            )
-        )
+    title: str
+    number: int
+    command: str
+    words = Message(
+        "This server has no {title} game #{number} that began, so it has no log. "
+        "{history} lists the finished games with their numbers."
+    )
+    commands = ("history",)
 
 
-class NoSuchFinishedGame(ServiceError):
+class NoSuchFinishedGame(Refusal):
     """A replay of a game number the server has not finished."""
 
-    def __init__(self, title: str, number: int, command: str) -> None:
-        super().__init__(
-            Message(
-                "This server has no finished {title} game #{number}: only a game played to "
-                "the end has a replay. {history} lists the finished games with their numbers.",
-                title=title,
-                number=number,
-                history=slash(command, "history"),
-            )
-        )
+    title: str
+    number: int
+    command: str
+    words = Message(
+        "This server has no finished {title} game #{number}: only a game played to "
+        "the end has a replay. {history} lists the finished games with their numbers."
+    )
+    commands = ("history",)

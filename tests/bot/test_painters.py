@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -249,15 +250,26 @@ if __name__ == "__main__":
 """
 
 
-async def test_the_processes_end_when_the_bot_is_killed(tmp_path: Path) -> None:
+@asynccontextmanager
+async def bot_running(
+    tmp_path: Path, source: str
+) -> AsyncIterator[tuple[asyncio.subprocess.Process, list[int]]]:
+    """A bot's process running ``source``, and the process ids its first line names;
+    killed at the end."""
     script = tmp_path / "owner.py"
-    script.write_text(OWNER)
+    script.write_text(source)
     owner = await processes.start(
         sys.executable, str(script), cwd=ROOT, stdout=asyncio.subprocess.PIPE
     )
     try:
         assert owner.stdout is not None
-        workers = [int(pid) for pid in (await owner.stdout.readline()).split()]
+        yield owner, [int(pid) for pid in (await owner.stdout.readline()).split()]
+    finally:
+        await processes.stop(owner, signal.SIGKILL)
+
+
+async def test_the_processes_end_when_the_bot_is_killed(tmp_path: Path) -> None:
+    async with bot_running(tmp_path, OWNER) as (owner, workers):
         assert len(workers) == 2
         os.kill(owner.pid, signal.SIGKILL)
         await owner.wait()
@@ -265,8 +277,6 @@ async def test_the_processes_end_when_the_bot_is_killed(tmp_path: Path) -> None:
         async with asyncio.timeout(30):
             while any(_running(pid) for pid in workers):
                 await asyncio.sleep(0.05)
-    finally:
-        await processes.stop(owner, signal.SIGKILL)
 
 
 ALONE = """
@@ -293,18 +303,9 @@ if __name__ == "__main__":
 async def test_a_picture_process_is_the_bot_s_only_child(tmp_path: Path) -> None:
     """No resource tracker of multiprocessing's beside it: a process of 13 MiB for
     nothing the picture processes use."""
-    script = tmp_path / "alone.py"
-    script.write_text(ALONE)
-    owner = await processes.start(
-        sys.executable, str(script), cwd=ROOT, stdout=asyncio.subprocess.PIPE
-    )
-    try:
-        assert owner.stdout is not None
-        worker, *children = (int(pid) for pid in (await owner.stdout.readline()).split())
+    async with bot_running(tmp_path, ALONE) as (owner, (worker, *children)):
         assert children == [worker]
         assert await owner.wait() == 0
-    finally:
-        await processes.stop(owner, signal.SIGKILL)
 
 
 def _running(pid: int) -> bool:

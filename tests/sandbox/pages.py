@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from aiohttp import web
 from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, expect
 from playwright.async_api import Error as PlaywrightError
 
 from emulator import DiscordEmulator
 from render.common.palette import PLAYERS
+from sandbox.server_world import populate
+from sandbox.web import SandboxPage
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
 
@@ -34,6 +38,24 @@ DEFAULT_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
 _SPARE: dict[Browser, list[Page]] = {}
 """Pages a test has left, blank, for the next: a new page costs Chromium a renderer
 process of its own (twice the CPU of going to the sandbox in a page it has)."""
+
+
+@asynccontextmanager
+async def page_with_board(
+    emulator: DiscordEmulator, board: web.Application, sock: socket.socket
+) -> AsyncIterator[tuple[str, SandboxPage]]:
+    """The sandbox's page over ``emulator``, started, its ``/activity/`` the test's own
+    ``board`` served on ``sock``; its address, and itself. Both stop at the end."""
+    runner = web.AppRunner(board, access_log=None)
+    await runner.setup()
+    await web.SockSite(runner, sock).start()
+    page = SandboxPage(emulator, populate(emulator))
+    page.board_port = sock.getsockname()[1]
+    try:
+        yield await page.start(), page
+    finally:
+        await page.close()
+        await runner.cleanup()
 
 
 @asynccontextmanager

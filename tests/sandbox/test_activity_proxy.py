@@ -21,9 +21,9 @@ import pytest_asyncio
 from aiohttp import WSMsgType, web
 
 from emulator import DiscordEmulator
-from sandbox.server_world import populate
 from sandbox.web import SandboxPage
 from tests.quick_limits import QUICK_LIMITS
+from tests.sandbox.pages import page_with_board
 
 FOREIGN = "http://evil.example"
 WAIT = 10.0
@@ -113,21 +113,15 @@ class Proxied:
 async def serving() -> AsyncIterator[Proxied]:
     """A sandbox page over an emulator, mapping ``/activity/`` to a new ``Upstream``."""
     upstream = Upstream()
-    runner = web.AppRunner(upstream.app(), access_log=None)
-    await runner.setup()
     sock = socket.create_server(("127.0.0.1", 0))
     upstream.port = sock.getsockname()[1]
-    await web.SockSite(runner, sock).start()
     emulator = DiscordEmulator(rate_limits=QUICK_LIMITS)
     await emulator.start()
-    page = SandboxPage(emulator, populate(emulator))
-    page.board_port = upstream.port
     try:
-        yield Proxied(await page.start(), upstream, page)
+        async with page_with_board(emulator, upstream.app(), sock) as (url, page):
+            yield Proxied(url, upstream, page)
     finally:
-        await page.close()
         await emulator.close()
-        await runner.cleanup()
 
 
 @pytest_asyncio.fixture(loop_scope="session")

@@ -19,10 +19,9 @@ from aiohttp import web
 from playwright.async_api import Browser, Frame, Page, expect
 
 from emulator import DiscordEmulator, User
-from sandbox.server_world import CHANNEL_ID, populate
-from sandbox.web import SandboxPage
+from sandbox.server_world import CHANNEL_ID
 from tests.quick_limits import QUICK_LIMITS
-from tests.sandbox.pages import DESKTOP, open_page
+from tests.sandbox.pages import DESKTOP, open_page, page_with_board
 
 pytestmark = pytest.mark.browser
 
@@ -121,16 +120,10 @@ async def hand_made() -> AsyncIterator[HandMade]:
     app = web.Application()
     for path, text in (("/", ACTIVITY), ("/spoof", SPOOF), ("/close", CLOSE)):
         app.router.add_get(path, _serving(text % words))
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    await web.SockSite(runner, sock).start()
-    page = SandboxPage(emulator, populate(emulator))
-    page.board_port = sock.getsockname()[1]
     try:
-        yield HandMade(await page.start(), emulator, foreign)
+        async with page_with_board(emulator, app, sock) as (url, _):
+            yield HandMade(url, emulator, foreign)
     finally:
-        await page.close()
-        await runner.cleanup()
         await emulator.close()
 
 

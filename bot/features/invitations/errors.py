@@ -24,47 +24,37 @@ class CannotInviteSelf(Refusal):
     words = Message("You can't invite yourself: you're at the table already.")
 
 
-class CannotInviteBot(ServiceError):
+class CannotInviteBot(Refusal):
     """An invitation of a bot account."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(
-            Message(
-                "{player} is a bot and can't play; add a computer player from the lobby "
-                "instead. Nobody was invited.",
-                player=name,
-            )
-        )
+    player: str
+    words = Message(
+        "{player} is a bot and can't play; add a computer player from the lobby "
+        "instead. Nobody was invited."
+    )
 
 
-class NotOnServer(ServiceError):
+class NotOnServer(Refusal):
     """An invitation of someone who is not a member of the game's server."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(
-            Message(
-                "{player} isn't a member of this server, so they can't join. Nobody was invited.",
-                player=name,
-            )
-        )
+    player: str
+    words = Message(
+        "{player} isn't a member of this server, so they can't join. Nobody was invited."
+    )
 
 
-class AlreadyInvited(ServiceError):
+class AlreadyInvited(Refusal):
     """An invitation of someone invited already."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(
-            Message("{player} is invited already. Nobody new was invited.", player=name)
-        )
+    player: str
+    words = Message("{player} is invited already. Nobody new was invited.")
 
 
-class AlreadySeated(ServiceError):
+class AlreadySeated(Refusal):
     """An invitation of someone seated already."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(
-            Message("{player} is at the table already. Nobody was invited.", player=name)
-        )
+    player: str
+    words = Message("{player} is at the table already. Nobody was invited.")
 
 
 class TooManyInvitations(ServiceError):

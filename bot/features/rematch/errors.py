@@ -18,11 +18,11 @@ class NotInRematch(Refusal):
     words = Message("Only the players of this game can play it again.")
 
 
-class RematchStarted(ServiceError):
+class RematchStarted(Refusal):
     """A press on a rematch that has started already."""
 
-    def __init__(self, game: str) -> None:
-        super().__init__(Message("The rematch has started already: {game}, right here.", game=game))
+    game: str
+    words = Message("The rematch has started already: {game}, right here.")
 
 
 class RematchOver(ServiceError):
@@ -69,14 +69,11 @@ class TooFewForRematch(ServiceError):
         super().__init__(words)
 
 
-class RematchPlaceTaken(ServiceError):
+class RematchPlaceTaken(Refusal):
     """A rematch where another game has opened since."""
 
-    def __init__(self, game: str) -> None:
-        super().__init__(
-            Message(
-                "{game} has opened here since, and a place holds one game at a time: the "
-                "rematch can start once it ends.",
-                game=game,
-            )
-        )
+    game: str
+    words = Message(
+        "{game} has opened here since, and a place holds one game at a time: the "
+        "rematch can start once it ends."
+    )

@@ -7,11 +7,11 @@ from bot.service.errors import Refusal, ServiceError
 from i18n import Message
 
 
-class NoTournament(ServiceError):
+class NoTournament(Refusal):
     """A tournament number the server doesn't have."""
 
-    def __init__(self, number: int) -> None:
-        super().__init__(Message("This server has no tournament number {number}.", number=number))
+    number: int
+    words = Message("This server has no tournament number {number}.")
 
 
 class CannotOrganise(Refusal):
@@ -84,11 +84,11 @@ class NotSignedUp(Refusal):
     words = Message("You aren't signed up for this tournament.")
 
 
-class TournamentFull(ServiceError):
+class TournamentFull(Refusal):
     """A sign-up once the cap is reached."""
 
-    def __init__(self, cap: int) -> None:
-        super().__init__(Message("This tournament is full: all {cap} places are taken.", cap=cap))
+    cap: int
+    words = Message("This tournament is full: all {cap} places are taken.")
 
 
 class NotInvited(Refusal):
@@ -112,14 +112,11 @@ class TournamentGameCancel(Refusal):
     )
 
 
-class Barred(ServiceError):
+class Barred(Refusal):
     """A sign-up by a player dropped from one of the server's tournaments lately."""
 
-    def __init__(self, days: int) -> None:
-        super().__init__(
-            Message(
-                "You were dropped from a tournament here in the last {days} days (a computer "
-                "player had to take over your seat), so you can't sign up for another yet.",
-                days=days,
-            )
-        )
+    days: int
+    words = Message(
+        "You were dropped from a tournament here in the last {days} days (a computer "
+        "player had to take over your seat), so you can't sign up for another yet."
+    )

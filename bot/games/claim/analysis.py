@@ -53,7 +53,7 @@ class ClaimAnalyst:
             action = _move(played).action
             judgement = judged(played.before, played.seat, action, decision_rng(seed, index))
             if judgement is not None:
-                found.append(_judged(index, played.seat, action, judgement, shown))
+                found.append(_judged(played, index, judgement, shown))
         return found
 
 
@@ -85,14 +85,11 @@ def _token(action: Action, shown: frozenset[Card]) -> str:
     return intent_of(action)
 
 
-def _judged(
-    index: int, seat: int, chosen: Action, judgement: Judgement, shown: frozenset[Card]
-) -> Judged:
+def _judged(played: Played, index: int, judgement: Judgement, shown: frozenset[Card]) -> Judged:
     return judged_choice(
+        played,
         index,
-        seat,
-        judgement.worths,
-        chosen,
+        judgement,
         lambda action: _token(action, shown),
         Unit.WIN_CHANCE,
         exact=False,

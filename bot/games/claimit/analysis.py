@@ -12,8 +12,8 @@ from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, 
 from bot.games.claimit.report_words import option
 from engine.claimit.actions import TimeOut
 from engine.claimit.judge import THRESHOLDS as ENGINE_THRESHOLDS
-from engine.claimit.judge import Judgement, judged_game
 from engine.claimit.judge import Unit as EngineUnit
+from engine.claimit.judge import judged_game
 
 UNITS: Final = {EngineUnit.SPACES: Unit.SPACES, EngineUnit.WIN_CHANCE: Unit.WIN_CHANCE}
 THRESHOLDS: Final = {
@@ -41,22 +41,12 @@ class ClaimItAnalyst:
         wanted = set(only)
         judged = judged_game(moves[0].before, [move.action for move in moves])
         return [
-            _judged(index, moves[index], judgement)
+            judged_choice(
+                moves[index], index, judgement, option, UNITS[judgement.unit], exact=False
+            )
             for index, judgement in enumerate(judged)
             if judgement is not None and index in wanted
         ]
-
-
-def _judged(index: int, move: Played, judgement: Judgement) -> Judged:
-    return judged_choice(
-        index,
-        move.seat,
-        judgement.worths,
-        judgement.chosen,
-        option,
-        UNITS[judgement.unit],
-        exact=False,
-    )
 
 
 ANALYST: Final = ClaimItAnalyst()

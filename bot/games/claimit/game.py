@@ -9,15 +9,7 @@ from bot.games.claimit import GAME
 from bot.games.claimit.turn_stats import turn_stats
 from bot.games.figures import Figure, Fold
 from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures, rolled_dice
-from bot.games.rules import (
-    BaseRules,
-    GameOption,
-    IllegalIntent,
-    JsonForm,
-    Setting,
-    Standing,
-    Step,
-)
+from bot.games.rules import BaseRules, GameOption, IllegalIntent, JsonForm, Setting, Standing, Step
 from bot.storage.game_values import JSON, Level, Options
 from engine.claimit import (
     MAX_PLAYERS,

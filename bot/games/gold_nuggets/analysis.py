@@ -13,7 +13,7 @@ from typing import Final
 from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, own_moves
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from engine.gold_nuggets import Counts, Take, TimeOut
-from engine.gold_nuggets.judge import Choice, Judgement, judged
+from engine.gold_nuggets.judge import Choice, judged
 from engine.gold_nuggets.judge import Unit as EngineUnit
 
 THRESHOLDS: Final = {
@@ -56,20 +56,11 @@ class NuggetsAnalyst:
             move = moves[index]
             judgement = judged(move.before, move.action)
             if judgement is not None:
-                found.append(_judged(index, move, judgement))
+                unit = UNITS[judgement.unit]
+                found.append(
+                    judged_choice(move, index, judgement, option, unit, exact=judgement.exact)
+                )
         return found
-
-
-def _judged(index: int, move: Played, judgement: Judgement) -> Judged:
-    return judged_choice(
-        index,
-        move.seat,
-        judgement.worths,
-        judgement.chosen,
-        option,
-        UNITS[judgement.unit],
-        exact=judgement.exact,
-    )
 
 
 ANALYST: Final = NuggetsAnalyst()
