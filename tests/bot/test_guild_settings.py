@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import date
 
 import pytest
@@ -12,8 +11,7 @@ from bot.features.seasons.windows import SeasonMode, Seasons
 from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.errors import BadSetting, BotsNotAllowed, ChannelNotAllowed
 from bot.service.guild_settings import SHARED_FRESH_FOR
-from bot.storage import Database, GuildSettings, settings_queries
-from bot.storage.connection import Connection
+from bot.storage import Database, GuildSettings
 from tests.bot.fixtures import ANN, PLAYERS
 
 
@@ -204,21 +202,16 @@ async def test_a_read_overtaken_by_a_change_is_not_kept(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings = GuildSettingsService(database)
-    read = settings_queries.guild_settings
-    loop = asyncio.get_running_loop()
+    read = database.read
 
-    async def overtaken(connection: Connection, guild_id: int) -> GuildSettings:
-        monkeypatch.setattr(settings_queries, "guild_settings", read)
-        found = await read(connection, guild_id)
-        # The change lands while this read is under way (on SQLite the read runs on a
-        # thread of its own, which waits for it here).
-        change = settings.change(guild_id, threads=True)
-        if connection.backend == "sqlite":
-            asyncio.run_coroutine_threadsafe(change, loop).result()
-        else:
-            await change
+    async def overtaken(body: Any) -> Any:
+        # The change lands while this read is under way: after its statements, before
+        # the service sees what they read (a body awaits nothing but its statements).
+        monkeypatch.setattr(database, "read", read)
+        found = await read(body)
+        await settings.change(1, threads=True)
         return found
 
-    monkeypatch.setattr(settings_queries, "guild_settings", overtaken)
+    monkeypatch.setattr(database, "read", overtaken)
     assert await settings.get(1) == GuildSettings()
     assert (await settings.get(1)).threads
