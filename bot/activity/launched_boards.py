@@ -15,17 +15,19 @@ log = logging.getLogger(__name__)
 
 
 class Launch(Protocol):
-    """A member opened the board from a game's table: ``user_id`` in ``channel_id``, on
-    ``game_id``."""
+    """A member opened the board from a game's table."""
 
     @property
-    def user_id(self) -> int: ...
+    def user_id(self) -> int:
+        """The member."""
 
     @property
-    def channel_id(self) -> int: ...
+    def channel_id(self) -> int:
+        """Where: the channel or thread the board is launched in."""
 
     @property
-    def game_id(self) -> int: ...
+    def game_id(self) -> int:
+        """The game whose table they pressed **Open the board** under."""
 
 
 class Launches(Protocol):

@@ -10,8 +10,9 @@ from typing import Any
 
 import discord
 import pytest
+from discord import app_commands
 
-from bot.discord_ui.card_layout import Line, Rows, flowed
+from bot.discord_ui.card_layout import Card, Line, Rows, flowed
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.message_hooks import HandChoice, MessageHooks, NothingDraws
 from bot.discord_ui.part import Declaration, Part, drawing
@@ -74,6 +75,22 @@ class Adds:
 
     async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
         return self.rows(f"my games {user} in {guild_id}")
+
+    async def leaderboard_default(self, guild_id: int, kind: str) -> str | None:
+        return None
+
+    async def leaderboard_views(
+        self, guild_id: int, kind: str, lang: Language
+    ) -> Sequence[app_commands.Choice[str]]:
+        return ()
+
+    async def leaderboard_view(
+        self, guild_id: int, kind: str, asked: str, user_id: int, server: str, lang: Language
+    ) -> Card | None:
+        return None
+
+    async def leaderboard_lines(self, guild_id: int, kind: str, lang: Language) -> Sequence[Line]:
+        return (Line(self.name, f"{kind} in {guild_id}"),)
 
 
 def labels(rows: Rows) -> list[str | None]:
@@ -185,3 +202,12 @@ def test_the_rows_features_add_flow_together_each_menu_on_its_own() -> None:
     assert rows == ((one, two), (menu,), (three,))
     five = tuple(button(str(n)) for n in range(5))
     assert [len(row) for row in flowed((five[:2], five[2:]))] == [3, 2]
+
+
+async def test_a_leaderboard_page_gathers_each_features_lines_in_their_order() -> None:
+    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    lines = await hooks.leaderboard_lines(10, "nuggets", english())
+    assert [(line.name, line.value) for line in lines] == [
+        ("first", "nuggets in 10"),
+        ("second", "nuggets in 10"),
+    ]

@@ -1,8 +1,8 @@
-"""A new feature with only a Discord part is one folder: put beside the others, it is found, its commands
-join every game's group, its button's presses and Discord's events reach it, it adds a
-button under every finished game's result and hears when a game ends, the one error
-handler answers its refusals and failures, and its words go to the platform's catalog by
-the usual extraction. Nothing else is edited."""
+"""A new feature with only a Discord part is one folder: put beside the others, it is
+found, its commands join every game's group, its button's presses and Discord's events
+reach it, it adds a button under every finished game's result and hears when a game
+ends, the one error handler answers its refusals and failures, and its words go to the
+platform's catalog by the usual extraction. Nothing else is edited."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import bot.features
 import pytest
 
+import bot.features
 from bot.discord_ui.interactions import SOMETHING_WENT_WRONG
 from bot.discord_ui.part_registry import discovered
 from tests.e2e.world import ephemeral_answer, make_world
