@@ -1,6 +1,6 @@
 """How the platform finds its parts: each package in a folder (a game under
-``bot/games/``, a Discord feature under ``bot/discord_ui/features/``, a feature's hooks
-under ``bot/features/``) declares itself in its ``__init__`` under one name, and is found
+``bot/games/``, a feature under ``bot/features/``, and a feature's Discord part in its
+folder's ``discord``) declares itself in its ``__init__`` under one name, and is found
 by walking the folder. The folder's own ``__init__`` says, in ``ORDER``, in which order
 its packages come (the order they came to the platform), which is all it says of them:
 a package it doesn't name yet (one just put beside the others) is found too, after them."""
