@@ -9,16 +9,8 @@ import random
 
 import pytest
 
-from bot.features.rematch.errors import (
-    AlreadyAnswered,
-    NoRematch,
-    NotInRematch,
-    RematchOver,
-    RematchPlaceTaken,
-    RematchStarted,
-    TooFewForRematch,
-)
-from bot.features.rematch.queries import RematchState
+from bot.features.rematch import errors
+from bot.features.rematch.schema import RematchState
 from bot.features.rematch.service import RematchService
 from bot.service import Actor, GameService, Player
 from bot.service.errors import NotHost
@@ -67,7 +59,7 @@ async def test_everyone_saying_yes_starts_one_game_with_the_same_seats_the_first
     assert game.first_seat is not None
     assert new.first_seat == (game.first_seat + 1) % len(game.seats)
     assert new.deadline is not None
-    with pytest.raises(RematchStarted, match=f"#{new.number}"):
+    with pytest.raises(errors.RematchStarted, match=f"#{new.number}"):
         await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
 
 
@@ -107,7 +99,7 @@ async def test_too_many_declining_ends_the_offer(service: GameService) -> None:
     await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
     ended = await service.part(RematchService).answer_rematch(game.id, actor(BO), False)
     assert ended.offer.state is RematchState.DECLINED and ended.started is None
-    with pytest.raises(RematchOver, match="Too many declined"):
+    with pytest.raises(errors.RematchOver, match="Too many declined"):
         await service.part(RematchService).answer_rematch(game.id, actor(BO), True)
     again = await service.part(RematchService).offer_rematch(game.id, actor(BO), game.channel_id)
     assert again.offer.state is RematchState.OPEN and again.offer.answers == {BO.user_id: True}
@@ -126,21 +118,21 @@ async def test_an_offer_lapses_with_the_lobby_time(
     assert lapsed.game.id == game.id and lapsed.offer.state is RematchState.LAPSED
     assert await service.part(RematchService).lapse_rematches() == []
     assert await service.part(RematchService).next_rematch_lapse() is None
-    with pytest.raises(RematchOver, match="lapsed"):
+    with pytest.raises(errors.RematchOver, match="lapsed"):
         await service.part(RematchService).answer_rematch(game.id, actor(BO), True)
 
 
 async def test_refusals_change_nothing(service: GameService) -> None:
     game = await finished(service, players=2)
-    with pytest.raises(NotInRematch):
+    with pytest.raises(errors.NotInRematch):
         await service.part(RematchService).offer_rematch(game.id, actor(CY), game.channel_id)
-    with pytest.raises(RematchOver):
+    with pytest.raises(errors.RematchOver):
         await service.part(RematchService).answer_rematch(game.id, actor(BO), True)
     assert await service.part(RematchService).rematch(game.id) is None
     await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
-    with pytest.raises(AlreadyAnswered, match="said yes"):
+    with pytest.raises(errors.AlreadyAnswered, match="said yes"):
         await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
-    with pytest.raises(AlreadyAnswered, match="said yes"):
+    with pytest.raises(errors.AlreadyAnswered, match="said yes"):
         await service.part(RematchService).answer_rematch(game.id, actor(ANN), False)
     rematch = await service.part(RematchService).rematch(game.id)
     assert rematch is not None and rematch.offer.answers == {ANN.user_id: True}
@@ -148,10 +140,10 @@ async def test_refusals_change_nothing(service: GameService) -> None:
 
 async def test_only_a_game_played_to_its_end_is_played_again(service: GameService) -> None:
     running = await started_game(service, 2)
-    with pytest.raises(NoRematch):
+    with pytest.raises(errors.NoRematch):
         await service.part(RematchService).offer_rematch(running.id, actor(ANN), running.channel_id)
     cancelled = await service.cancel(running.id, actor(ANN))
-    with pytest.raises(NoRematch):
+    with pytest.raises(errors.NoRematch):
         await service.part(RematchService).offer_rematch(
             cancelled.id, actor(ANN), cancelled.channel_id
         )
@@ -163,7 +155,7 @@ async def test_a_game_opened_here_since_keeps_the_place(service: GameService) ->
         kind="claimit", guild_id=game.guild_id, channel_id=game.channel_id, host=CY
     )
     await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
-    with pytest.raises(RematchPlaceTaken, match="#2"):
+    with pytest.raises(errors.RematchPlaceTaken, match="#2"):
         await service.part(RematchService).answer_rematch(game.id, actor(BO), True)
     rematch = await service.part(RematchService).rematch(game.id)
     assert rematch is not None and rematch.offer.accepted == (ANN.user_id,)
@@ -177,7 +169,7 @@ async def test_a_seat_left_to_a_computer_player_is_not_played_again(
     game = await play_to_the_end(service, game, random.Random(3))
     assert [s.is_bot for s in game.seats] == [False, True]
     assert game.seats[1].bot_level is Level.NORMAL and game.seats[1].left_user_id == BO.user_id
-    with pytest.raises(TooFewForRematch) as refused:
+    with pytest.raises(errors.TooFewForRematch) as refused:
         await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
     assert str(refused.value) == (
         "A rematch needs at least 2 players, counting computer players; those who stood in "
@@ -190,6 +182,6 @@ async def test_the_host_alone_is_told_only_how_many_it_takes(service: GameServic
     game = await finished(service, players=3)
     await service.part(RematchService).offer_rematch(game.id, actor(ANN), game.channel_id)
     await service.part(RematchService).answer_rematch(game.id, actor(BO), False)
-    with pytest.raises(TooFewForRematch) as refused:
+    with pytest.raises(errors.TooFewForRematch) as refused:
         await service.part(RematchService).start_rematch(game.id, actor(ANN))
     assert str(refused.value) == "A rematch needs at least 2 players, counting computer players."

@@ -12,17 +12,9 @@ import random
 
 import pytest
 
+from bot.features.takebacks import errors
 from bot.features.takebacks import queries as takeback_queries
-from bot.features.takebacks.errors import (
-    NothingToTakeBack,
-    NotYourMove,
-    NotYoursToAnswer,
-    TakebackAnswered,
-    TakebackAsked,
-    TakebackOver,
-    TakebacksOff,
-)
-from bot.features.takebacks.queries import TakebackState
+from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService, allowed
 from bot.features.takebacks.settings import TakebackMode
 from bot.games.outcome import Outcome
@@ -109,7 +101,7 @@ async def test_a_placement_is_taken_back_at_once_and_a_roll_alone_against_the_co
     assert (await service.game(game.id)).state == game.state
     assert await logged(database, game.id) == [(1, 2), (2, 1)]
     assert await service.history.moves(game.id) == []
-    with pytest.raises(NothingToTakeBack):
+    with pytest.raises(errors.NothingToTakeBack):
         await take_back(service, game, ANN)
 
 
@@ -183,29 +175,28 @@ async def test_a_request_is_agreed_by_all_refused_by_one_and_answered_once(
 ) -> None:
     game, rolled = await ann_rolled(service, dice, database, humans=3)
     asked = await take_back(service, game, ANN)
-    number = asked.takeback.number
     assert asked.asked == (BO.user_id, CY.user_id)
-    with pytest.raises(TakebackAsked):
+    with pytest.raises(errors.TakebackAsked):
         await take_back(service, game, ANN)
-    with pytest.raises(NotYoursToAnswer, match="You asked"):
-        await service.part(TakebackService).answer_takeback(game.id, number, actor(ANN), True)
+    with pytest.raises(errors.NotYoursToAnswer, match="You asked"):
+        await answer(service, game, asked, ANN, True)
     with pytest.raises(NotInGame):
-        await service.part(TakebackService).answer_takeback(game.id, number, actor(DEE), True)
-    half = await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True)
+        await answer(service, game, asked, DEE, True)
+    half = await answer(service, game, asked, BO, True)
     assert not half.undid and half.takeback.answers == {BO.user_id: True}
-    with pytest.raises(TakebackAnswered, match="agreed"):
-        await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), False)
-    refused = await service.part(TakebackService).answer_takeback(game.id, number, actor(CY), False)
+    with pytest.raises(errors.TakebackAnswered, match="agreed"):
+        await answer(service, game, asked, BO, False)
+    refused = await answer(service, game, asked, CY, False)
     assert refused.takeback.state is TakebackState.REFUSED and not refused.undid
     assert (await service.game(game.id)).version == rolled.game.version
-    with pytest.raises(TakebackOver, match="refused"):
-        await service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True)
+    with pytest.raises(errors.TakebackOver, match="refused"):
+        await answer(service, game, asked, BO, True)
     again = await take_back(service, game, ANN)
-    assert again.takeback.number == number + 1
+    assert again.takeback.number == asked.takeback.number + 1
     await answer(service, game, again, BO, True)
     done = await answer(service, game, again, CY, True)
     assert done.undid and (await service.game(game.id)).state == game.state
-    with pytest.raises(TakebackOver, match="made already"):
+    with pytest.raises(errors.TakebackOver, match="made already"):
         await answer(service, game, again, BO, True)
 
 
@@ -220,7 +211,7 @@ async def test_a_request_expires_when_the_game_moves_on(
     (expired,) = await service.part(TakebackService).expire_takebacks(placed.game)
     assert expired.expired and expired.takeback.state is TakebackState.EXPIRED
     assert await service.part(TakebackService).expire_takebacks(placed.game) == []
-    with pytest.raises(TakebackOver, match="moved on"):
+    with pytest.raises(errors.TakebackOver, match="moved on"):
         await answer(service, game, asked, BO, True)
     # Answered before anyone looked: the answer finds it expired, and says so.
     rolled = await service.turns.act(game.id, actor(ANN), placed.game.version, "roll")
@@ -236,17 +227,17 @@ async def test_two_agreements_at_once_undo_once(
 ) -> None:
     game, rolled = await ann_rolled(service, dice, database, humans=3)
     asked = await take_back(service, game, ANN)
-    number = asked.takeback.number
     answers = await asyncio.gather(
-        service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True),
-        service.part(TakebackService).answer_takeback(game.id, number, actor(CY), True),
-        service.part(TakebackService).answer_takeback(game.id, number, actor(BO), True),
+        answer(service, game, asked, BO, True),
+        answer(service, game, asked, CY, True),
+        answer(service, game, asked, BO, True),
         return_exceptions=True,
     )
     made = [a for a in answers if isinstance(a, TakebackNow)]
     assert sum(a.undid for a in made) == 1
     refused = [a for a in answers if not isinstance(a, TakebackNow)]
-    assert len(refused) == 1 and isinstance(refused[0], TakebackAnswered | TakebackOver)
+    assert len(refused) == 1
+    assert isinstance(refused[0], errors.TakebackAnswered | errors.TakebackOver)
     after = await service.game(game.id)
     assert after.version == rolled.game.version + 1 and after.state == game.state
 
@@ -257,18 +248,18 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
     rated = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
     await service.turns.act(rated.id, actor(ANN), rated.version, "roll")
-    with pytest.raises(TakebacksOff, match="rated"):
+    with pytest.raises(errors.TakebacksOff, match="rated"):
         await take_back(service, rated, ANN)
     # A game keeps the take-backs its server allowed when it started.
     await allow(database, TakebackMode.ALWAYS)
-    with pytest.raises(TakebacksOff, match="rated"):
+    with pytest.raises(errors.TakebacksOff, match="rated"):
         await take_back(service, rated, ANN)
     assert await service.part(TakebackService).takeback_allowance(rated) == Allowed.RATED
     await service.cancel(rated.id, Actor(ANN.user_id, can_moderate=True))
     always = await ann_first(service, dice, 2)
     with pytest.raises(NotInGame):
         await take_back(service, always, CY)
-    with pytest.raises(NothingToTakeBack):
+    with pytest.raises(errors.NothingToTakeBack):
         await take_back(service, always, BO)
     await allow(database, TakebackMode.NEVER)
     assert await service.part(TakebackService).takeback_allowance(always) == Allowed.YES
@@ -276,7 +267,7 @@ async def test_the_setting_and_the_game_decide_whether_it_is_allowed(
     never = await ann_first(service, dice, 2)
     dice.values = [2, 5, 1]
     await service.turns.act(never.id, actor(ANN), never.version, "roll")
-    with pytest.raises(TakebacksOff, match="this server"):
+    with pytest.raises(errors.TakebacksOff, match="this server"):
         await take_back(service, never, ANN)
     assert allowed(never, TakebackMode.NEVER) == Allowed.OFF
 
@@ -310,7 +301,7 @@ async def test_the_asker_withdraws_a_request_of_their_own(
     assert withdrawn.takeback.state is TakebackState.REFUSED and not withdrawn.undid
     assert withdrawn.takeback.answers == {ANN.user_id: False}
     assert (await service.game(game.id)).version == rolled.game.version
-    with pytest.raises(TakebackOver, match="refused"):
+    with pytest.raises(errors.TakebackOver, match="refused"):
         await answer(service, game, asked, BO, True)
 
 
@@ -387,7 +378,7 @@ async def test_a_move_the_clock_made_is_not_theirs_to_take_back(
     assert timed_out.seat == 0
     [*_, last] = await service.history.moves(game.id)
     assert last.by_clock and not last.own
-    with pytest.raises(NotYourMove, match="made by the clock when your time ran out"):
+    with pytest.raises(errors.NotYourMove, match="made by the clock when your time ran out"):
         await take_back(service, game, ANN)
 
 
@@ -396,9 +387,9 @@ async def test_the_askers_second_press_is_told_it_is_their_own_request(
 ) -> None:
     game, rolled = await ann_rolled(service, dice, database)
     await take_back(service, game, ANN, rolled.game.version)
-    with pytest.raises(TakebackAsked, match="You asked to take that move back already"):
+    with pytest.raises(errors.TakebackAsked, match="You asked to take that move back already"):
         await take_back(service, game, ANN, rolled.game.version)
-    with pytest.raises(TakebackAsked, match="already being asked in this game"):
+    with pytest.raises(errors.TakebackAsked, match="already being asked in this game"):
         await take_back(service, game, BO, rolled.game.version)
 
 
@@ -419,7 +410,7 @@ async def test_a_seat_taken_over_still_counts_as_its_person_for_a_rated_game(
     game = await ann_first(service, dice, 2)
     left = await service.leave(game.id, actor(BO), None)
     assert left.seats[1].is_bot and left.seats[1].left_user_id == BO.user_id
-    with pytest.raises(TakebacksOff, match="rated"):
+    with pytest.raises(errors.TakebacksOff, match="rated"):
         await take_back(service, game, ANN)
 
 

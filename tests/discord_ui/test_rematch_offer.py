@@ -11,7 +11,8 @@ import pytest
 
 from bot.discord_ui.card_layout import Card
 from bot.features.rematch.discord.offer_card import offer_card
-from bot.features.rematch.queries import RematchOffer, RematchState
+from bot.features.rematch.queries import RematchOffer
+from bot.features.rematch.schema import RematchState
 from bot.features.rematch.service import Rematch
 from bot.storage import GameStatus, Seat
 from bot.storage.game_values import Level

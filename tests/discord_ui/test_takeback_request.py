@@ -18,7 +18,8 @@ from bot.features.takebacks.discord.request_card import (
     headline,
     request_card,
 )
-from bot.features.takebacks.queries import Takeback, TakebackState
+from bot.features.takebacks.queries import Takeback
+from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.service import TakebackNow, allowed
 from bot.features.takebacks.settings import TakebackMode
 from bot.games.faces import face_for

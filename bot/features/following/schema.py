@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Integer, Table, text
+from sqlalchemy import Column, Index
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since
+from bot.storage.schema.columns import Id, a_count, a_time, game_key, key, since, table
 
 # Who follows which game, how many of its rounds each was told of, and where their last
 # round's notice is (the next one replaces it): a follow of a game that is over is its
 # end's notice still owed, and goes once that is recorded sent.
-follows = Table(
+follows = table(
     "follows",
-    SCHEMA,
     game_key(),
-    Column("user_id", Id, primary_key=True),
-    Column("followed_at", Real, nullable=False),
-    Column("rounds_told", Integer, nullable=False, server_default=text("0")),
+    key("user_id"),
+    a_time("followed_at"),
+    a_count("rounds_told"),
     Column("notice_channel_id", Id, info=since(18)),
     Column("notice_id", Id, info=since(18)),
-    info=since(16),
+    since=16,
 )
 Index("follows_of_user", follows.c.user_id, info=since(16))

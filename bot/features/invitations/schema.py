@@ -2,33 +2,38 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Table, Text
+from sqlalchemy import Column, Index, Text
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, flag, game_key, one_of, since, where
-
-private_tables = Table(
-    "private_tables",
-    SCHEMA,
-    game_key(),
-    Column("made_at", Real, nullable=False),
-    info=since(16),
+from bot.storage.schema.columns import (
+    Id,
+    Real,
+    a_time,
+    an_id,
+    flag,
+    game_key,
+    key,
+    one_of,
+    since,
+    table,
+    where,
 )
 
-private_invitations = Table(
+private_tables = table("private_tables", game_key(), a_time("made_at"), since=16)
+
+private_invitations = table(
     "private_invitations",
-    SCHEMA,
     game_key(),
-    Column("user_id", Id, primary_key=True),
+    key("user_id"),
     Column("name", Text, nullable=False),
-    Column("invited_by", Id, nullable=False),
-    Column("invited_at", Real, nullable=False),
+    an_id("invited_by"),
+    a_time("invited_at"),
     one_of("answer", ("asked", "accepted", "declined")),
     Column("answered_at", Real),
     flag("by_dm"),
     Column("channel_id", Id),
     Column("message_id", Id),
     flag("ended"),
-    info=since(16),
+    since=16,
 )
 Index(
     "private_invitations_live",

@@ -4,24 +4,11 @@ stands, the game it started) and each player's answer to it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
+from bot.features.rematch.schema import RematchState
 from bot.storage.answers import Answers, AnswerTable, no_answers
 from bot.storage.connection import Connection, Row
 from bot.storage.shards import Shards
-
-
-class RematchState(StrEnum):
-    """Where a rematch offer stands."""
-
-    OPEN = "open"
-    """Its players are answering."""
-    STARTED = "started"
-    """The new game started (``new_game_id``)."""
-    LAPSED = "lapsed"
-    """Its time ran out before it started."""
-    DECLINED = "declined"
-    """Too many declined for a game to be made of the rest."""
 
 
 @dataclass(frozen=True)

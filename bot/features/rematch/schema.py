@@ -2,39 +2,65 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Integer, Table, text
+from enum import StrEnum
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, flag, game_key, one_of, since, where
+from sqlalchemy import Column, Index
 
-rematch_offers = Table(
+from bot.storage.schema.columns import (
+    Id,
+    a_count,
+    a_time,
+    an_id,
+    flag,
+    game_key,
+    key,
+    message,
+    one_of,
+    since,
+    table,
+    where,
+)
+
+
+class RematchState(StrEnum):
+    """Where a rematch offer stands."""
+
+    OPEN = "open"
+    """Its players are answering."""
+    STARTED = "started"
+    """The new game started (``new_game_id``)."""
+    LAPSED = "lapsed"
+    """Its time ran out before it started."""
+    DECLINED = "declined"
+    """Too many declined for a game to be made of the rest."""
+
+
+rematch_offers = table(
     "rematch_offers",
-    SCHEMA,
     game_key(),
-    Column("channel_id", Id, nullable=False),
-    Column("message_id", Id),
-    Column("offered_by", Id, nullable=False),
-    Column("offered_at", Real, nullable=False),
-    Column("expires_at", Real, nullable=False),
-    one_of("state", ("open", "started", "lapsed", "declined")),
+    *message(),
+    an_id("offered_by"),
+    a_time("offered_at"),
+    a_time("expires_at"),
+    one_of("state", tuple(RematchState)),
     Column("new_game_id", Id),
     # Each change of the offer or its answers counts here; its message shows ``shown``.
-    Column("version", Integer, nullable=False, server_default=text("0"), info=since(18)),
-    Column("shown", Integer, nullable=False, server_default=text("0"), info=since(18)),
-    info=since(15),
+    a_count("version", info=since(18)),
+    a_count("shown", info=since(18)),
+    since=15,
 )
 Index(
     "rematch_offers_open",
     rematch_offers.c.expires_at,
-    **where(rematch_offers.c.state == "open"),
+    **where(rematch_offers.c.state == RematchState.OPEN),
     info=since(15),
 )
 
-rematch_answers = Table(
+rematch_answers = table(
     "rematch_answers",
-    SCHEMA,
     game_key(),
-    Column("user_id", Id, primary_key=True),
+    key("user_id"),
     flag("accepted"),
-    Column("answered_at", Real, nullable=False),
-    info=since(15),
+    a_time("answered_at"),
+    since=15,
 )

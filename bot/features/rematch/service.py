@@ -26,7 +26,6 @@ from bot.features.rematch.errors import (
 )
 from bot.features.rematch.queries import (
     RematchOffer,
-    RematchState,
     answer,
     end_offer,
     lapsed_offers,
@@ -36,6 +35,7 @@ from bot.features.rematch.queries import (
     rematch_offer,
     set_offer_message,
 )
+from bot.features.rematch.schema import RematchState
 from bot.games.registry import rules_for
 from bot.games.shared_words import game_name
 from bot.service.board_actions import Asked, Offered

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, LargeBinary, Table, Text
+from sqlalchemy import Column, LargeBinary, Text
 
-from bot.storage.schema.columns import SCHEMA, Real, game_key, since
+from bot.storage.schema.columns import a_time, game_key, table
 from bot.storage.schema.shares import shares_table
 
-replays = Table(
+replays = table(
     "replays",
-    SCHEMA,
     game_key(),
     Column("language", Text, primary_key=True),
     Column("gif", LargeBinary, nullable=False),
-    Column("made_at", Real, nullable=False),
-    info=since(9),
+    a_time("made_at"),
+    since=9,
 )
 
 shared_replays = shares_table("shared_replays", 14)

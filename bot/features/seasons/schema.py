@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Table, Text
+from sqlalchemy import Column, Text
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, since
+from bot.storage.schema.columns import Id, a_time, an_id, key, table
 
 # Each season's end of a game in a server, announced once: the row records it posted (or
 # that nobody was ranked in it, so nothing was); one still owed has none.
-season_announcements = Table(
+season_announcements = table(
     "season_announcements",
-    SCHEMA,
-    Column("guild_id", Id, primary_key=True),
+    key("guild_id"),
     Column("kind", Text, primary_key=True),
     # Whole seconds since the epoch (64 bits, as the ids: past 2038).
     Column("season_start", Id, primary_key=True, autoincrement=False),
-    Column("channel_id", Id, nullable=False),
-    Column("announced_at", Real, nullable=False),
+    an_id("channel_id"),
+    a_time("announced_at"),
     sqlite_with_rowid=False,
-    info=since(17),
+    since=17,
 )

@@ -7,25 +7,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from enum import StrEnum
 
+from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.settings import TakebackMode
 from bot.storage.answers import Answers, AnswerTable, no_answers
 from bot.storage.connection import Connection, Row
 from bot.storage.shards import Shards
-
-
-class TakebackState(StrEnum):
-    """Where a take-back stands."""
-
-    ASKED = "asked"
-    """The others are answering."""
-    GRANTED = "granted"
-    """The moves are undone."""
-    REFUSED = "refused"
-    """Someone said no."""
-    EXPIRED = "expired"
-    """The game moved on before everyone agreed."""
 
 
 @dataclass(frozen=True)

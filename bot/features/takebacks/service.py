@@ -38,7 +38,8 @@ from bot.features.takebacks.errors import (
     TakebackOver,
     TakebacksOff,
 )
-from bot.features.takebacks.queries import Takeback, TakebackState
+from bot.features.takebacks.queries import Takeback
+from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
 from bot.games.outcome import Outcome
 from bot.games.rules import HiddenInformation, solo

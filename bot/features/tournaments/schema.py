@@ -19,19 +19,30 @@ from sqlalchemy import (
     Identity,
     Index,
     Integer,
-    Table,
     Text,
     UniqueConstraint,
     text,
 )
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, flag, one_of, since, where
+from bot.storage.schema.columns import (
+    Id,
+    Real,
+    a_count,
+    a_time,
+    an_id,
+    flag,
+    key,
+    message,
+    one_of,
+    since,
+    table,
+    where,
+)
 
-tournaments = Table(
+tournaments = table(
     "tournaments",
-    SCHEMA,
     Column("id", Id, Identity(), primary_key=True),
-    Column("guild_id", Id, nullable=False),
+    an_id("guild_id"),
     Column("number", Integer, nullable=False),
     Column("kind", Text, nullable=False),
     Column("name", Text, nullable=False),
@@ -42,27 +53,26 @@ tournaments = Table(
     flag("final"),
     Column("options", Text, nullable=False, server_default="{}"),
     Column("turn_timeout", Integer, CheckConstraint("turn_timeout > 0"), nullable=False),
-    Column("starts_at", Real, nullable=False),
-    Column("signup_until", Real, nullable=False),
+    a_time("starts_at"),
+    a_time("signup_until"),
     # Hours from one round's start to the next's (none: each starts once the last ends).
     Column("round_hours", Integer, CheckConstraint("round_hours > 0")),
     flag("rated"),
     Column("cap", Integer, CheckConstraint("cap >= 2"), nullable=False),
     flag("private"),
-    Column("created_by", Id, nullable=False),
-    Column("created_at", Real, nullable=False),
-    Column("channel_id", Id, nullable=False),
-    Column("message_id", Id),
+    an_id("created_by"),
+    a_time("created_at"),
+    *message(),
     Column("language", Text),
     one_of("state", ("signup", "running", "finished", "cancelled")),
     # The last round claimed (0 before the first).
-    Column("round", Integer, nullable=False, server_default=text("0")),
+    a_count("round"),
     Column("ended_at", Real),
     Column("end_reason", Text),
     # The end's announcement, claimed before it is posted: it goes out once.
     Column("end_told_at", Real),
     UniqueConstraint("guild_id", "number"),
-    info=since(17),
+    since=17,
 )
 Index(
     "tournaments_live",
@@ -83,51 +93,47 @@ def tournament_key() -> Column[int]:
     )
 
 
-tournament_players = Table(
+tournament_players = table(
     "tournament_players",
-    SCHEMA,
     tournament_key(),
-    Column("user_id", Id, primary_key=True),
+    key("user_id"),
     Column("name", Text, nullable=False),
-    Column("joined_at", Real, nullable=False),
+    a_time("joined_at"),
     # 1 for the best rated at the start, then by sign-up; none before the start.
     Column("seed", Integer),
     # Not paired from this round on: a seat of theirs was taken over, or they left.
     Column("dropped_round", Integer),
     Column("dropped_at", Real),
-    info=since(17),
+    since=17,
 )
 Index("tournament_players_of_user", tournament_players.c.user_id, info=since(17))
 
-tournament_invitees = Table(
+tournament_invitees = table(
     "tournament_invitees",
-    SCHEMA,
     tournament_key(),
-    Column("user_id", Id, primary_key=True),
-    Column("invited_at", Real, nullable=False),
-    info=since(17),
+    key("user_id"),
+    a_time("invited_at"),
+    since=17,
 )
 
-tournament_rounds = Table(
+tournament_rounds = table(
     "tournament_rounds",
-    SCHEMA,
     tournament_key(),
     Column("round", Integer, primary_key=True),
-    Column("claimed_at", Real, nullable=False),
+    a_time("claimed_at"),
     flag("final"),
     # Its message to the players, claimed before it is posted: it goes out once.
     Column("told_at", Real),
-    info=since(17),
+    since=17,
 )
 
-tournament_tables = Table(
+tournament_tables = table(
     "tournament_tables",
-    SCHEMA,
     tournament_key(),
     Column("round", Integer, primary_key=True),
     Column("table_no", Integer, primary_key=True),
     Column("game_id", Id, ForeignKey("games.id", ondelete="SET NULL")),
-    info=since(17),
+    since=17,
 )
 Index(
     "tournament_tables_by_game",
@@ -138,13 +144,12 @@ Index(
 )
 
 # One row per player and round: a match, or (no match) a bye.
-tournament_seats = Table(
+tournament_seats = table(
     "tournament_seats",
-    SCHEMA,
     tournament_key(),
     Column("round", Integer, primary_key=True),
-    Column("user_id", Id, primary_key=True),
+    key("user_id"),
     Column("table_no", Integer),
     Column("seat", Integer, nullable=False, server_default=text("0")),
-    info=since(17),
+    since=17,
 )

@@ -2,11 +2,11 @@
 index and check as the latest version has it. ``schema_ddl`` renders it in SQLite's and
 PostgreSQL's words, both for a new database and for each migration step (``migrations``).
 
-What arrived after its table did is marked with the schema version that brought it in
-its present form (``info=since(v)``; a table without a mark is from version 1): the step
-to that version adds the column, makes the index, or puts the check in place. Nothing
-that was dropped since is kept here; the steps that once needed it say it in their own
-words (``migrations``).
+Each table says the schema version that brought it in its present form (``table(...,
+since=v)``; 1 if it doesn't say), and what arrived after its table did is marked with
+its own (``info=since(v)``): the step to that version adds the column, makes the index,
+or puts the check in place. Nothing that was dropped since is kept here; the steps that
+once needed it say it in their own words (``migrations``).
 
 Discord's ids (and the games' own) need 64 bits: ``BIGINT`` on PostgreSQL, where
 ``INTEGER`` has 32, and SQLite's ``INTEGER``, which holds 64 (and makes a single-column
@@ -16,7 +16,7 @@ it alike; a flag is an ``INTEGER`` 0 or 1 on both.
 
 The core's tables are declared here, in ``games`` (what the bot plays with), and
 ``columns`` holds what every table is made with. Each feature declares its own tables in
-its folder (``bot/features/<name>/tables.py``), which join ``SCHEMA`` when the feature
+its folder (``bot/features/<name>/schema.py``), which join ``SCHEMA`` when the feature
 is imported: a database is made or migrated only once they have (``whole_schema``).
 """
 

@@ -1,6 +1,7 @@
 """What every table of the schema is made with: the metadata they belong to, the column
 types both databases share, the marks of the version a part arrived in, and the keys and
-kinds of column that recur."""
+kinds of column that recur. The makers of a kind of column make one every row fills; a
+column a row may leave empty is a plain ``Column`` (as SQLAlchemy makes one)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,15 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     MetaData,
+    Table,
     Text,
     text,
 )
+from sqlalchemy.schema import SchemaItem
 
 SCHEMA = MetaData()
 """Every table: the core's, declared under ``bot.storage.schema``, and each feature's,
-declared in its own folder (``bot/features/<name>/tables.py``), which joins when the
+declared in its own folder (``bot/features/<name>/schema.py``), which joins when the
 feature is imported."""
 
 
@@ -56,6 +59,12 @@ def since(version: int) -> dict[str, int]:
     return {"since": version}
 
 
+def table(name: str, *parts: SchemaItem, since: int = 1, **options: Any) -> Table:
+    """The table ``name`` of ``SCHEMA``, arrived in version ``since`` in its present
+    form; ``options``, SQLAlchemy's (``sqlite_with_rowid``...)."""
+    return Table(name, SCHEMA, *parts, info={"since": since}, **options)
+
+
 def where(condition: ColumnElement[bool]) -> dict[str, Any]:
     """A partial index's condition, for both databases (each spells it its own way:
     ``IS NOT`` is SQLite's ``IS DISTINCT FROM``)."""
@@ -63,9 +72,30 @@ def where(condition: ColumnElement[bool]) -> dict[str, Any]:
 
 
 def key(name: str) -> Column[int]:
-    """A single-column key that is no identity: given by Discord (or the shard's number),
-    never made up by the database."""
+    """A key, or a part of one, that is no identity: given by Discord (or the shard's
+    number), never made up by the database."""
     return Column(name, Id, primary_key=True, autoincrement=False)
+
+
+def an_id(name: str, *, info: dict[str, int] | None = None) -> Column[int]:
+    """An id (Discord's, or a game's) every row has."""
+    return Column(name, Id, nullable=False, info=info)
+
+
+def a_time(name: str, *, info: dict[str, int] | None = None) -> Column[float]:
+    """A time (seconds since the epoch) every row has."""
+    return Column(name, Real, nullable=False, info=info)
+
+
+def a_count(name: str, *, info: dict[str, int] | None = None) -> Column[int]:
+    """A number counted from 0, which a row made without it starts at."""
+    return Column(name, Integer, nullable=False, server_default=text("0"), info=info)
+
+
+def message() -> tuple[Column[int], Column[int]]:
+    """Where a row's message is: its channel, known before it is posted, and its id,
+    once it is."""
+    return an_id("channel_id"), Column("message_id", Id)
 
 
 def flag(

@@ -18,33 +18,35 @@ from sqlalchemy import (
 
 from bot.storage.schema.columns import (
     OPEN,
-    SCHEMA,
     Id,
     Real,
+    a_count,
+    a_time,
+    an_id,
     flag,
     game_key,
     key,
     one_of,
     since,
+    table,
     where,
 )
 
-games = Table(
+games = table(
     "games",
-    SCHEMA,
     Column("id", Id, Identity(), primary_key=True),
-    Column("guild_id", Id, nullable=False),
-    Column("channel_id", Id, nullable=False),
+    an_id("guild_id"),
+    an_id("channel_id"),
     Column("lobby_message_id", Id),
     Column("turn_message_id", Id),
-    Column("host_id", Id, nullable=False),
+    an_id("host_id"),
     one_of("status", ("lobby", "active", "finished", "cancelled")),
     Column("turn_timeout", Integer, CheckConstraint("turn_timeout IS NULL OR turn_timeout > 0")),
     Column("first_seat", Integer),
     Column("state", Text),
-    Column("version", Integer, nullable=False, server_default=text("0")),
-    Column("created_at", Real, nullable=False),
-    Column("updated_at", Real, nullable=False),
+    a_count("version"),
+    a_time("created_at"),
+    a_time("updated_at"),
     Column("started_at", Real),
     Column("finished_at", Real),
     Column("deadline", Real),
@@ -100,17 +102,16 @@ Index(
     info=since(5),
 )
 
-seats = Table(
+seats = table(
     "seats",
-    SCHEMA,
     game_key(),
     Column("seat", Integer, CheckConstraint("seat BETWEEN 0 AND 4"), primary_key=True),
     Column("user_id", Id),
     Column("bot_level", Text),
     Column("display_name", Text, nullable=False),
     Column("color", Integer, CheckConstraint("color BETWEEN 0 AND 4"), nullable=False),
-    Column("joined_at", Real, nullable=False),
-    Column("timeouts", Integer, nullable=False, server_default=text("0"), info=since(2)),
+    a_time("joined_at"),
+    a_count("timeouts", info=since(2)),
     Column("left_user_id", Id, info=since(2)),
     Column("away_until", Real, info=since(13)),
     flag("away_stand_in", default=False, info=since(13)),
@@ -127,15 +128,14 @@ Index(
 Index("seats_by_user", seats.c.user_id)
 Index("seats_away", seats.c.away_until, **where(seats.c.away_until.isnot(None)), info=since(13))
 
-moves = Table(
+moves = table(
     "moves",
-    SCHEMA,
     # No cascade: the log is append-only (``TRIGGERS``), so a game that has one stays.
     Column("game_id", Id, ForeignKey("games.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
-    Column("at", Real, nullable=False),
+    a_time("at"),
     flag("stand_in", default=False, info=since(13)),
     # The chance the move drew, as drawn (``takeback_dice``): a roll taken back comes
     # back the same when rolled again at that point of the game.
@@ -172,9 +172,8 @@ TRIGGERS = {
 """Each table's triggers, in each database's words (SQLAlchemy declares none): the move
 log is append-only."""
 
-results = Table(
+results = table(
     "results",
-    SCHEMA,
     game_key(),
     Column("seat", Integer, primary_key=True),
     Column("user_id", Id),
@@ -188,21 +187,20 @@ results = Table(
 Index("results_by_user", results.c.user_id, **where(results.c.user_id.isnot(None)), info=since(3))
 
 # Per server and game. SQLite makes it anew in version 5, when the game joined its key.
-player_records = Table(
+player_records = table(
     "player_records",
-    SCHEMA,
-    Column("guild_id", Id, primary_key=True),
+    key("guild_id"),
     Column("kind", Text, primary_key=True, info=since(5)),
-    Column("user_id", Id, primary_key=True),
+    key("user_id"),
     Column("display_name", Text, nullable=False),
-    Column("games", Integer, nullable=False, server_default=text("0")),
-    Column("wins", Integer, nullable=False, server_default=text("0")),
-    Column("left_games", Integer, nullable=False, server_default=text("0"), info=since(3)),
+    a_count("games"),
+    a_count("wins"),
+    a_count("left_games", info=since(3)),
     Column("last_played", Real),
     Column("mu", Real, info=since(3)),
     Column("sigma", Real, info=since(3)),
     Column("rating", Real, info=since(3)),
-    Column("rated_games", Integer, nullable=False, server_default=text("0"), info=since(3)),
+    a_count("rated_games", info=since(3)),
     Column("figures", Text, nullable=False, server_default="{}", info=since(5)),
 )
 # The ladder's order: conservative rating; the user id keeps equal ratings in place.
@@ -216,20 +214,19 @@ Index(
     info=since(5),
 )
 
-rating_changes = Table(
+rating_changes = table(
     "rating_changes",
-    SCHEMA,
     game_key(),
-    Column("user_id", Id, primary_key=True),
-    Column("guild_id", Id, nullable=False),
-    Column("at", Real, nullable=False),
+    key("user_id"),
+    an_id("guild_id"),
+    a_time("at"),
     Column("mu_before", Real),
     Column("sigma_before", Real),
     Column("mu_after", Real, nullable=False),
     Column("sigma_after", Real, nullable=False),
     Column("finish_seq", Integer, nullable=False, server_default=text("0"), info=since(4)),
     Column("kind", Text, nullable=False, server_default="claimit", info=since(5)),
-    info=since(3),
+    since=3,
 )
 Index(
     "rating_changes_by_player",
@@ -240,9 +237,8 @@ Index(
     info=since(5),
 )
 
-guild_settings = Table(
+guild_settings = table(
     "guild_settings",
-    SCHEMA,
     key("guild_id"),
     Column("turn_timeout", Integer, CheckConstraint("turn_timeout > 0"), nullable=False),
     Column("lobby_timeout", Integer, CheckConstraint("lobby_timeout > 0"), nullable=False),
@@ -254,48 +250,51 @@ guild_settings = Table(
     Column("ping_delay", Integer, nullable=False, server_default=text("30"), info=since(8)),
     one_of("away_mode", ("pause", "stand_in"), default="pause", info=since(13)),
     Column("away_days", Integer, nullable=False, server_default=text("14"), info=since(13)),
-    info=since(2),
+    since=2,
 )
 
-declared_settings = Table(
-    "declared_settings",
-    SCHEMA,
-    Column("guild_id", Id, primary_key=True),
-    Column("name", Text, primary_key=True),
-    # JSON: what the feature that declares the setting keeps of it.
-    Column("value", Text, nullable=False),
-    sqlite_with_rowid=False,
-    info=since(19),
-)
 
-game_channels = Table(
+def declared_settings_table(name: str, owner: str, version: int) -> Table:
+    """The table ``name`` of the settings features declare, each ``owner``'s (a server's,
+    a player's) by the setting's name, arrived in ``version``."""
+    return table(
+        name,
+        key(owner),
+        Column("name", Text, primary_key=True),
+        # JSON: what the feature that declares the setting keeps of it.
+        Column("value", Text, nullable=False),
+        sqlite_with_rowid=False,
+        since=version,
+    )
+
+
+declared_settings = declared_settings_table("declared_settings", "guild_id", 19)
+
+game_channels = table(
     "game_channels",
-    SCHEMA,
-    Column("guild_id", Id, primary_key=True),
-    Column("channel_id", Id, primary_key=True),
+    key("guild_id"),
+    key("channel_id"),
     sqlite_with_rowid=False,
-    info=since(2),
+    since=2,
 )
 
-game_defaults = Table(
+game_defaults = table(
     "game_defaults",
-    SCHEMA,
-    Column("guild_id", Id, primary_key=True),
+    key("guild_id"),
     Column("kind", Text, primary_key=True),
     Column("options", Text, nullable=False),
     sqlite_with_rowid=False,
-    info=since(5),
+    since=5,
 )
 
-shard_leases = Table(
+shard_leases = table(
     "shard_leases",
-    SCHEMA,
     Column("shard", Integer, primary_key=True, autoincrement=False),
     Column("shard_count", Integer, CheckConstraint("shard_count > 0"), nullable=False),
     Column("holder", Text, nullable=False),
     flag("stand_in"),
-    Column("expires_at", Real, nullable=False),
-    info=since(6),
+    a_time("expires_at"),
+    since=6,
 )
 
 # A message owed for something past (a follower's notice, an invitation, a season's
@@ -304,36 +303,33 @@ shard_leases = Table(
 # between its post and its record, and goes out again under the same nonce
 # (``bot.discord_ui.owed_messages``); one sent is never posted again. A sent one is kept
 # a week (``owed_messages.KEPT_FOR``), long after its feature stopped owing it.
-owed_messages = Table(
+owed_messages = table(
     "owed_messages",
-    SCHEMA,
     Column("key", Text, primary_key=True),
-    Column("guild_id", Id, nullable=False),
+    an_id("guild_id"),
     Column("claimed_by", Text, nullable=False),
-    Column("claimed_at", Real, nullable=False),
+    a_time("claimed_at"),
     Column("channel_id", Id),
     Column("message_id", Id),
     Column("sent_at", Real),
-    info=since(18),
+    since=18,
 )
 Index("owed_messages_of_guild", owed_messages.c.guild_id, info=since(18))
 
-hands = Table(
+hands = table(
     "hands",
-    SCHEMA,
     game_key(),
     Column("seat", Integer, primary_key=True),
-    Column("user_id", Id, nullable=False),
-    Column("message_id", Id, nullable=False),
+    an_id("user_id"),
+    an_id("message_id"),
     Column("token", Text, nullable=False),
     Column("locale", Text, nullable=False),
-    Column("opened_at", Real, nullable=False),
-    info=since(8),
+    a_time("opened_at"),
+    since=8,
 )
 
-player_settings = Table(
+player_settings = table(
     "player_settings",
-    SCHEMA,
     key("user_id"),
     Column("notify", Text, nullable=False, server_default="channel"),
     Column("locale", Text),
@@ -362,7 +358,7 @@ player_settings = Table(
         name="player_settings_notify_check",
         info=since(13),
     ),
-    info=since(12),
+    since=12,
 )
 Index(
     "player_summaries",
@@ -371,31 +367,16 @@ Index(
     info=since(13),
 )
 
-declared_player_settings = Table(
-    "declared_player_settings",
-    SCHEMA,
-    Column("user_id", Id, primary_key=True),
-    Column("name", Text, primary_key=True),
-    # JSON: what the feature that declares the setting keeps of it.
-    Column("value", Text, nullable=False),
-    sqlite_with_rowid=False,
-    info=since(20),
-)
+declared_player_settings = declared_settings_table("declared_player_settings", "user_id", 20)
 
-turn_notices = Table(
+turn_notices = table(
     "turn_notices",
-    SCHEMA,
     game_key(),
-    Column("user_id", Id, primary_key=True),
-    Column("channel_id", Id, nullable=False),
-    Column("message_id", Id, nullable=False),
-    info=since(12),
+    key("user_id"),
+    an_id("channel_id"),
+    an_id("message_id"),
+    since=12,
 )
 
 # A game that counts on no ladder whoever plays it (a feature's, such as an unrated tournament).
-unrated_games = Table(
-    "unrated_games",
-    SCHEMA,
-    game_key(),
-    info=since(17),
-)
+unrated_games = table("unrated_games", game_key(), since=17)

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Table
+from sqlalchemy import Index, Table
 
-from bot.storage.schema.columns import SCHEMA, Id, Real, game_key, since, where
+from bot.storage.schema.columns import a_time, an_id, game_key, message, since, table, where
 
 UNPOSTED_INDEXED = 23
 """The version the shares a stop left unposted were indexed in, for every table of
@@ -14,21 +14,19 @@ shares there was."""
 
 def shares_table(name: str, version: int) -> Table:
     """The table ``name`` of shares, arrived in ``version``."""
-    table = Table(
+    shares = table(
         name,
-        SCHEMA,
         game_key(),
-        Column("channel_id", Id, nullable=False),
-        Column("message_id", Id),
-        Column("user_id", Id, nullable=False),
-        Column("shared_at", Real, nullable=False),
-        info=since(version),
+        *message(),
+        an_id("user_id"),
+        a_time("shared_at"),
+        since=version,
     )
     # The shares a stop left unposted, which every start and takeover looks for: those alone.
     Index(
         f"{name}_unposted",
-        table.c.shared_at,
-        **where(table.c.message_id.is_(None)),
+        shares.c.shared_at,
+        **where(shares.c.message_id.is_(None)),
         info=since(max(version, UNPOSTED_INDEXED)),
     )
-    return table
+    return shares

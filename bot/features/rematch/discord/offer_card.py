@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.discord_ui.card_layout import Card, Rows, answer_line
 from bot.discord_ui.game_messages import message_link
 from bot.features.rematch.discord.controls import RematchReply, Reply
-from bot.features.rematch.queries import RematchState
+from bot.features.rematch.schema import RematchState
 from bot.features.rematch.service import Rematch, plays_again
 from bot.games import shared_words
 from bot.games.face import GOLD

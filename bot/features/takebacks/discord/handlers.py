@@ -37,7 +37,8 @@ from bot.features.takebacks.discord.request_card import (
     headline,
     request_card,
 )
-from bot.features.takebacks.queries import Takeback, TakebackState
+from bot.features.takebacks.queries import Takeback
+from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService
 from bot.storage import Game, GameStatus
 from bot.storage.shards import Shards

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card, answer_line
 from bot.features.takebacks.discord.controls import Answer, TakebackAnswer
-from bot.features.takebacks.queries import TakebackState
+from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow
 from bot.games import shared_words
 from bot.games.face import GOLD
