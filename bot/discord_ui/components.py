@@ -192,6 +192,14 @@ class Look:
     disabled: bool = False
     row: int | None = None
 
+    @classmethod
+    def either(cls, label: str, yes: bool, emoji: str, no_emoji: str | None = None) -> Look:
+        """One of a pair of buttons that answer yes or no (accept or decline, join or
+        leave): the yes one green, with ``emoji``, the other grey, with ``no_emoji``."""
+        if yes:
+            return cls(label, emoji, discord.ButtonStyle.success)
+        return cls(label, no_emoji, discord.ButtonStyle.secondary)
+
     def labelled(self, words: str) -> Look:
         """This look, with ``words`` for its label where it has none (a button playing an
         intent shows the intent)."""

@@ -3,6 +3,7 @@ they are shown."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar, dataclass_transform
 
@@ -19,6 +20,15 @@ class ServiceError(Exception):
         self.words = words
 
 
+@dataclass(frozen=True)
+class Chosen:
+    """A refusal's words picked by one of its fields: ``words`` maps each of ``field``'s
+    values to what the refusal then says."""
+
+    field: str
+    words: Mapping[object, Words]
+
+
 @dataclass_transform(eq_default=False)
 class Refusal(ServiceError):
     """A refusal declared by its words: its class's ``words``, whose placeholders its
@@ -30,6 +40,9 @@ class Refusal(ServiceError):
     commands: ClassVar[tuple[str, ...]] = ()
     """The game's commands the words name, each as its own placeholder (``{history}``:
     ``/claimit history``), the game's command group being the ``command`` field."""
+    chosen: ClassVar[Chosen | None] = None
+    """In place of ``words``, for a refusal that says one of several things
+    (``GameFinished(cancelled=True)``): the words its field's value picks."""
 
     def __init__(self) -> None:
         self.__post_init__()
@@ -41,7 +54,7 @@ class Refusal(ServiceError):
     def __post_init__(self) -> None:
         values = {field.name: getattr(self, field.name) for field in fields(self)}
         values |= {sub: slash(str(values["command"]), sub) for sub in self.commands}
-        words = self.words
+        words = self.words if self.chosen is None else self.chosen.words[values[self.chosen.field]]
         if isinstance(words, Message) and values:
             words = Message(words.text, **values)
         super().__init__(words)
@@ -192,13 +205,14 @@ class BoardMovedOn(Refusal):
     )
 
 
-class GameFinished(ServiceError):
+class GameFinished(Refusal):
     """A change to a game that is over or cancelled."""
 
-    def __init__(self, cancelled: bool) -> None:
-        super().__init__(
-            Message("This game was cancelled.") if cancelled else Message("This game is over.")
-        )
+    cancelled: bool
+    chosen = Chosen(
+        "cancelled",
+        {True: Message("This game was cancelled."), False: Message("This game is over.")},
+    )
 
 
 class NotStarted(Refusal):

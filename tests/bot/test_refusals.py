@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.errors import (
+    GameFinished,
     GameNotFound,
     NoSuchBegunGame,
     NotEnoughPlayers,
@@ -42,3 +43,10 @@ def test_a_game_not_in_the_history_names_the_command_that_lists_it() -> None:
         "This server has no Claim It! game #4 that began, so it has no log. "
         "/claimit history lists the finished games with their numbers."
     )
+
+
+def test_a_refusal_that_says_one_of_several_things_picks_them_by_its_field() -> None:
+    assert str(GameFinished(cancelled=True)) == "This game was cancelled."
+    assert str(GameFinished(False)) == "This game is over."
+    assert GameFinished(cancelled=True).cancelled
+    assert language("de").say(GameFinished(cancelled=False).words) == "Diese Partie ist vorbei."

@@ -8,6 +8,8 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+import discord
+
 from bot.discord_ui.components import Templated, TemplatedButton, TemplatedSelect
 from bot.discord_ui.core.hands.controls import PrivateButton, PrivateOpen
 from bot.discord_ui.core.lobby.controls import BotSelect, LobbyAction, LobbyButton
@@ -59,3 +61,21 @@ def test_a_custom_id_is_read_back_into_the_fields_it_was_made_of() -> None:
         back = type(control).parse(match)
         assert back.custom_id == custom_id
         assert all(getattr(back, name) == getattr(control, name) for name in match.groupdict())
+
+
+def test_a_yes_or_no_pair_shows_its_yes_green_with_its_emoji_and_its_no_grey() -> None:
+    shown = [
+        (button.item.label, button.item.emoji and str(button.item.emoji), button.item.style)
+        for button in (
+            TakebackAnswer("claim", 1, 2, Answer.AGREE, label="Agree"),
+            TakebackAnswer("claim", 1, 2, Answer.REFUSE, label="Refuse"),
+            EntryButton(3, Entry.JOIN, label="Sign up"),
+            EntryButton(3, Entry.LEAVE, label="Leave"),
+        )
+    ]
+    assert shown == [
+        ("Agree", "✅", discord.ButtonStyle.success),
+        ("Refuse", "✖️", discord.ButtonStyle.secondary),
+        ("Sign up", "✍️", discord.ButtonStyle.success),
+        ("Leave", None, discord.ButtonStyle.secondary),
+    ]

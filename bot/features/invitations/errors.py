@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.errors import Refusal, ServiceError
+from bot.service.errors import Chosen, Refusal, ServiceError
 from i18n import Message, Plural
 
 
@@ -76,15 +76,17 @@ class NotInvited(Refusal):
     words = Message("This invitation is for someone else.")
 
 
-class InvitationOver(ServiceError):
+class InvitationOver(Refusal):
     """An answer to an invitation whose lobby started, or closed."""
 
-    def __init__(self, started: bool) -> None:
-        super().__init__(
-            Message("This table has started already, so the invitation has ended.")
-            if started
-            else Message("This table was closed, so the invitation has ended.")
-        )
+    started: bool
+    chosen = Chosen(
+        "started",
+        {
+            True: Message("This table has started already, so the invitation has ended."),
+            False: Message("This table was closed, so the invitation has ended."),
+        },
+    )
 
 
 class InviteeLeftServer(Refusal):
@@ -96,15 +98,19 @@ class InviteeLeftServer(Refusal):
     )
 
 
-class AlreadyAccepted(ServiceError):
+class AlreadyAccepted(Refusal):
     """A second accept, or a decline after accepting."""
 
-    def __init__(self, declining: bool) -> None:
-        super().__init__(
-            Message("You're at the table already. To give up your seat, press Leave on the lobby.")
-            if declining
-            else Message("You accepted this invitation already: your seat is waiting.")
-        )
+    declining: bool
+    chosen = Chosen(
+        "declining",
+        {
+            True: Message(
+                "You're at the table already. To give up your seat, press Leave on the lobby."
+            ),
+            False: Message("You accepted this invitation already: your seat is waiting."),
+        },
+    )
 
 
 class AlreadyDeclined(Refusal):

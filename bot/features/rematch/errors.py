@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.errors import Refusal, ServiceError
+from bot.service.errors import Chosen, Refusal, ServiceError
 from i18n import Message, Plural
 
 
@@ -25,26 +25,32 @@ class RematchStarted(Refusal):
     words = Message("The rematch has started already: {game}, right here.")
 
 
-class RematchOver(ServiceError):
+class RematchOver(Refusal):
     """An answer to an offer that lapsed, or that too many declined."""
 
-    def __init__(self, lapsed: bool) -> None:
-        super().__init__(
-            Message("This rematch offer lapsed, so nothing changed. Press Rematch to ask again.")
-            if lapsed
-            else Message("Too many declined this rematch, so nothing changed.")
-        )
+    lapsed: bool
+    chosen = Chosen(
+        "lapsed",
+        {
+            True: Message(
+                "This rematch offer lapsed, so nothing changed. Press Rematch to ask again."
+            ),
+            False: Message("Too many declined this rematch, so nothing changed."),
+        },
+    )
 
 
-class AlreadyAnswered(ServiceError):
+class AlreadyAnswered(Refusal):
     """A second answer to a rematch offer."""
 
-    def __init__(self, accepted: bool) -> None:
-        super().__init__(
-            Message("You've said yes to this rematch already.")
-            if accepted
-            else Message("You've declined this rematch already.")
-        )
+    accepted: bool
+    chosen = Chosen(
+        "accepted",
+        {
+            True: Message("You've said yes to this rematch already."),
+            False: Message("You've declined this rematch already."),
+        },
+    )
 
 
 class TooFewForRematch(ServiceError):

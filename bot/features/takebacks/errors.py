@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.errors import Refusal, ServiceError
+from bot.service.errors import Chosen, Refusal, ServiceError
 from i18n import Message
 
 
@@ -12,49 +12,55 @@ class NothingToTakeBack(Refusal):
     words = Message("You have no move of yours to take back yet.")
 
 
-class TakebacksOff(ServiceError):
+class TakebacksOff(Refusal):
     """The server's setting allows no take-back in this game."""
 
-    def __init__(self, rated: bool) -> None:
-        super().__init__(
-            Message("Take-backs are off in this game because it is rated.")
-            if rated
-            else Message("Take-backs are off on this server.")
-        )
+    rated: bool
+    chosen = Chosen(
+        "rated",
+        {
+            True: Message("Take-backs are off in this game because it is rated."),
+            False: Message("Take-backs are off on this server."),
+        },
+    )
 
 
-class TakebackAsked(ServiceError):
+class TakebackAsked(Refusal):
     """A second request while one is being answered (``own``: the asker's own)."""
 
-    def __init__(self, *, own: bool = False) -> None:
-        super().__init__(
-            Message(
+    own: bool = False
+    chosen = Chosen(
+        "own",
+        {
+            True: Message(
                 "You asked to take that move back already: the other players are answering "
                 "(Refuse on the request withdraws it)."
-            )
-            if own
-            else Message(
+            ),
+            False: Message(
                 "A take-back is already being asked in this game: it needs answering first."
-            )
-        )
+            ),
+        },
+    )
 
 
-class NotYourMove(ServiceError):
+class NotYourMove(Refusal):
     """The presser's last move was made for them: by the clock when their time ran out, or
     by a computer player while they were away."""
 
-    def __init__(self, *, by_clock: bool) -> None:
-        super().__init__(
-            Message(
+    by_clock: bool
+    chosen = Chosen(
+        "by_clock",
+        {
+            True: Message(
                 "Your last move was made by the clock when your time ran out, so it can't be "
                 "taken back."
-            )
-            if by_clock
-            else Message(
+            ),
+            False: Message(
                 "Your last move was made by a computer player while you were away, so it "
                 "can't be taken back."
-            )
-        )
+            ),
+        },
+    )
 
 
 class NoSuchTakeback(Refusal):
@@ -74,25 +80,29 @@ class TakebackOver(ServiceError):
         super().__init__(words)
 
 
-class NotYoursToAnswer(ServiceError):
+class NotYoursToAnswer(Refusal):
     """An answer from the asker, or from someone who is not asked."""
 
-    def __init__(self, asker: bool) -> None:
-        super().__init__(
-            Message(
+    asker: bool
+    chosen = Chosen(
+        "asker",
+        {
+            True: Message(
                 "You asked for this take-back: the other players answer it (Refuse withdraws it)."
-            )
-            if asker
-            else Message("Only the other players in this game answer this take-back.")
-        )
+            ),
+            False: Message("Only the other players in this game answer this take-back."),
+        },
+    )
 
 
-class TakebackAnswered(ServiceError):
+class TakebackAnswered(Refusal):
     """A second answer from the same player."""
 
-    def __init__(self, agreed: bool) -> None:
-        super().__init__(
-            Message("You have agreed to this take-back already.")
-            if agreed
-            else Message("You have refused this take-back already.")
-        )
+    agreed: bool
+    chosen = Chosen(
+        "agreed",
+        {
+            True: Message("You have agreed to this take-back already."),
+            False: Message("You have refused this take-back already."),
+        },
+    )

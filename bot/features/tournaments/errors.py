@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.features.tournaments.queries import EndReason
-from bot.service.errors import Refusal, ServiceError
+from bot.service.errors import Chosen, Refusal, ServiceError
 from i18n import Message
 
 
@@ -27,18 +27,20 @@ class BadTournament(ServiceError):
     """An option of a new tournament that can't be: the message says which and why."""
 
 
-class SignupClosed(ServiceError):
+class SignupClosed(Refusal):
     """A sign-up, or a leave, once sign-up has ended."""
 
-    def __init__(self, started: bool) -> None:
-        super().__init__(
-            Message(
+    started: bool
+    chosen = Chosen(
+        "started",
+        {
+            True: Message(
                 "This tournament has started: to stop playing, leave your game at its table, "
                 "and you won't be paired again."
-            )
-            if started
-            else Message("Sign-up for this tournament has closed.")
-        )
+            ),
+            False: Message("Sign-up for this tournament has closed."),
+        },
+    )
 
 
 class TournamentOver(Refusal):

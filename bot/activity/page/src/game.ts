@@ -4,7 +4,7 @@
 
 import { BOARDS, type Drawn } from './boards.ts';
 import { type Chooser, choiceList } from './choices.ts';
-import { h, plain, rich, s } from './dom.ts';
+import { type Child, h, plain, rich, s } from './dom.ts';
 import { icon } from './icons.ts';
 import type { Board, Game, GameMessage, Listing, PageMessage } from './protocol.ts';
 import { badge } from './seats.ts';
@@ -239,15 +239,10 @@ export class GameView implements Chooser {
 
   result(game: Game): HTMLElement | null {
     if (!game.result?.length) return null;
-    return h(
-      'section',
-      { class: 'result', 'aria-labelledby': 'result-heading' },
-      h('h2', { id: 'result-heading' }, t('result')),
-      h(
-        'ul',
-        null,
-        game.result.map((line) => h('li', null, rich(line))),
-      ),
+    return headed(
+      'result',
+      t('result'),
+      h('ul', null, items(game.result)),
       this.actionButtons(game),
     );
   }
@@ -352,16 +347,23 @@ function seats(game: Game, extra: ((seat: number) => string) | undefined): HTMLE
 
 function happened(game: Game): HTMLElement | null {
   if (!game.happened?.length) return null;
+  return headed('happened', t('last_moves'), h('ol', { class: 'log' }, items(game.happened)));
+}
+
+/** A section under its heading: `name` is its class and, with `-heading`, the id of the
+ * heading that labels it. */
+function headed(name: string, heading: string, ...children: Child[]): HTMLElement {
   return h(
     'section',
-    { class: 'happened', 'aria-labelledby': 'happened-heading' },
-    h('h2', { id: 'happened-heading' }, t('last_moves')),
-    h(
-      'ol',
-      { class: 'log' },
-      game.happened.map((line) => h('li', null, rich(line))),
-    ),
+    { class: name, 'aria-labelledby': `${name}-heading` },
+    h('h2', { id: `${name}-heading` }, heading),
+    ...children,
   );
+}
+
+/** The server's lines as list items, their bold kept. */
+function items(lines: readonly string[]): HTMLLIElement[] {
+  return lines.map((line) => h('li', null, rich(line)));
 }
 
 /** The lines of `now` that `before` did not end with. Where `now` does not go on from

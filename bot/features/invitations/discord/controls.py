@@ -36,14 +36,7 @@ class ReplyButton(TemplatedButton["InvitationKeeper"], template="{kind}:invited:
 
     def __init__(self, kind: str, game: int, reply: Reply, *, label: str = "") -> None:
         self.kind, self.game, self.reply = kind, game, reply
-        accept = reply is Reply.ACCEPT
-        super().__init__(
-            Look(
-                label or reply.value,
-                "✅" if accept else None,
-                discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-            )
-        )
+        super().__init__(Look.either(label or reply.value, reply is Reply.ACCEPT, "✅"))
 
 
 class InvitePicker(

@@ -44,14 +44,7 @@ class TakebackAnswer(
         self, kind: str, game: int, number: int, answer: Answer, *, label: str = ""
     ) -> None:
         self.kind, self.game, self.number, self.answer = kind, game, number, answer
-        agree = answer is Answer.AGREE
-        super().__init__(
-            Look(
-                label or answer.value,
-                "✅" if agree else "✖️",
-                discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary,
-            )
-        )
+        super().__init__(Look.either(label or answer.value, answer is Answer.AGREE, "✅", "✖️"))
 
 
 class TakebackKeeper(Protocol):

@@ -26,14 +26,7 @@ class EntryButton(TemplatedButton["EntryKeeper"], template="tournament:{tourname
 
     def __init__(self, tournament: int, entry: Entry, *, label: str = "") -> None:
         self.tournament, self.entry = tournament, entry
-        join = entry is Entry.JOIN
-        super().__init__(
-            Look(
-                label or entry.value,
-                "✍️" if join else None,
-                discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
-            )
-        )
+        super().__init__(Look.either(label or entry.value, entry is Entry.JOIN, "✍️"))
 
 
 class EntryKeeper(Protocol):

@@ -4,7 +4,7 @@
 import type { Drawing, Drawn } from '../boards.ts';
 import { choiceList, consume } from '../choices.ts';
 import { die, odds } from '../dice.ts';
-import { h, s } from '../dom.ts';
+import { type AttrValue, h, s } from '../dom.ts';
 import type { ButtonChoice } from '../protocol.ts';
 import { symbol } from '../seats.ts';
 import { t } from '../words.ts';
@@ -17,6 +17,17 @@ const SIZE = LABEL + 6 * CELL + PAD;
 const x = (col: number): number => LABEL + (col - 1) * CELL;
 const y = (row: number): number => PAD + (6 - row) * CELL;
 const pct = (v: number): string => `${(v / SIZE) * 100}%`;
+
+/** The square of the space at (col, row), `inset` in from each of its edges. */
+function square(
+  col: number,
+  row: number,
+  inset: number,
+  attrs: Record<string, AttrValue>,
+): SVGElement {
+  const side = CELL - 2 * inset;
+  return s('rect', { x: x(col) + inset, y: y(row) + inset, width: side, height: side, ...attrs });
+}
 
 /** One marker of a stack, centred on (cx, cy); a ghost is a placement not yet made. */
 function marker(
@@ -130,36 +141,20 @@ export function render({ game, board, previous, how }: Drawing<ClaimItTable>): D
       const seat = owner(stack);
       const claimed = seat !== null && stack.includes('C');
       cells.push(
-        s('rect', {
-          x: x(col),
-          y: y(row),
-          width: CELL,
-          height: CELL,
+        square(col, row, 0, {
           class: (col + row) % 2 ? 'ci-space ci-space--light' : 'ci-space ci-space--dark',
         }),
       );
       if (seat !== null) {
         cells.push(
-          s('rect', {
-            x: x(col),
-            y: y(row),
-            width: CELL,
-            height: CELL,
+          square(col, row, 0, {
             fill: colours[seat] ?? null,
             'fill-opacity': claimed ? 0.6 : 0.3,
           }),
         );
       }
       if (claimed) {
-        cells.push(
-          s('rect', {
-            x: x(col) + 3,
-            y: y(row) + 3,
-            width: CELL - 6,
-            height: CELL - 6,
-            class: 'ci-fence',
-          }),
-        );
+        cells.push(square(col, row, 3, { class: 'ci-fence' }));
       }
     }
   }
@@ -181,15 +176,7 @@ export function render({ game, board, previous, how }: Drawing<ClaimItTable>): D
   for (const [at, list] of bySpace(placements)) {
     const [col = 0, row = 0] = at.split(',').map(Number);
     const height = (stacks[at] || []).length;
-    marks.push(
-      s('rect', {
-        x: x(col) + 2,
-        y: y(row) + 2,
-        width: CELL - 4,
-        height: CELL - 4,
-        class: 'ci-option',
-      }),
-    );
+    marks.push(square(col, row, 2, { class: 'ci-option' }));
     list.forEach((p, i) => {
       const cx = x(col) + CELL / 2 + (list.length > 1 ? (i ? 10 : -10) : 0);
       marks.push(marker(p.marker, cx, y(row) + CELL / 2 - height * 4, colours, true));
