@@ -38,18 +38,15 @@ FEATURE = Feature(
 
 SCHEMA = '''"""Each player's cheers and finished games in a server."""
 
-from sqlalchemy import Column, Integer, Table, text
+from bot.storage.schema.columns import a_count, key, table
 
-from bot.storage.schema.columns import SCHEMA, Id, since
-
-cheers = Table(
+cheers = table(
     "cheers",
-    SCHEMA,
-    Column("guild_id", Id, primary_key=True),
-    Column("user_id", Id, primary_key=True),
-    Column("cheers", Integer, nullable=False, server_default=text("0")),
-    Column("games", Integer, nullable=False, server_default=text("0")),
-    info=since(NEXT_VERSION),
+    key("guild_id"),
+    key("user_id"),
+    a_count("cheers"),
+    a_count("games"),
+    since=NEXT_VERSION,
 )
 '''
 
