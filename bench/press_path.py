@@ -30,7 +30,7 @@ from typing import Any
 import aiohttp
 
 from bot.service import feature_registry
-from tests.e2e.board_viewer import connected, signed_in
+from tests.e2e.board_viewer import move_of, opened_from_the_table
 from tests.e2e.world import World, make_world
 
 BOT = str(Path(__file__).resolve().parents[1] / "bot") + "/"
@@ -87,8 +87,7 @@ async def world_with_a_board(folder: Path) -> AsyncIterator[World]:
 async def a_press(world: World) -> Way:
     """**Roll** pressed on a Claim It! table, until the channel shows the roll."""
     table = await world.start_game(2)
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.game_here()
     mover = await world.mover()
     await world.quiet()
 
@@ -102,27 +101,13 @@ async def a_press(world: World) -> Way:
 async def a_board_move(world: World, session: aiohttp.ClientSession) -> Way:
     """The first move a Claim It! player's board offers, made there, until the channel
     shows it."""
-    await world.start_game(2)
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
-    mover = await world.mover()
-    await world.click(mover, world.table(), "Open the board")
-    instance = world.discord.channel_activity(world.channel.id)
-    assert instance is not None
-    token = await signed_in(world.discord, world.boards[0], mover, session)
-    viewer = await connected(world.boards[0], session, token, instance.id)
-    frame = await viewer.game()
-    choice = next(c for c in frame["board"]["choices"] if c["type"] == "button" and c["enabled"])
+    game = await world.new_game(2)
+    viewer = await opened_from_the_table(world, session, await world.mover())
+    sent = move_of(await viewer.game())
     await world.quiet()
 
     async def move() -> None:
-        await viewer.send(
-            type="move",
-            game=game.id,
-            intent=choice["intent"],
-            version=frame["game"]["version"],
-            key=frame["board"]["key"],
-        )
+        await viewer.send(**sent)
         await viewer.game(version=game.version + 1)
         await world.settled(game.id)
 

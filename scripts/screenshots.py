@@ -53,6 +53,7 @@ from i18n import language
 from render.common.palette import PLAYERS
 from sandbox.run import run_sandbox
 from scripts import unpictured_moves
+from tests.sandbox.pages import acting_as, slash
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "docs" / "images"
@@ -292,17 +293,6 @@ async def act_as(page: Page, member: str) -> None:
     await page.locator("#members li", has_text=member).click()
     await expect(active).to_contain_text(member)
     await expect(page.locator("#acting-as")).to_have_text(f"as {member}")
-
-
-async def acting_as(page: Page) -> str:
-    return (await page.locator("#members li.active").inner_text()).split()[0]
-
-
-async def slash(page: Page, text: str) -> None:
-    box = page.locator("#command")
-    await box.fill(text)
-    await box.press("Enter")
-    await expect(box).to_have_value("")
 
 
 def by_id(page: Page, message_id: str | None) -> Locator:

@@ -9,20 +9,7 @@ import asyncio
 
 import pytest
 
-from bot.features.invitations.errors import (
-    AlreadyAccepted,
-    AlreadyDeclined,
-    AlreadyInvited,
-    AlreadySeated,
-    CannotInviteBot,
-    CannotInviteSelf,
-    InvitationOver,
-    NotInvited,
-    NotOnServer,
-    NotPrivate,
-    PrivateTable,
-    TooManyInvitations,
-)
+from bot.features.invitations import errors
 from bot.features.invitations.queries import Answer
 from bot.features.invitations.service import MOST_INVITATIONS, Guestlist, InvitationService, Invitee
 from bot.service import Actor, GameService, Player
@@ -60,16 +47,16 @@ async def test_only_invitees_join_and_an_accept_seats_as_a_join(
     assert [(i.user_id, i.name, i.answer) for i in guests.invitations] == [
         (BO.user_id, BO.display_name, Answer.ASKED)
     ]
-    with pytest.raises(PrivateTable, match="only players the host invited can join"):
+    with pytest.raises(errors.PrivateTable, match="only players the host invited can join"):
         await service.join(game.id, CY, None)
     accepted = await service.part(InvitationService).accept_invitation(game.id, kind, BO)
     assert [s.user_id for s in accepted.seats] == [ANN.user_id, BO.user_id]
     assert accepted.version == game.version + 1
     [said] = (await service.part(InvitationService).guests(game.id)).invitations
     assert said.answer is Answer.ACCEPTED
-    with pytest.raises(AlreadyAccepted, match="already: your seat is waiting"):
+    with pytest.raises(errors.AlreadyAccepted, match="already: your seat is waiting"):
         await service.part(InvitationService).accept_invitation(game.id, kind, BO)
-    with pytest.raises(AlreadyAccepted, match="press Leave on the lobby"):
+    with pytest.raises(errors.AlreadyAccepted, match="press Leave on the lobby"):
         await service.part(InvitationService).decline_invitation(game.id, kind, BO.user_id)
     assert (await service.game(game.id)).version == accepted.version
 
@@ -86,7 +73,7 @@ async def test_an_invitee_may_join_with_join_and_a_declined_one_is_recorded(
         game.id, "claimit", CY.user_id
     )
     assert declined.seat_of(CY.user_id) is None
-    with pytest.raises(AlreadyDeclined):
+    with pytest.raises(errors.AlreadyDeclined):
         await service.part(InvitationService).decline_invitation(game.id, "claimit", CY.user_id)
     answers = {
         i.user_id: i.answer
@@ -98,7 +85,7 @@ async def test_an_invitee_may_join_with_join_and_a_declined_one_is_recorded(
 async def test_the_host_invites_more_and_opens_the_table_to_all(service: GameService) -> None:
     game = await private_lobby(service)
     assert (await service.part(InvitationService).guests(game.id)).invitations == ()
-    with pytest.raises(PrivateTable):
+    with pytest.raises(errors.PrivateTable):
         await service.join(game.id, BO, None)
     with pytest.raises(NotHost):
         await service.part(InvitationService).invite(game.id, Actor(BO.user_id), [invitee(CY)])
@@ -118,7 +105,7 @@ async def test_the_host_invites_more_and_opens_the_table_to_all(service: GameSer
     assert not (await service.part(InvitationService).guests(game.id)).private
     joined = await service.join(opened.id, DEE, None)
     assert joined.seat_of(DEE.user_id) is not None
-    with pytest.raises(NotPrivate):
+    with pytest.raises(errors.NotPrivate):
         await service.part(InvitationService).open_to_all(game.id, Actor(ANN.user_id))
     # Opened to all, it still invites: a heads-up with Accept, as anyone may join.
     await service.part(InvitationService).invite(game.id, Actor(ANN.user_id), [invitee(EVE)])
@@ -131,7 +118,7 @@ async def test_an_open_table_is_not_private(service: GameService) -> None:
     game = await private_lobby(service, private=False)
     assert not (await service.part(InvitationService).guests(game.id)).private
     await service.join(game.id, BO, None)
-    with pytest.raises(NotInvited):
+    with pytest.raises(errors.NotInvited):
         await service.part(InvitationService).accept_invitation(game.id, "claimit", CY)
 
 
@@ -140,11 +127,11 @@ async def test_refused_invitations_change_nothing(service: GameService) -> None:
     host = Actor(ANN.user_id)
     await service.join(game.id, BO, None)
     refusals: list[tuple[list[Invitee], type[Exception], str]] = [
-        ([invitee(CY), invitee(ANN)], CannotInviteSelf, "can't invite yourself"),
-        ([invitee(CY), invitee(DEE, is_bot=True)], CannotInviteBot, "Player 3 is a bot"),
-        ([invitee(CY, member=False)], NotOnServer, "isn't a member of this server"),
-        ([invitee(BO)], AlreadySeated, "Player 1 is at the table already"),
-        ([invitee(CY), invitee(CY)], AlreadyInvited, "Player 2 is invited already"),
+        ([invitee(CY), invitee(ANN)], errors.CannotInviteSelf, "can't invite yourself"),
+        ([invitee(CY), invitee(DEE, is_bot=True)], errors.CannotInviteBot, "Player 3 is a bot"),
+        ([invitee(CY, member=False)], errors.NotOnServer, "isn't a member of this server"),
+        ([invitee(BO)], errors.AlreadySeated, "Player 1 is at the table already"),
+        ([invitee(CY), invitee(CY)], errors.AlreadyInvited, "Player 2 is invited already"),
     ]
     for picked, refusal, words in refusals:
         with pytest.raises(refusal, match=words):
@@ -155,12 +142,12 @@ async def test_refused_invitations_change_nothing(service: GameService) -> None:
     ] == [BO.user_id]
     assert after.version == game.version + 1, "only Bo's join changed the lobby"
     many = [invitee(Player(900 + n, f"Guest {n}")) for n in range(MOST_INVITATIONS)]
-    with pytest.raises(TooManyInvitations, match=f"{MOST_INVITATIONS} people at most"):
+    with pytest.raises(errors.TooManyInvitations, match=f"{MOST_INVITATIONS} people at most"):
         await service.part(InvitationService).invite(game.id, host, many)
     await service.part(InvitationService).invite(game.id, host, many[: MOST_INVITATIONS - 1])
-    with pytest.raises(TooManyInvitations):
+    with pytest.raises(errors.TooManyInvitations):
         await service.part(InvitationService).invite(game.id, host, [invitee(CY)])
-    with pytest.raises(CannotInviteSelf):
+    with pytest.raises(errors.CannotInviteSelf):
         await service.create_lobby(
             kind="claimit",
             guild_id=10,
@@ -173,16 +160,16 @@ async def test_refused_invitations_change_nothing(service: GameService) -> None:
 
 async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: GameService) -> None:
     game = await private_lobby(service, BO, CY)
-    with pytest.raises(NotInvited, match="for someone else"):
+    with pytest.raises(errors.NotInvited, match="for someone else"):
         await service.part(InvitationService).accept_invitation(game.id, "claimit", DEE)
     with pytest.raises(NotThisGame):
         await service.part(InvitationService).accept_invitation(game.id, "claim", BO)
     await service.part(InvitationService).accept_invitation(game.id, "claimit", BO)
     started = await service.start(game.id, Actor(ANN.user_id), None)
     assert started.status is GameStatus.ACTIVE
-    with pytest.raises(InvitationOver, match="started already"):
+    with pytest.raises(errors.InvitationOver, match="started already"):
         await service.part(InvitationService).accept_invitation(game.id, "claimit", CY)
-    with pytest.raises(InvitationOver, match="started already"):
+    with pytest.raises(errors.InvitationOver, match="started already"):
         await service.part(InvitationService).decline_invitation(game.id, "claimit", CY.user_id)
     assert await service.part(InvitationService).unsent_invitations(game.id) == []
     other = await service.create_lobby(
@@ -193,7 +180,7 @@ async def test_answers_are_the_invitees_own_and_end_with_the_lobby(service: Game
         asked=[Guestlist(invited=[invitee(BO)])],
     )
     await service.cancel(other.id, Actor(ANN.user_id))
-    with pytest.raises(InvitationOver, match="was closed"):
+    with pytest.raises(errors.InvitationOver, match="was closed"):
         await service.part(InvitationService).accept_invitation(other.id, "claimit", BO)
 
 

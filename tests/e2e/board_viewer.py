@@ -15,6 +15,7 @@ import aiohttp
 
 from bot.activity.server import ActivityServer
 from emulator import DiscordEmulator, User
+from tests.e2e.world import World
 
 WAIT = 30.0
 """A safety net for a hang: frames come as soon as a change is committed."""
@@ -113,6 +114,32 @@ async def connected(
 
 
 Frame = dict[str, Any]
+
+
+async def opened_from_the_table(
+    world: World, session: aiohttp.ClientSession, user: User
+) -> BoardViewer:
+    """``user``'s board, opened with **Open the board** under the table and welcomed."""
+    clicked = await world.click(user, world.table(), "Open the board")
+    assert clicked.response_type == 12
+    instance = world.discord.channel_activity(world.channel.id)
+    assert instance is not None
+    token = await signed_in(world.discord, world.boards[0], user, session)
+    viewer = await connected(world.boards[0], session, token, instance.id)
+    await viewer.wait_for(lambda f: f["type"] == "welcome")
+    return viewer
+
+
+def move_of(frame: Frame) -> Frame:
+    """The first move ``frame`` offers its viewer, as the page sends it."""
+    choice = next(c for c in frame["board"]["choices"] if c["type"] == "button" and c["enabled"])
+    return {
+        "type": "move",
+        "game": frame["game"]["id"],
+        "intent": choice["intent"],
+        "version": frame["game"]["version"],
+        "key": frame["board"]["key"],
+    }
 
 
 async def played_at_random(

@@ -19,7 +19,13 @@ from bot.games.registry import rules_for
 from bot.storage import Game
 from emulator import User
 from tests.claim_secrets import card_ids, secrets_of
-from tests.e2e.board_viewer import BoardViewer, connected, played_at_random, signed_in
+from tests.e2e.board_viewer import (
+    BoardViewer,
+    connected,
+    move_of,
+    played_at_random,
+    signed_in,
+)
 from tests.e2e.world import World, describe, make_world
 from tests.postgres_cluster import Cluster
 
@@ -55,18 +61,6 @@ def offered(frame: dict[str, Any]) -> list[str]:
     return [action["name"] for action in frame["game"]["actions"]]
 
 
-def move_of(frame: dict[str, Any]) -> dict[str, Any]:
-    """The first move the viewer may make, as the page sends it."""
-    choice = next(c for c in frame["board"]["choices"] if c["type"] == "button" and c["enabled"])
-    return {
-        "type": "move",
-        "game": frame["game"]["id"],
-        "intent": choice["intent"],
-        "version": frame["game"]["version"],
-        "key": frame["board"]["key"],
-    }
-
-
 async def test_the_board_opens_on_its_game_and_a_move_there_is_shown_in_the_channel(
     world: World, session: aiohttp.ClientSession
 ) -> None:
@@ -93,9 +87,7 @@ async def test_the_board_opens_on_its_game_and_a_move_there_is_shown_in_the_chan
 async def test_a_press_in_the_channel_reaches_every_board_at_once(
     world: World, session: aiohttp.ClientSession
 ) -> None:
-    await world.start_game(2, "nuggets")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.new_game(2, "nuggets")
     watcher = await opened(world, session, world.players[2], press=False)
     listed = await watcher.wait_for(lambda f: f["type"] == "games")
     assert [g["id"] for g in listed["games"]] == [game.id]
@@ -181,8 +173,7 @@ async def test_a_game_of_another_channel_or_server_is_not_the_viewers_to_see(
     elsewhere = world.discord.add_channel(world.guild, "elsewhere")
     created = await world.command(world.players[0], "claimit new", where=elsewhere)
     assert created.response_message is not None
-    other: Game | None = await world.bots[0].service.current_game(elsewhere.id)
-    assert other is not None
+    other = await world.game_here(elsewhere)
     await world.start_game(2, "claimit")
     viewer = await opened(world, session, world.players[1], press=False)
     listed = await viewer.wait_for(lambda f: f["type"] == "games")
@@ -198,8 +189,8 @@ async def test_a_game_of_another_channel_or_server_is_not_the_viewers_to_see(
     world.discord.add_member(server, world.players[1])
     faraway = world.discord.add_channel(server, "games")
     await world.command(world.players[0], "claimit new", where=faraway)
-    theirs = await world.bots[0].service.current_game(faraway.id)
-    assert theirs is not None and theirs.guild_id != other.guild_id
+    theirs = await world.game_here(faraway)
+    assert theirs.guild_id != other.guild_id
     count = len(viewer.frames)
     await viewer.send(type="join", game=theirs.id)
     await viewer.send(type="watch", game=theirs.id)
@@ -211,9 +202,7 @@ async def test_a_game_of_another_channel_or_server_is_not_the_viewers_to_see(
 async def board_game(world: World, session: aiohttp.ClientSession) -> tuple[int, list[str]]:
     """A whole game of Claim It! played by Ann and Bo on their boards, each move a random
     one of their choices: the game, and the labels of the choices made, in order."""
-    await world.start_game(2, "claimit")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.new_game(2, "claimit")
     viewers = {
         seat.seat: await opened(world, session, world.user(seat.user_id or 0))
         for seat in game.seats
@@ -253,9 +242,7 @@ async def on_two_processes(
         await world.start_bot(shards=(2, frozenset({0})), board=True)
         await world.start_bot(shards=(2, frozenset({1})), board=True)
         await world.discord.wait_for_shards(2)
-        await world.start_game(2, "claimit")
-        game = await world.bots[0].service.current_game(world.channel.id)
-        assert game is not None
+        game = await world.new_game(2, "claimit")
         cy = world.players[2]
         instance = await world.discord.launch_activity(world.channel.id, cy.id)
         boards = []
@@ -331,9 +318,7 @@ async def test_no_frame_of_a_claim_game_holds_a_card_its_viewer_may_not_see(
 async def test_a_rematch_asked_for_on_the_boards_starts_the_next_game_in_the_channel(
     world: World, session: aiohttp.ClientSession
 ) -> None:
-    await world.start_game(2, "nuggets")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.new_game(2, "nuggets")
     ann, bo = (world.user(seat.user_id or 0) for seat in game.seats)
     boards = [await opened(world, session, ann), await opened(world, session, bo)]
     await world.played_out(game)
@@ -358,10 +343,8 @@ async def test_a_rematch_asked_for_on_the_boards_starts_the_next_game_in_the_cha
         world.channel, lambda m: "The rematch of Gold Nuggets #1 has started" in describe(m)
     )
     await world.quiet()
-    new = await world.bots[0].service.current_game(world.channel.id)
-    assert (
-        new is not None and new.id != game.id and {s.user_id for s in new.seats} == {ann.id, bo.id}
-    )
+    new = await world.game_here()
+    assert new.id != game.id and {s.user_id for s in new.seats} == {ann.id, bo.id}
     count = len(boards[0].frames)
     await boards[0].send(type="list")
     listed = await boards[0].wait_for(lambda f: f["type"] == "games", count)

@@ -17,9 +17,8 @@ import pytest
 
 import bot.features
 from emulator import User
-from tests.e2e.board_viewer import BoardViewer
+from tests.e2e.board_viewer import BoardViewer, opened_from_the_table
 from tests.e2e.test_board import offered, refused_text
-from tests.e2e.test_board_follows import opened as opened_from_the_table
 from tests.e2e.test_takebacks import acting, person, playing, request_in, rolled_and_chosen
 from tests.e2e.world import World, describe, make_world
 
@@ -130,9 +129,7 @@ async def test_a_features_folder_adds_an_action_to_the_board(
     waving: World, session: aiohttp.ClientSession
 ) -> None:
     world = waving
-    await world.start_game(2, "claimit")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.new_game(2, "claimit")
     ann, bo = (world.user(seat.user_id or 0) for seat in game.seats)
     cy = world.players[2]
     mine, theirs, watching = [await opened(world, session, user) for user in (ann, bo, cy)]

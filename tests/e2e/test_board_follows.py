@@ -18,8 +18,7 @@ from bot.games.registry import rules_for
 from bot.service import Actor
 from bot.storage import GameStatus
 from bot.storage.game_values import Level
-from emulator import User
-from tests.e2e.board_viewer import BoardViewer, connected, signed_in
+from tests.e2e.board_viewer import move_of, opened_from_the_table
 from tests.e2e.test_board import on_two_processes
 from tests.e2e.test_takebacks import acting, move, person, playing, rolled_and_chosen
 from tests.e2e.world import World, ephemeral_answer
@@ -35,18 +34,6 @@ def world(board_world: World) -> World:
     return board_world
 
 
-async def opened(world: World, session: aiohttp.ClientSession, user: User) -> BoardViewer:
-    """``user``'s board, opened with **Open the board** under the table."""
-    clicked = await world.click(user, world.table(), "Open the board")
-    assert clicked.response_type == 12
-    instance = world.discord.channel_activity(world.channel.id)
-    assert instance is not None
-    token = await signed_in(world.discord, world.boards[0], user, session)
-    viewer = await connected(world.boards[0], session, token, instance.id)
-    await viewer.wait_for(lambda f: f["type"] == "welcome")
-    return viewer
-
-
 def shows(game_id: int) -> Any:
     return lambda f: f["type"] == "game" and f["game"]["id"] == game_id
 
@@ -54,11 +41,9 @@ def shows(game_id: int) -> Any:
 async def test_open_the_board_under_a_new_game_turns_the_pressers_open_board_to_it(
     world: World, session: aiohttp.ClientSession
 ) -> None:
-    await world.start_game(2, "claimit")
-    first = await world.bots[0].service.current_game(world.channel.id)
-    assert first is not None
+    first = await world.new_game(2, "claimit")
     ann, bo = (world.user(seat.user_id or 0) for seat in first.seats)
-    boards = {ann.id: await opened(world, session, ann), bo.id: await opened(world, session, bo)}
+    boards = {user.id: await opened_from_the_table(world, session, user) for user in (ann, bo)}
     for board in boards.values():
         await board.wait_for(shows(first.id))
     finished = await world.played_out(first)
@@ -66,9 +51,8 @@ async def test_open_the_board_under_a_new_game_turns_the_pressers_open_board_to_
     for board in boards.values():
         await board.wait_for(lambda f: f["type"] == "game" and f["game"]["status"] == "finished")
 
-    await world.start_game(2, "nuggets")
-    second = await world.bots[0].service.current_game(world.channel.id)
-    assert second is not None and second.id != first.id
+    second = await world.new_game(2, "nuggets")
+    assert second.id != first.id
     seen = {user: len(board.frames) for user, board in boards.items()}
     clicked = await world.click(ann, world.table(), "Open the board")
     assert clicked.response_type == 12
@@ -101,15 +85,13 @@ async def test_a_launch_pressed_on_one_process_turns_the_board_open_on_the_other
 async def test_a_press_on_a_game_that_moved_on_is_refused_for_that(
     world: World, session: aiohttp.ClientSession
 ) -> None:
-    await world.start_game(2, "nuggets")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None and game.state is not None
+    game = await world.new_game(2, "nuggets")
+    assert game.state is not None
     rules = rules_for(game.kind)
     (seat,) = rules.to_act(game.state)
     ann = world.user(game.seats[seat].user_id or 0)
-    board = await opened(world, session, ann)
+    board = await opened_from_the_table(world, session, ann)
     looked = await board.wait_for(shows(game.id))
-    choice = next(c for c in looked["board"]["choices"] if c["type"] == "button" and c["enabled"])
     # Ann's turn passes while her board is away (its press held): played on here.
     rng = random.Random(3)
     while seat in rules.to_act(game.state):
@@ -117,13 +99,7 @@ async def test_a_press_on_a_game_that_moved_on_is_refused_for_that(
         await world.bots[0].service.turns.act(game.id, Actor(ann.id), None, intent)
         game = await world.settled(game.id)
     count = len(board.frames)
-    await board.send(
-        type="move",
-        game=game.id,
-        intent=choice["intent"],
-        version=looked["game"]["version"],
-        key=looked["board"]["key"],
-    )
+    await board.send(**move_of(looked))
     refused = await board.wait_for(lambda f: f["type"] == "refused", count)
     assert refused["text"] == MOVED_ON
     assert (await world.settled(game.id)).version == game.version
@@ -134,7 +110,7 @@ async def test_a_take_back_is_told_among_the_boards_last_moves(
 ) -> None:
     game = await playing(world, "claimit")
     boards = {
-        seat.seat: await opened(world, session, person(world, game, seat.seat))
+        seat.seat: await opened_from_the_table(world, session, person(world, game, seat.seat))
         for seat in game.seats
     }
     rolled, chosen = await rolled_and_chosen(world, game)
@@ -163,7 +139,7 @@ async def test_a_board_asking_whether_its_connection_carries_is_answered(
     world: World, session: aiohttp.ClientSession
 ) -> None:
     await world.start_game(2, "nuggets")
-    board = await opened(world, session, world.players[0])
+    board = await opened_from_the_table(world, session, world.players[0])
     count = len(board.frames)
     await board.send(type="ping")
     answer = await board.wait_for(lambda f: f["type"] in ("pong", "refused"), count)

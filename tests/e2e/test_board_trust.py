@@ -21,8 +21,8 @@ from bot.activity.refusal_shares import PER_ADDRESS, SHARES
 from bot.storage import Game
 from emulator import User, Window
 from i18n import language
-from tests.e2e.board_viewer import BoardViewer, base, connected, signed_in
-from tests.e2e.test_board import move_of, opened
+from tests.e2e.board_viewer import BoardViewer, base, connected, move_of, signed_in
+from tests.e2e.test_board import opened
 from tests.e2e.world import World, make_world
 
 pytestmark = pytest.mark.e2e

@@ -41,7 +41,6 @@ import discord
 from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.command_parts import Command, command
 from bot.discord_ui.components import GAME, KIND, Pressable
-from bot.discord_ui.context import Context
 from bot.discord_ui.part import Declaration, Part
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interactions import reader
@@ -79,11 +78,6 @@ class CheersButton(
 class Greeting(Part):
     controls = (WaveButton, CheersButton)
 
-    def __init__(self, context: Context) -> None:
-        super().__init__(context)
-        self.client = context.client
-        self.places = context.places
-
     async def greet(self, interaction: discord.Interaction, kind: str) -> None:
         view = discord.ui.View()
         view.add_item(WaveButton(kind))
@@ -100,10 +94,10 @@ class Greeting(Part):
 
     async def game_ended(self, ended: GameEnded) -> None:
         how = "played to the end" if ended.finished else "closed"
-        await self.places.post(ended.game, content=f"Noted: game {ended.game.id} {how}.")
+        await self.context.places.post(ended.game, content=f"Noted: game {ended.game.id} {how}.")
 
     async def on_raw_message_delete(self, event: discord.RawMessageDeleteEvent) -> None:
-        channel = self.client.get_partial_messageable(event.channel_id)
+        channel = self.context.client.get_partial_messageable(event.channel_id)
         await channel.send(f"Noted: message {event.message_id} is gone.")
 
 

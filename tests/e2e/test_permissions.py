@@ -34,8 +34,7 @@ async def test_a_permission_taken_mid_game_pauses_it_and_it_catches_up_when_back
     world: World, caplog: pytest.LogCaptureFixture, missing: str, command: str
 ) -> None:
     table = await world.start_game(2, command)
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.game_here()
     quiet = await world.mover()
     without = DEFAULT_BOT_PERMISSIONS & ~discord.Permissions(**{missing: True})
     await world.discord.set_bot_permissions(world.channel, without)
@@ -110,9 +109,7 @@ async def test_a_game_in_a_thread_the_bot_may_no_longer_post_in_says_so_in_its_c
 async def test_a_move_the_table_cannot_follow_tells_its_player_which_permission_is_missing(
     world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
-    await world.start_game(2, "claim")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.new_game(2, "claim")
     without = DEFAULT_BOT_PERMISSIONS & ~discord.Permissions(send_messages=True)
     await world.discord.set_bot_permissions(world.channel, without)
     # Played from the hand, whose answer is the hand itself: the table can't follow.
@@ -135,8 +132,7 @@ async def test_send_messages_lost_mid_game_is_one_log_line_a_refusal_and_play_go
     goes on, every move committed and its clicker answered."""
     caplog.set_level(logging.INFO)
     table = await world.start_game(2, "claimit")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.game_here()
     without = DEFAULT_BOT_PERMISSIONS & ~discord.Permissions(send_messages=True)
     await world.discord.set_bot_permissions(world.channel, without)
     asked = len(world.discord.requests)
@@ -174,8 +170,7 @@ async def test_a_restart_without_send_messages_resumes_its_games_in_one_line_eac
     which Discord refuses; one line, and the game goes on from its table."""
     caplog.set_level(logging.INFO)
     table = await world.start_game(2, "claimit")
-    game = await world.bots[0].service.current_game(world.channel.id)
-    assert game is not None
+    game = await world.game_here()
     rng = random.Random(3)
     mover = await world.mover()
     # Bo's first turn is pinged, then Ann is playing along: her ping waits.

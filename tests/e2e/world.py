@@ -234,14 +234,25 @@ class World:
         assert "Join" not in lobby.button_labels()
         return lobby
 
+    async def new_game(self, players: int, command: str = "claimit") -> Game:
+        """A game started here as players start one (``start_game``)."""
+        await self.start_game(players, command)
+        return await self.game_here()
+
     async def claim_started(self) -> tuple[Message, Game, int, User]:
         """A two-player Claim game started here: its table, the game, the seat to act and
         the person in it."""
         table = await self.start_game(2, command="claim")
-        game = await self.bots[0].service.current_game(self.channel.id)
-        assert game is not None and game.state is not None
+        game = await self.game_here()
+        assert game.state is not None
         (seat,) = game.state.to_act()
         return table, game, seat, self.user(game.seats[seat].user_id or 0)
+
+    async def game_here(self, where: Channel | None = None) -> Game:
+        """The game running here (there must be one)."""
+        game = await self.bots[0].service.current_game((where or self.channel).id)
+        assert game is not None, "no game here"
+        return game
 
     async def human_to_move(self, where: Channel | None = None) -> User | None:
         """The (first) person to act in the game here; ``None`` while a computer player

@@ -13,7 +13,7 @@ from aiohttp import web
 from playwright.async_api import Browser, Locator, Page, Route, ViewportSize, expect
 from playwright.async_api import Error as PlaywrightError
 
-from emulator import DiscordEmulator
+from emulator import DiscordEmulator, User
 from render.common.palette import PLAYERS
 from sandbox.server_world import populate
 from sandbox.web import SandboxPage
@@ -113,6 +113,11 @@ async def open_page(
         if acting_as is not None:
             await act_as(page, acting_as)
         yield page
+
+
+def member(emulator: DiscordEmulator, name: str) -> User:
+    """The sandbox's member called ``name``."""
+    return next(u for u in emulator.users.values() if u.name == name)
 
 
 async def act_as(page: Page, name: str) -> None:

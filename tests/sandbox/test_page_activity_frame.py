@@ -21,7 +21,7 @@ from playwright.async_api import Browser, Frame, Page, expect
 from emulator import DiscordEmulator, User
 from sandbox.server_world import CHANNEL_ID
 from tests.quick_limits import QUICK_LIMITS
-from tests.sandbox.pages import DESKTOP, open_page, page_with_board
+from tests.sandbox.pages import DESKTOP, member, open_page, page_with_board
 
 pytestmark = pytest.mark.browser
 
@@ -104,9 +104,6 @@ class HandMade:
     foreign: str
     """Another site: the Activity's server at its own address."""
 
-    def member(self, name: str) -> User:
-        return next(u for u in self.emulator.users.values() if u.name == name)
-
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def hand_made() -> AsyncIterator[HandMade]:
@@ -176,7 +173,7 @@ async def test_the_handshake_is_answered_with_ready_from_the_pages_origin(
 ) -> None:
     frame = await launched(as_cy)
     ready = await js(frame, "hello(); ready")
-    cy = hand_made.member("Cy")
+    cy = member(hand_made.emulator, "Cy")
     assert ready == {
         "cmd": "DISPATCH",
         "evt": "READY",
@@ -211,7 +208,7 @@ async def test_each_command_is_answered_with_its_cmd_and_nonce(
     as_cy: Page, hand_made: HandMade
 ) -> None:
     frame = await connected(as_cy)
-    cy = hand_made.member("Cy")
+    cy = member(hand_made.emulator, "Cy")
     answers = {
         "USER_SETTINGS_GET_LOCALE": {"locale": "de"},
         "CAPTURE_LOG": None,
@@ -249,7 +246,7 @@ async def test_what_the_sandbox_doesnt_do_is_refused_as_discord_refuses_it(
 
 async def test_subscribers_hear_who_comes_and_goes(as_cy: Page, hand_made: HandMade) -> None:
     emulator = hand_made.emulator
-    cy, di = hand_made.member("Cy"), hand_made.member("Di")
+    cy, di = member(hand_made.emulator, "Cy"), member(hand_made.emulator, "Di")
     frame = await connected(as_cy)
     event = "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE"
     answer = await rpc(frame, "SUBSCRIBE", {}, event)
@@ -271,7 +268,7 @@ async def test_authorize_asks_the_member_first_and_cancel_refuses_it(
     as_cy: Page, hand_made: HandMade
 ) -> None:
     emulator = hand_made.emulator
-    cy = hand_made.member("Cy")
+    cy = member(hand_made.emulator, "Cy")
     frame = await connected(as_cy)
     args = {"client_id": str(emulator.application_id), "scope": ["identify"], "prompt": "none"}
     asked = asking(frame, args)
@@ -331,7 +328,7 @@ async def token_for(emulator: DiscordEmulator, user: User) -> str:
 
 async def test_authenticate_checks_the_token_with_discord(as_cy: Page, hand_made: HandMade) -> None:
     emulator = hand_made.emulator
-    cy, di = hand_made.member("Cy"), hand_made.member("Di")
+    cy, di = member(hand_made.emulator, "Cy"), member(hand_made.emulator, "Di")
     frame = await connected(as_cy)
     token = await token_for(emulator, cy)
     answer = await rpc(frame, "AUTHENTICATE", {"access_token": token})

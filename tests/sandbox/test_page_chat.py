@@ -12,10 +12,9 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, expect
 
-from emulator import User
 from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox
-from tests.sandbox.pages import DESKTOP, messages, open_page
+from tests.sandbox.pages import DESKTOP, member, messages, open_page
 
 
 @pytest_asyncio.fixture(loop_scope="session")
@@ -24,15 +23,12 @@ async def session() -> AsyncIterator[aiohttp.ClientSession]:
         yield session
 
 
-def member(sandbox: Sandbox, name: str) -> User:
-    return next(u for u in sandbox.emulator.users.values() if u.name == name)
-
-
 async def say(
     session: aiohttp.ClientSession, sandbox: Sandbox, text: object
 ) -> tuple[int, dict[str, Any]]:
     """Ann's chat message as the page sends it: the status and the JSON answer."""
-    body = {"user": str(member(sandbox, "Ann").id), "channel": str(CHANNEL_ID), "text": text}
+    ann = member(sandbox.emulator, "Ann")
+    body = {"user": str(ann.id), "channel": str(CHANNEL_ID), "text": text}
     async with session.post(
         f"{sandbox.url}/api/message", json=body, headers={"Origin": sandbox.url}
     ) as response:
@@ -46,7 +42,7 @@ async def test_a_message_is_posted_by_the_member_for_everyone(
     assert await say(session, bare_page, "**hi** <@1>") == (200, {"ok": True})
     (said,) = bare_page.emulator.channels[CHANNEL_ID].visible(None)
     assert (said.author.name, said.content, said.ephemeral) == ("Ann", "**hi** <@1>", False)
-    params = {"user": str(member(bare_page, "Bo").id), "channel": str(CHANNEL_ID)}
+    params = {"user": str(member(bare_page.emulator, "Bo").id), "channel": str(CHANNEL_ID)}
     async with session.get(f"{bare_page.url}/api/channel", params=params) as response:
         (shown,) = (await response.json())["messages"]
     assert (shown["author"]["name"], shown["content"]) == ("Ann", "**hi** <@1>")

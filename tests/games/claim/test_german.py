@@ -152,6 +152,13 @@ class Said(in_german.Said):
             self.picture(kind, lambda: CLAIM_FACE.turn(done.game, line, done, self.lang), done.game)
         return done
 
+    def turn(self, table: str, hand: str, happened: str, before: ClaimState, written: str) -> None:
+        """A turn shown whole, each part under its kind: the table at ``before``, the hand
+        of the player making the move ``written``, and what it did."""
+        self.table(table, before)
+        self.hand(hand, before, int(written.split()[0]))
+        self.happened(happened, before, written)
+
     def time_out(self, before: ClaimState, seat: int) -> None:
         done = played(before, CLAIM.time_out(before, seat))
         self.add("time-out", CLAIM_FACE.happened(done, self.lang))
@@ -243,9 +250,7 @@ def said(code: str) -> Said:
     lang = language(code)
     out = Said(lang)
     # Phase 1, two players: a lead, a follow, the trick and its hand-out.
-    out.table("table: phase 1", LEAD_2)
-    out.hand("hand: lead", LEAD_2, 0)
-    out.happened("card played", LEAD_2, "0 play UND5")
+    out.turn("table: phase 1", "hand: lead", "card played", LEAD_2, "0 play UND5")
     out.table("table: phase 1", FOLLOW_2)
     for position in (FOLLOW_2, FOLLOW_2_DOPPELGANGER, FOLLOW_2_NO_DOPPELGANGERS):
         out.hand("hand: follow", position, 1)
@@ -253,38 +258,26 @@ def said(code: str) -> Said:
     won = out.happened("trick won", FOLLOW_2, "1 play UND2")
     out.hand("hand: drew a follower", won.state, 1, won)
     # A Seer's peek and choice, with two players and with four.
-    out.table("table: Seer", SEER_2)
-    out.hand("hand: Seer", SEER_2, 0)
-    out.happened("Seer", SEER_2, "0 take top")
+    out.turn("table: Seer", "hand: Seer", "Seer", SEER_2, "0 take top")
     full = run(SEER_4, "0 play SEE9", "1 play SEE1", "2 play SEE2")
     out.happened("trick won", full, "3 play SEE3")
     choosing = run(full, "3 play SEE3")
-    out.table("table: Seer", choosing)
-    out.hand("hand: Seer", choosing, 0)
-    out.happened("Seer", choosing, "0 take top")
+    out.turn("table: Seer", "hand: Seer", "Seer", choosing, "0 take top")
     second = run(choosing, "0 take top")
-    out.table("table: prize", second)
-    out.hand("hand: prize", second, 3)
-    out.happened("prize taken", second, "3 take GOB3")
+    out.turn("table: prize", "hand: prize", "prize taken", second, "3 take GOB3")
     # An Automaton trick and the automatic trick after it.
     out.happened("Automaton", AUTOMATON_LEAD_2, "0 play AUT3")
     out.happened("Automaton", run(AUTOMATON_LEAD_2, "0 play AUT3"), "1 play DOP5")
-    out.table("table: automatic trick", AUTO_3)
-    out.hand("hand: discard", AUTO_3, 1)
-    out.happened("Automaton", AUTO_3, "1 discard SEE3")
+    out.turn("table: automatic trick", "hand: discard", "Automaton", AUTO_3, "1 discard SEE3")
     one_left = run(AUTO_3, "1 discard SEE3", "0 discard GOB1")
     out.table("table: automatic trick", one_left)
     out.happened("Automaton", one_left, "2 discard DWA3")
     taking = run(one_left, "2 discard DWA3")
-    out.table("table: prize", taking)
-    out.hand("hand: prize", taking, 2)
-    out.happened("prize taken", taking, "2 take DOP7")
+    out.turn("table: prize", "hand: prize", "prize taken", taking, "2 take DOP7")
     out.happened("phase 2 begins", LAST_OF_PHASE_1, "0 discard SEE4")
     out.happened("phase 2 begins", run(LAST_OF_PHASE_1, "0 discard SEE4"), "1 discard KNI4")
     # Phase 2 with 2, 3 and 4 players: Gnomes on display, Giants smashing them.
-    out.table("table: phase 2", GIANTS_2)
-    out.hand("hand: phase 2", GIANTS_2, 0)
-    out.happened("phase 2 trick", GIANTS_2, "0 play GIA7a")
+    out.turn("table: phase 2", "hand: phase 2", "phase 2 trick", GIANTS_2, "0 play GIA7a")
     out.happened("phase 2 trick", run(GIANTS_2, "0 play GIA7a"), "1 play GNO3a")
     out.table("table: phase 2", GNOMES_3)
     out.hand("hand: phase 2", GNOMES_3, 1)
