@@ -13,22 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from engine.claim import events
 from engine.claim.actions import Action, Discard, Loot, Play, Take
 from engine.claim.cards import CARDS, Card, Faction, sort_cards
 from engine.claim.errors import BadAction, InvalidState
-from engine.claim.events import (
-    Displayed,
-    Event,
-    Fled,
-    FollowerTaken,
-    GameOver,
-    GnomesHome,
-    PhaseStarted,
-    Revealed,
-    Scored,
-    Smashed,
-    TrickDone,
-)
 from engine.claim.scoring import Score
 from engine.claim.state import Auto, ClaimState, Phase
 from engine.claim.tricks import Played
@@ -261,10 +249,10 @@ def action_from_json(data: object) -> Action:
 # Events
 
 
-def event_to_json(event: Event) -> JSON:
-    if isinstance(event, Revealed):
+def event_to_json(event: events.Event) -> JSON:
+    if isinstance(event, events.Revealed):
         return {"event": "reveal", "cards": ids(event.cards)}
-    if isinstance(event, TrickDone):
+    if isinstance(event, events.TrickDone):
         return {
             "event": "trick",
             "phase": event.phase.value,
@@ -272,20 +260,20 @@ def event_to_json(event: Event) -> JSON:
             "order": list(event.order),
             "auto": event.auto,
         }
-    if isinstance(event, FollowerTaken):
+    if isinstance(event, events.FollowerTaken):
         return {
             "event": "follower",
             "seat": event.seat,
             "card": event.card.id,
             "from": "deck" if event.from_deck else "prize",
         }
-    if isinstance(event, Scored | Displayed | Smashed | GnomesHome):
+    if isinstance(event, PileEvent):
         return {"event": _PILE_EVENTS[type(event)], "seat": event.seat, "cards": ids(event.cards)}
-    if isinstance(event, PhaseStarted):
+    if isinstance(event, events.PhaseStarted):
         if event.leader is None:
             return {"event": "phase", "phase": event.phase.value}
         return {"event": "phase", "phase": event.phase.value, "leader": event.leader}
-    if isinstance(event, Fled):
+    if isinstance(event, events.Fled):
         return {
             "event": "flee",
             "from": event.from_seat,
@@ -295,34 +283,37 @@ def event_to_json(event: Event) -> JSON:
     return {"event": "game_over", "winners": list(event.winners)}
 
 
-_PILE_EVENTS: Final[dict[type, str]] = {
-    Scored: "score",
-    Displayed: "display",
-    Smashed: "smash",
-    GnomesHome: "gnomes_home",
+PileEvent = events.Scored | events.Displayed | events.Smashed | events.GnomesHome
+"""An event that moves cards onto one seat's pile: written alike, by its kind's name."""
+
+_PILE_EVENTS: Final[dict[type[PileEvent], str]] = {
+    events.Scored: "score",
+    events.Displayed: "display",
+    events.Smashed: "smash",
+    events.GnomesHome: "gnomes_home",
 }
 _PILE_EVENT_TYPES: Final = {name: kind for kind, name in _PILE_EVENTS.items()}
 
 
-def event_from_json(data: JSON) -> Event:
+def event_from_json(data: JSON) -> events.Event:
     """The event ``event_to_json`` wrote (for logs read back; trusted, so not re-checked)."""
     name = data["event"]
     if name == "reveal":
-        return Revealed(tuple(CARDS[i] for i in data["cards"]))
+        return events.Revealed(tuple(CARDS[i] for i in data["cards"]))
     if name == "trick":
-        return TrickDone(_PHASES[data["phase"]], data["n"], tuple(data["order"]), data["auto"])
+        return events.TrickDone(
+            _PHASES[data["phase"]], data["n"], tuple(data["order"]), data["auto"]
+        )
     if name == "follower":
-        return FollowerTaken(data["seat"], CARDS[data["card"]], data["from"] == "deck")
+        return events.FollowerTaken(data["seat"], CARDS[data["card"]], data["from"] == "deck")
     if name in _PILE_EVENT_TYPES:
-        cards = tuple(CARDS[i] for i in data["cards"])
-        kind: type[Scored | Displayed | Smashed | GnomesHome] = _PILE_EVENT_TYPES[name]
-        return kind(data["seat"], cards)
+        return _PILE_EVENT_TYPES[name](data["seat"], tuple(CARDS[i] for i in data["cards"]))
     if name == "phase":
-        return PhaseStarted(_PHASES[data["phase"]], data.get("leader"))
+        return events.PhaseStarted(_PHASES[data["phase"]], data.get("leader"))
     if name == "flee":
-        return Fled(data["from"], data["to"], tuple(CARDS[i] for i in data["cards"]))
+        return events.Fled(data["from"], data["to"], tuple(CARDS[i] for i in data["cards"]))
     if name == "game_over":
-        return GameOver(tuple(data["winners"]))
+        return events.GameOver(tuple(data["winners"]))
     raise ValueError(f"{name!r} is not an event")
 
 
