@@ -26,7 +26,7 @@ import pytest_asyncio
 
 import bot.storage.copy
 from bot.__main__ import main
-from bot.features.ladder.service import LadderService, Leaderboard, PlayerStats
+from bot.features.ladder.service import LadderService
 from bot.features.tournaments.checks import NewTournament
 from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
@@ -34,7 +34,6 @@ from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
 from bot.storage import (
     Database,
     EndReason,
-    FinishedGame,
     Game,
     GameStatus,
     GuildSettings,
@@ -47,8 +46,8 @@ from bot.storage.game_values import Level
 from bot.storage.migrations import LATEST
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
-from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, PLAYERS, Clock, new_tournament, tournaments_of
-from tests.bot.readings import game_ids, leaderboard_pages
+from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, new_tournament, tournaments_of
+from tests.bot.readings import Ladder, game_ids, read_ladder
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
 
@@ -188,16 +187,6 @@ def source_file(history: History, tmp_path: Path) -> Path:
 
 
 @dataclass(frozen=True)
-class Ladder:
-    """A server's ladder of one game, as the bot shows it."""
-
-    pages: list[Leaderboard]
-    stats: dict[int, PlayerStats | None]
-    """Per player."""
-    history: list[FinishedGame]
-
-
-@dataclass(frozen=True)
 class Reading:
     """Everything the bot can read of a database's games, ladders and settings."""
 
@@ -210,14 +199,6 @@ class Reading:
     ladders: dict[tuple[int, str], Ladder]
     """Per server and game."""
     settings: dict[int, GuildSettings]
-
-
-async def read_ladder(ladders: LadderService, guild: int, kind: str) -> Ladder:
-    return Ladder(
-        pages=await leaderboard_pages(ladders, guild, kind),
-        stats={p.user_id: await ladders.stats(guild, kind, p.user_id) for p in PLAYERS},
-        history=await ladders.history(guild, kind, 1000),
-    )
 
 
 async def read_everything(database: Database) -> Reading:

@@ -27,14 +27,13 @@ import aiosqlite
 import pytest
 import pytest_asyncio
 
-from bot.features.ladder.service import LadderService, Leaderboard, PlayerStats
+from bot.features.ladder.service import LadderService
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.storage import (
     Database,
     EndReason,
-    FinishedGame,
     Game,
     GameStatus,
     GuildSettings,
@@ -46,8 +45,8 @@ from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from bot.storage.sqlite import schema_version
 from engine.claimit import Phase
-from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, PLAYERS, Clock, play_to_the_end, random_press
-from tests.bot.readings import game_ids, leaderboard_pages
+from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, play_to_the_end, random_press
+from tests.bot.readings import Ladder, game_ids, read_ladder
 from tests.bot.released_schema import make_sqlite
 from tests.bot.schema_catalogs import sqlite_catalog
 from tests.bot.tables import Table
@@ -408,7 +407,7 @@ def check_it_covers(before: Reading, played: Played, version: int) -> None:
     assert before.replays[played.active].phase is Phase.PLACE
     assert before.replays[played.active].placed_this_turn
     assert before.games[played.timed].turn_timeout == 5 * MINUTE
-    assert all(pages[0].players >= 3 for pages in before.ladders.leaderboards.values())
+    assert all(ladder.pages[0].players >= 3 for ladder in before.ladders.claimit.values())
     assert (played.leaver is not None, played.thread is not None) == (version >= 2,) * 2
     if played.leaver is not None:
         assert sum(r.left for r in before.ladders.results[played.leaver]) == 2
@@ -453,11 +452,8 @@ class Ladders:
 
     results: dict[int, list[Result]]
     rating_changes: dict[int, list[RatingChange]]
-    leaderboards: dict[int, list[Leaderboard]]
-    """Every page, per server."""
-    stats: dict[tuple[int, int], PlayerStats | None]
-    """Per server and player."""
-    history: dict[int, list[FinishedGame]]
+    claimit: dict[int, Ladder]
+    """Claim It!'s, per server."""
 
 
 async def read_ladders(database: Database) -> Ladders:
@@ -466,15 +462,7 @@ async def read_ladders(database: Database) -> Ladders:
     return Ladders(
         results={i: await service.history.results(i) for i in ids},
         rating_changes={i: await ladder.rating_changes(i) for i in ids},
-        leaderboards={
-            guild: await leaderboard_pages(ladder, guild, "claimit") for guild in (HOME, AWAY)
-        },
-        stats={
-            (guild, p.user_id): await ladder.stats(guild, "claimit", p.user_id)
-            for guild in (HOME, AWAY)
-            for p in PLAYERS
-        },
-        history={guild: await ladder.history(guild, "claimit", 1000) for guild in (HOME, AWAY)},
+        claimit={guild: await read_ladder(ladder, guild, "claimit") for guild in (HOME, AWAY)},
     )
 
 
@@ -549,9 +537,7 @@ def assert_reads_the_same(upgraded: Reading, expected: Reading) -> None:
 def assert_same_ladders(upgraded: Ladders, expected: Ladders) -> None:
     assert upgraded.results == expected.results
     assert upgraded.rating_changes == expected.rating_changes
-    assert upgraded.leaderboards == expected.leaderboards
-    assert upgraded.stats == expected.stats
-    assert upgraded.history == expected.history
+    assert upgraded.claimit == expected.claimit
 
 
 async def play_on(database: Database, game_id: int) -> Ladders:
