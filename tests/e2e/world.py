@@ -101,8 +101,9 @@ class World:
             served = await self._served.enter_async_context(board_served(bot))
             if served is not None:
                 self.boards.append(served)
-            self._tasks.append(asyncio.create_task(bot.connect()))
-            await bot.wait_until_ready()
+            connecting = asyncio.create_task(bot.connect())
+            self._tasks.append(connecting)
+            await ready_or_failed(bot, connecting)
         except BaseException:
             # What it started (its picture processes, its metrics endpoint) stops too.
             await bot.close()
@@ -409,6 +410,17 @@ class World:
             f"{message.button_labels()}; busy: computer players {table.computer.busy}, "
             f"follower {table.follower.busy(game.id)}, lock {table.locks.busy(game.id)}"
         )
+
+
+async def ready_or_failed(bot: GameBot, connecting: asyncio.Task[None]) -> None:
+    """Until ``bot`` is ready; a connection that ends before (refused, or broken) fails
+    the start with its own error rather than leaving the test waiting for ever."""
+    ready = asyncio.create_task(bot.wait_until_ready())
+    await asyncio.wait({ready, connecting}, return_when=asyncio.FIRST_COMPLETED)
+    if not ready.done():
+        ready.cancel()
+        connecting.result()
+        raise ConnectionError("the bot's connection ended before it was ready")
 
 
 @asynccontextmanager
