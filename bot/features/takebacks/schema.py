@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from sqlalchemy import Column, Index, Integer, Text
 
+from bot.features.takebacks.settings import TakebackMode
 from bot.storage.schema.columns import (
     Real,
     a_time,
@@ -66,7 +67,7 @@ Index(
 takeback_rules = table(
     "takeback_rules",
     game_key(),
-    one_of("mode", ("never", "unrated", "always")),
+    one_of("mode", tuple(TakebackMode)),
     since=18,
 )
 
