@@ -4,8 +4,10 @@ A game's package (``bot/games/<package>/``) holds its rules adapter and its face
 Discord, and names them in its ``__init__``::
 
     GAME = Registration(__name__, kind="claimit", name="Claim It!",
-                        rules="game:CLAIMIT", face="face:CLAIMIT_FACE",
-                        analyst="analysis:ANALYST", report="report_words:WORDS")
+                        rules="game:CLAIMIT", face="face:CLAIMIT_FACE")
+
+Its judge of decisions and its report's words are where every game keeps them
+(``analysis:ANALYST``, ``report_words:WORDS``) unless it names others.
 
 Where it comes when the games are listed is ``ORDER`` in ``bot/games/__init__``.
 Everything that lists the games (the registry, the slash commands, the catalogs of
@@ -37,9 +39,10 @@ class Registration:
     """``module:ATTRIBUTE`` of its rules adapter, within the package."""
     face: str = field(repr=False)
     """``module:ATTRIBUTE`` of its face in Discord, within the package."""
-    analyst: str = field(default="", repr=False)
-    """``module:ATTRIBUTE`` of its judge of decisions (``bot.games.analysis.Analyst``)."""
-    report: str = field(default="", repr=False)
+    analyst: str = field(default="analysis:ANALYST", repr=False)
+    """``module:ATTRIBUTE`` of its judge of decisions (``bot.games.analysis.Analyst``):
+    every finished game has a report, so every game has one."""
+    report: str = field(default="report_words:WORDS", repr=False)
     """``module:ATTRIBUTE`` of the words of its report of what decided a game
     (``bot.games.analysis_words.ReportWords``), for the Discord layer."""
     command: str = ""

@@ -10,6 +10,4 @@ GAME = Registration(
     name="Claim",
     rules="game:CLAIM",
     face="face:CLAIM_FACE",
-    analyst="analysis:ANALYST",
-    report="report_words:WORDS",
 )

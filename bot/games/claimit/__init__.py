@@ -8,6 +8,4 @@ GAME = Registration(
     name="Claim It!",
     rules="game:CLAIMIT",
     face="face:CLAIMIT_FACE",
-    analyst="analysis:ANALYST",
-    report="report_words:WORDS",
 )

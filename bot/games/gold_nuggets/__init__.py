@@ -9,6 +9,4 @@ GAME = Registration(
     name="Gold Nuggets",
     rules="game:NUGGETS",
     face="face:NUGGETS_FACE",
-    analyst="analysis:ANALYST",
-    report="report_words:WORDS",
 )
