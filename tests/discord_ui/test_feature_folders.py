@@ -4,7 +4,6 @@ service), after the Discord layer's own packages, and passes over a folder witho
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 import bot.features
 from bot.discord_ui.part_registry import discovered as discord_parts
 from bot.service.feature_registry import discovered as features
+from tests.features_beside import features_beside
 
 SERVICE_PART = '''"""A feature with nothing to do in the core's changes."""
 
@@ -35,19 +35,12 @@ PART = Declaration(Waving)
 
 
 @pytest.fixture
-def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def folders(tmp_path: Path) -> Iterator[None]:
     """Two feature folders put beside the bot's: one with a Discord part, one without."""
-    beside = tmp_path / "features"
-    (beside / "waving" / "discord").mkdir(parents=True)
-    (beside / "waving" / "__init__.py").write_text(SERVICE_PART, encoding="utf-8")
-    (beside / "waving" / "discord" / "__init__.py").write_text(DISCORD_PART, encoding="utf-8")
-    (beside / "quiet").mkdir()
-    (beside / "quiet" / "__init__.py").write_text(SERVICE_PART, encoding="utf-8")
-    monkeypatch.setattr(bot.features, "__path__", [*bot.features.__path__, str(beside)])
-    yield
-    for name in list(sys.modules):
-        if name.startswith(("bot.features.waving", "bot.features.quiet")):
-            monkeypatch.delitem(sys.modules, name)
+    waving = {"__init__.py": SERVICE_PART, "discord/__init__.py": DISCORD_PART}
+    quiet = {"__init__.py": SERVICE_PART}
+    with features_beside(tmp_path / "features", {"waving": waving, "quiet": quiet}):
+        yield
 
 
 def test_a_features_discord_part_is_found_in_its_folder(folders: None) -> None:

@@ -7,7 +7,6 @@ isn't offered, or isn't an action at all, is refused and changes nothing."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -15,12 +14,12 @@ from typing import Any
 import aiohttp
 import pytest
 
-import bot.features
 from emulator import User
 from tests.e2e.board_viewer import BoardViewer, opened_from_the_table
 from tests.e2e.test_board import offered, refused_text
 from tests.e2e.test_takebacks import acting, person, playing, request_in, rolled_and_chosen
 from tests.e2e.world import World, describe, make_world
+from tests.features_beside import features_beside
 
 pytestmark = pytest.mark.e2e
 
@@ -90,20 +89,12 @@ PART = Declaration(Waves)
 @pytest.fixture
 async def waving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
     """A board world whose bot has one feature more, put beside the bot's own: Waving."""
-    beside = tmp_path / "features"
-    (beside / "waving" / "discord").mkdir(parents=True)
-    (beside / "waving" / "__init__.py").write_text(WAVING, encoding="utf-8")
-    (beside / "waving" / "discord" / "__init__.py").write_text(WAVING_PART, encoding="utf-8")
-    monkeypatch.setattr(bot.features, "__path__", [*bot.features.__path__, str(beside)])
-    try:
+    waving = {"__init__.py": WAVING, "discord/__init__.py": WAVING_PART}
+    with features_beside(tmp_path / "features", {"waving": waving}):
         world = await make_world(tmp_path, players=3)
         await world.start_bot(board=True)
         async with world:
             yield world
-    finally:
-        for name in list(sys.modules):
-            if name.startswith("bot.features.waving"):
-                monkeypatch.delitem(sys.modules, name)
 
 
 @pytest.fixture

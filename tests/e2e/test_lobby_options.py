@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from discord import app_commands
 
-import bot.features
 from bot.discord_ui.command_parts import Option
 from bot.discord_ui.commands import all_commands
 from bot.discord_ui.new_options import NewOptions
@@ -22,6 +21,7 @@ from bot.discord_ui.part_registry import discovered
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
 from tests.e2e.world import ephemeral_answer, make_world
+from tests.features_beside import features_beside
 
 NAME = "throwaway_cheering"
 LOBBY_COMMANDS = importlib.import_module("bot.discord_ui.core.lobby.commands")
@@ -89,16 +89,11 @@ PART = Declaration(
 
 
 @pytest.fixture
-def throwaway(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def throwaway(tmp_path: Path) -> Iterator[None]:
     """The feature's folder, found beside the bot's own features."""
-    beside = tmp_path / "features"
-    (beside / NAME / "discord").mkdir(parents=True)
-    (beside / NAME / "__init__.py").write_text(DECLARED, encoding="utf-8")
-    (beside / NAME / "discord" / "__init__.py").write_text(PART, encoding="utf-8")
-    monkeypatch.setattr(bot.features, "__path__", [*bot.features.__path__, str(beside)])
-    yield
-    for module in (f"bot.features.{NAME}.discord", f"bot.features.{NAME}"):
-        monkeypatch.delitem(sys.modules, module, raising=False)
+    files = {"__init__.py": DECLARED, "discord/__init__.py": PART}
+    with features_beside(tmp_path / "features", {NAME: files}):
+        yield
 
 
 def options_of_new() -> dict[str, list[tuple[str, str]]]:

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import bot.features
 from bot.discord_ui.interactions import SOMETHING_WENT_WRONG
 from bot.discord_ui.part_registry import discovered
 from tests.e2e.world import ephemeral_answer, make_world
+from tests.features_beside import features_beside
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "throwaway_greeting"
@@ -118,22 +117,22 @@ PART = Declaration(Greeting, commands=commands)
 '''
 
 
+FILES = {"__init__.py": DECLARED, "discord/__init__.py": PART}
+"""The feature's folder: its declaration, and its Discord part."""
+
+
 def written(folder: Path) -> None:
-    """The feature's folder: its declaration, and its Discord part."""
-    (folder / "discord").mkdir(parents=True)
-    (folder / "__init__.py").write_text(DECLARED, encoding="utf-8")
-    (folder / "discord" / "__init__.py").write_text(PART, encoding="utf-8")
+    """The feature's folder written at ``folder``."""
+    for where, text in FILES.items():
+        (folder / where).parent.mkdir(parents=True, exist_ok=True)
+        (folder / where).write_text(text, encoding="utf-8")
 
 
 @pytest.fixture
-def throwaway(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def throwaway(tmp_path: Path) -> Iterator[Path]:
     """The feature's package, found beside the bot's own features."""
-    beside = tmp_path / "features"
-    written(beside / NAME)
-    monkeypatch.setattr(bot.features, "__path__", [*bot.features.__path__, str(beside)])
-    yield beside / NAME
-    for module in (f"bot.features.{NAME}.discord", f"bot.features.{NAME}"):
-        monkeypatch.delitem(sys.modules, module, raising=False)
+    with features_beside(tmp_path / "features", {NAME: FILES}) as beside:
+        yield beside / NAME
 
 
 async def test_a_new_feature_is_one_package(throwaway: Path, tmp_path: Path) -> None:
