@@ -8,7 +8,20 @@ import pytest
 
 from emulator import DiscordEmulator
 from tests.e2e.world import THREAD_PERMISSIONS, World, make_world, running_world
+from tests.hang_report import reported_if_hung
 from tests.quick_limits import QUICK_LIMITS
+
+
+@pytest.fixture(autouse=True)
+async def hang_report(request: pytest.FixtureRequest) -> AsyncIterator[None]:
+    """A test still running near its timeout writes what each task waits on."""
+    marker = request.node.get_closest_marker("timeout")
+    timeout = float(marker.args[0] if marker and marker.args else request.config.getini("timeout"))
+    if timeout <= 0:
+        yield
+        return
+    async with reported_if_hung(timeout):
+        yield
 
 
 @pytest.fixture
