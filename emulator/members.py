@@ -9,6 +9,7 @@ locked one."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -40,6 +41,20 @@ from emulator.places import Places
 from emulator.settings import Settings
 from emulator.typed_commands import typed_command
 from emulator.world import World
+
+
+class InteractionFailed(AssertionError):
+    """The bot gave an interaction no first response before Discord's deadline: a member
+    would read "This interaction failed"."""
+
+    def __init__(self, interaction: Interaction, deadline: float) -> None:
+        refused = "; ".join(interaction.errors) or "no response came"
+        what = interaction.data.get("name") or interaction.data.get("custom_id")
+        super().__init__(
+            f"interaction {interaction.id} ({what}) had no first response within "
+            f"{deadline} s: {refused}"
+        )
+        self.interaction = interaction
 
 
 @dataclass(frozen=True)
@@ -346,8 +361,22 @@ class Members:
         return interaction
 
     async def answer(self, interaction: Interaction, timeout: float | None = None) -> Interaction:
-        """Waits for the bot's first response to an interaction."""
-        await asyncio.wait_for(interaction.answered.wait(), timeout)
+        """Waits for the bot's first response to an interaction (at most ``timeout``
+        seconds). Without one coming before Discord's deadline for it (on Discord's
+        clock, ``response_deadline``), the member's client says the interaction failed,
+        and so does this: ``InteractionFailed``, with what the emulator refused of it."""
+        if timeout is not None:
+            await asyncio.wait_for(interaction.answered.wait(), timeout)
+            return interaction
+        while not interaction.answered.is_set():
+            deadline = interaction.created_at + self.settings.response_deadline
+            left = deadline - self.settings.clock.now()
+            if left < 0 and not interaction.responding:
+                raise InteractionFailed(interaction, self.settings.response_deadline)
+            # A response that came in time is being made: it answers at any moment.
+            wait = None if interaction.responding else left
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(interaction.answered.wait(), wait)
         return interaction
 
     async def wait_for_message(

@@ -308,6 +308,8 @@ class Interaction:
     responded_at: float | None = None
     errors: list[str] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    responding: bool = False
+    """A first response came within the deadline: ``answered`` follows once it is made."""
 
     @property
     def response_seconds(self) -> float | None:

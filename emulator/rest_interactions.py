@@ -78,6 +78,7 @@ class InteractionRoutes:
         if self.settings.clock.now() - interaction.created_at > self.settings.response_deadline:
             interaction.errors.append("first response after the 3-second deadline")
             raise DiscordError(404, 10062, "Unknown interaction")
+        interaction.responding = True
         body, files = message_form(request)
         if interaction.type == AUTOCOMPLETE:
             return await self._suggest(interaction, body)

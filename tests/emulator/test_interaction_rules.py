@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 
 import discord
+import pytest
 
+from emulator.members import InteractionFailed
 from emulator.model import EPHEMERAL, LOADING
 from tests.emulator.rest import Bot, Place
 
@@ -166,3 +168,23 @@ async def test_a_click_answered_late_is_still_refused_after_the_deadline(place: 
     status, body = await place.respond(clicked, 6, {})
     assert (status, body["code"]) == (404, 10062)
     assert clicked.errors == ["first response after the 3-second deadline"]
+
+
+async def test_waiting_for_an_answer_ends_at_the_deadline_as_a_failed_interaction(
+    place: Place,
+) -> None:
+    never = place.interaction(await place.post({"content": "menu"}))
+    never.created_at -= place.emulator.response_deadline + 0.1
+    with pytest.raises(InteractionFailed, match="no response came"):
+        await place.emulator.answer(never)
+    late = place.interaction(await place.post({"content": "menu"}))
+    late.created_at -= place.emulator.response_deadline + 0.1
+    await place.respond(late, 6, {})
+    with pytest.raises(InteractionFailed, match="after the 3-second deadline"):
+        await place.emulator.answer(late)
+    in_time = place.interaction(await place.post({"content": "menu"}))
+    status, _ = await place.respond(in_time, 6, {})
+    assert status < 300 and in_time.response_type == 6
+    # Answered in time, read once the deadline has passed: the answer stands.
+    in_time.created_at -= place.emulator.response_deadline + 0.1
+    assert await place.emulator.answer(in_time) is in_time
