@@ -18,5 +18,5 @@ def test_a_package_put_beside_is_found_and_forgotten_once_the_body_ends(tmp_path
         with features_beside(tmp_path / mark, files):
             assert len(discovered()) == plain + 1
             found = importlib.import_module("bot.features.beside_test")
-            assert found.MARK == mark, "the same name again is read from its new folder"
+            assert mark == found.MARK, "the same name again is read from its new folder"
         assert len(discovered()) == plain
