@@ -224,10 +224,19 @@ class Analyst(Protocol):
         """The indices of the moves that are decisions to judge (quick: no judging)."""
         ...
 
-    def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
+    def judge(
+        self,
+        moves: Sequence[Played],
+        only: Collection[int],
+        seed: int,
+        *,
+        for_the_mover: bool = False,
+    ) -> list[Judged]:
         """The decisions among ``only`` (indices ``decisions`` gave), judged; each the
         same whichever others are judged with it, so that they can be shared among
-        processes, and the same for the same ``seed``."""
+        processes, and the same for the same ``seed``. ``for_the_mover``: read by whoever
+        made the move alone (a lesson's learner), who may see every option they had named
+        (their own cards), where a report everyone reads names only what all saw."""
         ...
 
 

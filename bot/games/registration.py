@@ -6,8 +6,9 @@ Discord, and names them in its ``__init__``::
     GAME = Registration(__name__, kind="claimit", name="Claim It!",
                         rules="game:CLAIMIT", face="face:CLAIMIT_FACE")
 
-Its judge of decisions and its report's words are where every game keeps them
-(``analysis:ANALYST``, ``report_words:WORDS``) unless it names others.
+Its judge of decisions, its report's words and its lessons are where every game keeps
+them (``analysis:ANALYST``, ``report_words:WORDS``, ``lessons:LESSONS``) unless it names
+others.
 
 Where it comes when the games are listed is ``ORDER`` in ``bot/games/__init__``.
 Everything that lists the games (the registry, the slash commands, the catalogs of
@@ -45,6 +46,9 @@ class Registration:
     report: str = field(default="report_words:WORDS", repr=False)
     """``module:ATTRIBUTE`` of the words of its report of what decided a game
     (``bot.games.analysis_words.ReportWords``), for the Discord layer."""
+    lessons: str = field(default="lessons:LESSONS", repr=False)
+    """``module:ATTRIBUTE`` of its lessons (a sequence of ``bot.games.lessons.Lesson``):
+    every game teaches itself."""
     command: str = ""
     """Its slash-command group (``/claimit``); its kind unless it says otherwise."""
 

@@ -9,7 +9,7 @@ order (the catalog script reads them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import cast
@@ -17,6 +17,7 @@ from typing import cast
 import bot.games
 from bot.discovery import declared
 from bot.games.analysis import Analyst
+from bot.games.lessons import Lesson
 from bot.games.registration import Registration
 from bot.games.rules import AnyRules
 from bot.storage.game_forms import UnknownGame, register
@@ -54,6 +55,15 @@ def analyst_for(kind: str) -> Analyst:
     (in the process that judges)."""
     game = registration_for(kind)
     return cast(Analyst, game.load(game.analyst))
+
+
+@cache
+def lessons_of() -> Mapping[str, tuple[Lesson, ...]]:
+    """Every game's lessons (``bot.games.lessons``), by its kind, in the games' order;
+    loaded the first time they are asked for."""
+    return MappingProxyType(
+        {game.kind: tuple(cast(Sequence[Lesson], game.load(game.lessons))) for game in REGISTERED}
+    )
 
 
 if __name__ == "__main__":

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.games.drawn_dice import Tape
 from bot.games.outcome import Outcome
 from bot.games.rules import IllegalIntent
-from bot.service.drawn_dice import Tape
 from bot.service.errors import BoardMovedOn, IllegalMove
 from bot.service.game_changes import GameChanges
 from bot.service.game_checks import (

@@ -17,7 +17,7 @@ from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, 
 from bot.games.claim.game import Move, intent_of
 from bot.games.claim.report_words import UNSEEN
 from engine.claim.actions import Action, Discard, Play, Take
-from engine.claim.cards import Card
+from engine.claim.cards import CATALOGUE, Card
 from engine.claim.judge import BLUNDER, INACCURACY, MISTAKE, Judgement, decision_rng, judged
 from engine.claim.judge import decisions as engine_decisions
 
@@ -44,9 +44,17 @@ class ClaimAnalyst:
             if moves[index].own and not _move(moves[index]).timed_out
         ]
 
-    def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
-        """The decisions among ``only``, judged (``Analyst.judge``)."""
-        shown = _shown(moves)
+    def judge(
+        self,
+        moves: Sequence[Played],
+        only: Collection[int],
+        seed: int,
+        *,
+        for_the_mover: bool = False,
+    ) -> list[Judged]:
+        """The decisions among ``only``, judged (``Analyst.judge``); for the mover, each
+        option named (their own cards)."""
+        shown = CATALOGUE if for_the_mover else _shown(moves)
         found = []
         for index in sorted(only):
             played = moves[index]
@@ -75,7 +83,7 @@ def _shown(moves: Sequence[Played]) -> frozenset[Card]:
     return frozenset(shown)
 
 
-def _token(action: Action, shown: frozenset[Card]) -> str:
+def _token(action: Action, shown: Collection[Card]) -> str:
     """An option as the report keeps it: its intent, or only its kind for a card nobody
     saw."""
     card = action.card if isinstance(action, Play | Discard | Take) else None
@@ -85,7 +93,7 @@ def _token(action: Action, shown: frozenset[Card]) -> str:
     return intent_of(action)
 
 
-def _judged(played: Played, index: int, judgement: Judgement, shown: frozenset[Card]) -> Judged:
+def _judged(played: Played, index: int, judgement: Judgement, shown: Collection[Card]) -> Judged:
     return judged_choice(
         played,
         index,

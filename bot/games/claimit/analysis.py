@@ -34,8 +34,16 @@ class ClaimItAnalyst:
         """The moves whoever holds the seat made (``Analyst.decisions``)."""
         return own_moves(moves, TimeOut)
 
-    def judge(self, moves: Sequence[Played], only: Collection[int], seed: int) -> list[Judged]:
-        """The decisions among ``only``, judged (``Analyst.judge``)."""
+    def judge(
+        self,
+        moves: Sequence[Played],
+        only: Collection[int],
+        seed: int,
+        *,
+        for_the_mover: bool = False,
+    ) -> list[Judged]:
+        """The decisions among ``only``, judged (``Analyst.judge``): every option is one
+        everybody saw, whoever reads them."""
         if not moves:
             return []
         wanted = set(only)

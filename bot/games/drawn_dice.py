@@ -22,6 +22,8 @@ class Tape(random.Random):
         self._source = source
         self._kept: list[Draw] = [_draw(d) for d in json.loads(kept)] if kept else []
         self.drawn: list[Draw] = []
+        self.fresh = 0
+        """How many of its draws came from ``source``, not played back."""
 
     def randint(self, a: int, b: int) -> int:
         return int(self._draw(["randint", a, b], lambda: self._source.randint(a, b)))
@@ -42,8 +44,15 @@ class Tape(random.Random):
         else:
             self._kept = []
             value = fresh()
+            self.fresh += 1
         self.drawn.append(Draw(asked, value))
         return value
+
+    @property
+    def unplayed(self) -> int:
+        """How many of the draws it was handed are still to be played back (none once the
+        draws asked for stopped following them)."""
+        return len(self._kept)
 
     def record(self) -> str | None:
         """What it drew, as the move log keeps it (``None``: nothing)."""

@@ -1,0 +1,574 @@
+"""Claim's faction lessons: for each of the 17 factions, a short position near the end of a
+game where the faction's power decides a trick, and the learner makes the move that uses
+it (``/claim learn faction:``).
+
+Each lesson starts from a whole position (``Lesson.start``, the state the rules keep) with
+two players and two or three cards in hand, so that the judge, which plays every option
+out to the end of the game, answers in a few hundredths of a second. The piles are laid
+out so that the trick the power decides is the one that decides the game: near the end of
+phase 2 the taught move wins the game and the other loses it, exactly; in phase 1
+(Undead, Automatons, Seers) the other costs a clear share of the chance to win, by the
+judge's estimate. The words name only cards the learner's seat sees: its hand and
+piles, the table, the face-up prizes and discard, and a Seer winner's top card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from bot.games.claim.lesson_making import OPPONENT, lesson, position, rule
+from bot.games.lessons import Lesson, Reply, Step
+from engine.claim import Faction
+from i18n import Message
+
+KNIGHTS: Final = lesson(
+    Faction.KNIGHTS,
+    Message("Knights beat Goblins"),
+    position(
+        "GOB KNI AUT SEE DRA",
+        ("KNI2 AUT5", "SEE9"),
+        (
+            "GOB1 GOB2 AUT1 AUT2 AUT3 SEE1 SEE2 SEE3 KNI3",
+            "GOB3 GOB4 DRA1 DRA2 DRA3 KNI4 KNI5 KNI6",
+        ),
+        table="GOB9",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="knight_beats_goblin",
+        say=Message(
+            "Your opponent led the Goblin 9 and you have no Goblin. "
+            "A Knight played on a Goblin always wins, even a small one. "
+            "Play your Knight 2 to take the Goblin."
+        ),
+        taught="play=KNI2",
+        praise=Message("Yes: your little Knight beat the Goblin 9."),
+        rules=(rule(Faction.KNIGHTS),),
+        lit=("KNI2", "GOB9"),
+    ),
+)
+
+GOBLINS: Final = lesson(
+    Faction.GOBLINS,
+    Message("The Goblins"),
+    position(
+        "GOB KNI AUT SEE DRA",
+        ("GOB0a GOB7", "AUT9"),
+        (
+            "GOB1 GOB2 AUT1 AUT2 SEE1 SEE2 SEE3 KNI3",
+            "GOB3 GOB4 GOB6 DRA1 DRA2 DRA3 KNI4 KNI5 KNI6 AUT3",
+        ),
+        table="GOB5",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="higher_goblin",
+        say=Message(
+            "Your opponent led the Goblin 5. "
+            "Goblins have no power, but a higher Goblin wins a Goblin trick. "
+            "Play your Goblin 7."
+        ),
+        taught="play=GOB7",
+        praise=Message("Right: your Goblin 7 took the trick."),
+        rules=(rule(Faction.GOBLINS),),
+        lit=("GOB7", "GOB5"),
+    ),
+)
+
+DWARVES: Final = lesson(
+    Faction.DWARVES,
+    Message("Dwarves go to the loser"),
+    position(
+        "GOB KNI DWA AUT SEE",
+        ("DWA2 DWA8", "SEE9"),
+        (
+            "DWA0 GOB1 GOB2 GOB3 AUT1 AUT2 AUT3 KNI3",
+            "DWA1 DWA3 DWA4 SEE1 SEE2 SEE3 KNI4 KNI5 KNI6",
+        ),
+        table="DWA5",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="lose_to_keep_dwarves",
+        say=Message(
+            "Your opponent led the Dwarf 5. "
+            "The player who loses a trick gets all its Dwarves. "
+            "Play your Dwarf 2 to lose on purpose and keep both Dwarves."
+        ),
+        taught="play=DWA2",
+        praise=Message("Well done: you lost the trick but got both Dwarves."),
+        rules=(rule(Faction.DWARVES),),
+        lit=("DWA2", "DWA5"),
+        replies=(Reply("play=SEE9"),),
+    ),
+)
+
+DOPPELGANGERS: Final = lesson(
+    Faction.DOPPELGANGERS,
+    Message("Doppelgängers copy the lead"),
+    position(
+        "GOB KNI DOP AUT SEE",
+        ("AUT2 DOP8", "SEE9"),
+        (
+            "AUT1 AUT3 GOB1 GOB2 GOB3 SEE1 SEE2 SEE3",
+            "AUT4 AUT5 AUT7 DOP1 DOP2 DOP3 KNI4 KNI5 KNI6",
+        ),
+        table="AUT6",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="doppelganger_follows",
+        say=Message(
+            "Your opponent led the Automaton 6 and your Automaton 2 is too low. "
+            "You may always play a Doppelgänger instead, and it counts as the led faction. "
+            "Play your Doppelgänger 8 to win."
+        ),
+        taught="play=DOP8",
+        praise=Message("Yes: your Doppelgänger 8 counted as an Automaton and won."),
+        rules=(rule(Faction.DOPPELGANGERS),),
+        lit=("DOP8", "AUT6"),
+    ),
+)
+
+DRAGONS: Final = lesson(
+    Faction.DRAGONS,
+    Message("Dragons take the lead"),
+    position(
+        "GOB KNI DRA AUT SEE",
+        ("DRA1 SEE3", "AUT2"),
+        (
+            "SEE1 SEE2 GOB1 GOB2 GOB3 DRA2 DRA3 DRA4",
+            "SEE4 SEE5 AUT3 AUT4 KNI4 KNI5 KNI6 DRA5",
+        ),
+        table="AUT9",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="dragon_last",
+        say=Message(
+            "Your opponent led the Automaton 9 and you have no Automaton. "
+            "Whoever plays a Dragon as the last card of a trick leads the next trick. "
+            "Play your Dragon 1: you lose this trick but lead the next."
+        ),
+        taught="play=DRA1",
+        praise=Message("Good: thanks to your Dragon, you lead now."),
+        rules=(rule(Faction.DRAGONS),),
+        lit=("DRA1", "AUT9"),
+    ),
+    Step(
+        name="lead_after_dragon",
+        say=Message("Lead your Seer 3. If your opponent has no Seer left, it wins the last trick."),
+        taught="play=SEE3",
+        praise=Message("There: your Seer 3 won the last trick."),
+        lit=("SEE3",),
+        replies=(Reply("play=AUT2"),),
+    ),
+)
+
+TROLLS: Final = lesson(
+    Faction.TROLLS,
+    Message("Trolls wait for a winner"),
+    position(
+        "GOB KNI TRO AUT SEE",
+        ("GOB2 GOB6", "SEE9"),
+        (
+            "AUT1 AUT2 AUT3 KNI4 KNI5 KNI6 TRO1 TRO2",
+            "GOB3 GOB5 GOB7 GOB8 GOB9 SEE3 SEE4 SEE5 SEE6 TRO3 TRO4 TRO5",
+        ),
+        table="GOB4",
+        leader=OPPONENT,
+        trolls="TRO8",
+    ),
+    Step(
+        name="win_the_troll",
+        say=Message(
+            "The Troll 8 lies out, waiting. "
+            "Whoever wins a trick takes the highest Troll lying out. "
+            "Play your Goblin 6 to win this trick and the Troll 8."
+        ),
+        taught="play=GOB6",
+        praise=Message("Good: you won the trick and the Troll 8 with it."),
+        rules=(rule(Faction.TROLLS),),
+        lit=("GOB6", "TRO8"),
+    ),
+)
+
+GNOMES: Final = lesson(
+    Faction.GNOMES,
+    Message("Gnomes go on display"),
+    position(
+        "GNO GIA AUT SEE DRA",
+        ("GNO3a GNO7a", "SEE9"),
+        (
+            "AUT1 AUT2 AUT3 SEE1 SEE2 GIA1a",
+            "GIA3a GIA5a GIA7a DRA1 DRA2 DRA3 SEE3",
+        ),
+        gnomes=("GNO1a GNO1b", "GNO1c GNO3b GNO5b"),
+        table="GNO5a",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="win_the_gnomes",
+        say=Message(
+            "Your opponent led the Gnome 5. "
+            "Gnomes you win go on your display and join your score pile at the end. "
+            "Play your Gnome 7 to win both Gnomes."
+        ),
+        taught="play=GNO7a",
+        praise=Message("Nice: both Gnomes are on your display now."),
+        rules=(rule(Faction.GNOMES),),
+        lit=("GNO7a", "GNO5a"),
+    ),
+)
+
+GIANTS: Final = lesson(
+    Faction.GIANTS,
+    Message("Giants smash Gnomes"),
+    position(
+        "GNO GIA AUT SEE DRA",
+        ("GIA1a GIA7a", "SEE9"),
+        (
+            "AUT1 AUT2 AUT3 SEE1 SEE2 GIA5a",
+            "GIA5b GIA9 DRA1 DRA2 DRA3 SEE3 SEE4 SEE5 SEE6",
+        ),
+        gnomes=("GNO1a GNO1b GNO5a", "GNO3a GNO3b GNO7a"),
+        table="GIA3b",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="giants_smash",
+        say=Message(
+            "Your opponent led the Giant 3, and their display holds the Gnomes 3 and 7. "
+            "If you win, each Giant in the trick removes their Gnome of the same value. "
+            "Play your Giant 7."
+        ),
+        taught="play=GIA7a",
+        praise=Message("Great: your Giants smashed two of their Gnomes."),
+        rules=(rule(Faction.GIANTS),),
+        lit=("GIA7a", "GIA3b", "GNO7a"),
+    ),
+)
+
+GRIFFINS: Final = lesson(
+    Faction.GRIFFINS,
+    Message("Griffins add 5"),
+    position(
+        "GOB KNI GRI AUT SEE",
+        ("AUT2 AUT4", "SEE9"),
+        (
+            "GRI4 AUT1 AUT3 GOB1 GOB2 GOB3 SEE1 SEE2",
+            "AUT5 AUT6 AUT7 GRI1 GRI2 KNI4 KNI5 KNI6 SEE3",
+        ),
+        table="AUT8",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="griffin_bonus",
+        say=Message(
+            "Your score pile holds the Griffin 4, so your cards of value 4 count 5 more. "
+            "Your Automaton 4 counts as 9 and beats the Automaton 8. "
+            "Play it."
+        ),
+        taught="play=AUT4",
+        praise=Message("Yes: the Griffin turned your 4 into a 9."),
+        rules=(rule(Faction.GRIFFINS),),
+        lit=("AUT4", "GRI4"),
+    ),
+)
+
+BARDS: Final = lesson(
+    Faction.BARDS,
+    Message("Bards count their longest run"),
+    position(
+        "GOB KNI BAR AUT SEE",
+        ("BAR1 BAR6", "SEE9"),
+        (
+            "BAR3 BAR4 AUT1 AUT2 AUT3 SEE1 SEE2",
+            "BAR0 BAR2 BAR7 BAR8 BAR9 GOB1 GOB2 GOB3 KNI4 KNI5 KNI6 SEE3",
+        ),
+        table="BAR5",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="bard_run",
+        say=Message(
+            "At the end, the longest run of Bards in a row wins the Bards, even with fewer cards. "
+            "You have the Bards 3 and 4. "
+            "Play your Bard 6 to win the Bard 5 and make the run 3, 4, 5, 6."
+        ),
+        taught="play=BAR6",
+        praise=Message("Well done: nobody has a longer run than yours."),
+        rules=(rule(Faction.BARDS),),
+        lit=("BAR6", "BAR5"),
+    ),
+)
+
+VIKINGS: Final = lesson(
+    Faction.VIKINGS,
+    Message("Vikings count twice"),
+    position(
+        "GOB KNI VIK AUT SEE",
+        ("VIK2 VIK7", "GOB9"),
+        (
+            "AUT2 AUT5 AUT7 SEE1 SEE2 SEE3 GOB1",
+            "VIK0 VIK1 VIK3 VIK6 VIK8 KNI2 KNI5 KNI7 GOB2 GOB4 GOB5",
+        ),
+        table="VIK5",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="double_vikings",
+        say=Message(
+            "A Viking counts twice if your score pile holds another card of its value. "
+            "You have the Automatons 2, 5 and 7. "
+            "Play your Viking 7 to win the Viking 5: both will count twice."
+        ),
+        taught="play=VIK7",
+        praise=Message("Right: your Vikings 5 and 7 are worth two votes each."),
+        rules=(rule(Faction.VIKINGS),),
+        lit=("VIK7", "VIK5"),
+    ),
+)
+
+KINGS: Final = lesson(
+    Faction.KINGS,
+    Message("Kings keep Peasants"),
+    position(
+        "KIN PEA AUT SEE DRA",
+        ("KIN4 KIN9", "SEE9"),
+        (
+            "PEA5 PEA6 PEA7 AUT1 AUT2 AUT3 SEE1",
+            "PEA1 PEA2 PEA3 KIN5 KIN6 DRA1 DRA2 DRA3 SEE2",
+        ),
+        table="KIN8",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="kings_keep_peasants",
+        say=Message(
+            "At the end, a Peasant stays only with a King of its value or up to 3 higher. "
+            "Your Peasants 5, 6 and 7 have no King yet. "
+            "Play your King 9 to win the King 8 and keep them."
+        ),
+        taught="play=KIN9",
+        praise=Message("Good: your Kings 8 and 9 keep all your Peasants."),
+        rules=(rule(Faction.KINGS),),
+        lit=("KIN9", "KIN8"),
+    ),
+)
+
+PEASANTS: Final = lesson(
+    Faction.PEASANTS,
+    Message("Peasants run away"),
+    position(
+        "KIN PEA AUT SEE DRA",
+        ("PEA2 PEA8", "SEE9"),
+        (
+            "AUT1 AUT2 AUT3 KIN5 KIN6 KIN7 PEA6 PEA7",
+            "DRA1 DRA2 DRA3 SEE2 SEE3 SEE4 KIN12 PEA9 PEA10 PEA11",
+        ),
+        table="PEA5",
+        leader=OPPONENT,
+    ),
+    Step(
+        name="peasants_run_to_you",
+        say=Message(
+            "At the end, a Peasant without a King of its value or up to 3 higher runs to "
+            "the other player. "
+            "Your opponent's score pile has just one King: the King 12. "
+            "Play your Peasant 2: they win the Peasants 5 and 2, which then run to you."
+        ),
+        taught="play=PEA2",
+        praise=Message("Clever: those Peasants will run to you at the end."),
+        rules=(rule(Faction.PEASANTS),),
+        lit=("PEA2", "PEA5", "KIN12"),
+        replies=(Reply("play=SEE9"),),
+    ),
+)
+
+RACCOONS: Final = lesson(
+    Faction.RACCOONS,
+    Message("Raccoons bring loot"),
+    position(
+        "GOB KNI RAC AUT SEE",
+        ("RAC1 RAC6", "SEE9"),
+        ("AUT1 AUT2 AUT3 RAC5 RAC7", "KNI4 KNI5 KNI6 GOB3 SEE2 SEE3 SEE4 RAC8"),
+        table="RAC2",
+        leader=OPPONENT,
+        removed="RAC0 RAC10 RAC11 RAC12",
+    ),
+    Step(
+        name="win_the_loot",
+        say=Message(
+            "Your opponent led the Raccoon 2. "
+            "Raccoons of value 0 to 4 carry loot: at the end, each adds a vote to a faction. "
+            "Play your Raccoon 6 to win it."
+        ),
+        taught="play=RAC6",
+        praise=Message("Good: the Raccoon 2 and its loot are yours."),
+        lit=("RAC6", "RAC2"),
+    ),
+    Step(
+        name="last_raccoon",
+        say=Message("Lead your Raccoon 1, a loot Raccoon too."),
+        taught="play=RAC1",
+        praise=Message("Now you have two loot Raccoons."),
+        lit=("RAC1",),
+        replies=(Reply("play=SEE9"),),
+    ),
+    Step(
+        name="choose_the_loot",
+        say=Message(
+            "Your loot adds votes to the faction you have the fewest cards of. "
+            "You have no Goblins and no Knights, so you choose. "
+            "Your opponent has one Goblin but three Knights: choose the Goblins."
+        ),
+        taught="loot=GOB",
+        praise=Message("Yes: your two loot votes beat their one Goblin."),
+        rules=(rule(Faction.RACCOONS),),
+        lit=("RAC1", "RAC2"),
+    ),
+)
+
+UNDEAD: Final = lesson(
+    Faction.UNDEAD,
+    Message("Undead score at once"),
+    position(
+        "GOB KNI UND AUT SEE",
+        ("UND2 UND9", "KNI9"),
+        ("UND3", "UND4 UND6"),
+        table="UND8",
+        leader=OPPONENT,
+        phase="p1",
+        followers=(
+            "AUT7 AUT8 AUT9 SEE7 SEE8 SEE9 GOB5 GOB6 KNI5 UND0 UND1",
+            "AUT5 AUT6 SEE5 SEE6 GOB7 GOB8 GOB9 KNI6 KNI7 KNI8 UND5",
+        ),
+        deck="UND7 GOB0a SEE4",
+        prize="AUT4",
+    ),
+    Step(
+        name="score_the_undead",
+        say=Message(
+            "Your opponent led the Undead 8. "
+            "In the first phase, the winner of a trick puts every Undead played in it "
+            "straight into their score pile. "
+            "Play your Undead 9 to score both."
+        ),
+        taught="play=UND9",
+        praise=Message("Yes: both Undead are already in your score pile."),
+        rules=(rule(Faction.UNDEAD),),
+        lit=("UND9", "UND8"),
+    ),
+)
+
+AUTOMATONS: Final = lesson(
+    Faction.AUTOMATONS,
+    Message("Automatons win two tricks"),
+    position(
+        "GOB KNI AUT SEE DRA",
+        ("AUT9 GOB1 SEE2", "AUT3 GOB2 DRA2"),
+        phase="p1",
+        followers=(
+            "AUT5 AUT6 SEE5 SEE6 GOB5 GOB6 KNI5 DRA5 DRA6 KNI6",
+            "AUT7 AUT8 SEE7 SEE8 GOB7 GOB8 KNI7 DRA7 DRA8 GOB9",
+        ),
+        deck="DRA9 SEE0 GOB0a GOB0b GOB0c",
+        prize="KNI9",
+    ),
+    Step(
+        name="lead_the_automaton",
+        say=Message(
+            "Whoever wins a trick led with an Automaton also wins the next trick, "
+            "without playing it. "
+            "Lead your Automaton 9: nothing beats it, so you win the Knight 9 and the next "
+            "face-up card."
+        ),
+        taught="play=AUT9",
+        praise=Message("Yes: the Knight 9 is yours, and the next trick is too."),
+        rules=(rule(Faction.AUTOMATONS),),
+        lit=("AUT9", "KNI9"),
+        replies=(Reply("play=AUT3"),),
+    ),
+    Step(
+        name="automatic_trick",
+        say=Message(
+            "In the automatic trick, each player throws away one card face down. "
+            "You win the face-up card all the same. "
+            "Throw away a card you need least, such as your Goblin 1."
+        ),
+        taught="discard=GOB1",
+        praise=Message("Done: you won the face-up card without playing for it."),
+        lit=("GOB1",),
+        replies=(Reply("discard=GOB2"),),
+    ),
+)
+
+SEERS: Final = lesson(
+    Faction.SEERS,
+    Message("Seers see the top card"),
+    position(
+        "GOB KNI SEE AUT DRA",
+        ("SEE1 SEE7", "AUT1"),
+        table="SEE4",
+        leader=OPPONENT,
+        phase="p1",
+        followers=(
+            "AUT5 AUT6 AUT7 SEE5 SEE6 GOB5 GOB6 KNI5 DRA5 DRA6 KNI6",
+            "AUT8 AUT9 SEE8 SEE9 GOB7 GOB8 KNI7 DRA7 DRA8 GOB9 KNI8",
+        ),
+        deck="KNI9 GOB0a GOB0b",
+        prize="GOB0c",
+    ),
+    Step(
+        name="win_with_a_seer",
+        say=Message(
+            "Your opponent led the Seer 4. "
+            "If you win a trick with a Seer, you may take the top card of the draw pile "
+            "instead of the face-up card. "
+            "Play your Seer 7."
+        ),
+        taught="play=SEE7",
+        praise=Message("Yes: you won with a Seer, so you may peek."),
+        rules=(rule(Faction.SEERS),),
+        lit=("SEE7", "SEE4"),
+    ),
+    Step(
+        name="take_the_top_card",
+        say=Message(
+            "Now you see the top card of the draw pile. "
+            "It is better than the face-up Goblin 0, so take it. "
+            "Your opponent gets the Goblin 0."
+        ),
+        taught="take=top",
+        praise=Message("Good choice: the better card is yours."),
+        lit=("GOB0c",),
+    ),
+)
+
+FACTION_LESSON: Final[Mapping[Faction, Lesson]] = MappingProxyType(
+    {
+        Faction.KNIGHTS: KNIGHTS,
+        Faction.GOBLINS: GOBLINS,
+        Faction.UNDEAD: UNDEAD,
+        Faction.DWARVES: DWARVES,
+        Faction.DOPPELGANGERS: DOPPELGANGERS,
+        Faction.DRAGONS: DRAGONS,
+        Faction.AUTOMATONS: AUTOMATONS,
+        Faction.SEERS: SEERS,
+        Faction.TROLLS: TROLLS,
+        Faction.GNOMES: GNOMES,
+        Faction.GIANTS: GIANTS,
+        Faction.GRIFFINS: GRIFFINS,
+        Faction.KINGS: KINGS,
+        Faction.PEASANTS: PEASANTS,
+        Faction.BARDS: BARDS,
+        Faction.VIKINGS: VIKINGS,
+        Faction.RACCOONS: RACCOONS,
+    }
+)
+"""Each faction's lesson, for ``/claim learn faction:``, in the order the rules present
+the factions."""
+FACTION_LESSONS: Final[tuple[Lesson, ...]] = tuple(FACTION_LESSON.values())

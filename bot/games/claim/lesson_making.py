@@ -1,0 +1,110 @@
+"""How Claim's lessons are written: a position from the cards that matter, and a
+faction's lesson, named and offered by its faction."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.games.claim.names import faction_words
+from bot.games.lessons import Lesson, Step, Topic
+from bot.storage.game_values import JSON
+from engine.claim import Faction, game_cards
+from i18n import N_, Message
+
+KIND: Final = "claim"
+LEARNER: Final = 0
+"""The learner's seat in every faction's lesson."""
+OPPONENT: Final = 1
+
+
+def position(
+    factions: str,
+    hands: tuple[str, ...],
+    scores: tuple[str, ...] = (),
+    *,
+    table: str = "",
+    leader: int = 0,
+    phase: str = "p2",
+    followers: tuple[str, ...] = (),
+    gnomes: tuple[str, ...] = (),
+    trolls: str = "",
+    deck: str = "",
+    prize: str = "",
+    removed: str = "",
+) -> JSON:
+    """A position as the rules keep one (``state_to_json``), a hand per seat and each
+    seat's piles (none given: empty), cards written as space-separated ids: every card
+    of the game's factions named nowhere lies face up in the discard, played in the
+    tricks before."""
+    players = len(hands)
+    named: list[str] = []
+
+    def cards(ids: str) -> list[str]:
+        found = ids.split()
+        named.extend(found)
+        return found
+
+    def piles(given: tuple[str, ...]) -> list[list[str]]:
+        return [cards(pile) for pile in given or ("",) * players]
+
+    codes = factions.split()
+    data: JSON = {
+        "players": players,
+        "factions": codes,
+        "phase": phase,
+        "leader": leader,
+        "deck": cards(deck),
+        "prize": cards(prize),
+        "hands": piles(hands),
+        "followers": piles(followers),
+        "scores": piles(scores),
+        "gnomes": piles(gnomes),
+        "trolls": cards(trolls),
+        "table": [
+            {"seat": (leader + index) % players, "card": card}
+            for index, card in enumerate(cards(table))
+        ],
+        "hidden": [],
+        "removed": cards(removed),
+        "auto": None,
+        "seer_top": False,
+        "loot": [None] * players,
+    }
+    data["discard"] = [
+        c.id for c in game_cards([Faction(code) for code in codes]) if c.id not in set(named)
+    ]
+    return data
+
+
+def rule(faction: Faction) -> str:
+    """The rules tag of the step a faction's power decides (``faction:knights``)."""
+    return f"faction:{slug(faction)}"
+
+
+def slug(faction: Faction) -> str:
+    """The faction's name in a lesson's key and rules tag: ``knights``, ``doppelgangers``."""
+    return faction.name.lower()
+
+
+FACTION: Final = N_("faction")
+"""``/claim learn``'s option naming a faction's lesson."""
+
+
+def lesson(faction: Faction, title: Message, start: JSON, *steps: Step) -> Lesson:
+    """The faction's lesson: two players, from ``start``, the learner in seat 0, offered
+    as its faction by ``/claim learn faction:``."""
+    return Lesson(
+        key=f"claim-{slug(faction)}",
+        kind=KIND,
+        title=title,
+        players=2,
+        steps=steps,
+        start=start,
+        learner=LEARNER,
+        topic=Topic(
+            FACTION,
+            N_("A faction's lesson: a trick its power decides"),
+            slug(faction),
+            faction_words(faction),
+        ),
+    )

@@ -1,0 +1,357 @@
+"""Claim It!'s lessons: the game itself, and its rule variant (``/claimit learn``).
+
+Both start late in a two-player game, so that the learner meets every rule in a few turns
+and their first whole game (``then_play``) is the last round. The position is laid out for
+the lesson: the learner's two groups of spaces on the left wait to be joined, the
+computer's spaces on the right wait to be taken, and every roll is prepared. Each taught
+move is the judge's best; the computer's turns between the learner's are prepared too,
+one of them cutting the learner's mine so that the next turn has a reason to mend it.
+
+The variant changes the game for a whole lesson (``Lesson.options``), so it has a lesson
+of its own, from the same board, in which a claim marker frees a squatter that the
+learner then places again: a placement the standard rules would not allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from bot.games.claimit.game import space
+from bot.games.lessons import Lesson, Reply, Step, draws
+from bot.storage.game_values import JSON
+from i18n import Message
+
+KIND: Final = "claimit"
+DIE: Final = ("randint", 1, 6)
+"""How Claim It! asks for one die (``ClaimIt.action``: three per roll)."""
+
+
+def roll(a: int, b: int, c: int) -> str:
+    """A roll's prepared dice, in the order they are thrown (the board's ``die:0`` to
+    ``die:2``)."""
+    return draws(DIE, [a, b, c])
+
+
+LEFT_CLAIMED: Final = "1,1 2,1 1,2 2,2 3,2 1,3 2,3 1,4 3,5 2,6 3,6"
+"""The learner's eleven claimed spaces. The game's lesson adds a twelfth, so that one claim
+calls the last round (13 with two players); the variant's lesson claims two in its turn."""
+
+
+def start(
+    claimed: str, settled: str, *, variant: bool, this_turn: Mapping[str, str] | None = None
+) -> JSON:
+    """The position both lessons start from, the learner to roll: their claimed and settled
+    spaces as given, the squatters they placed this turn (``this_turn``), and the
+    computer's spaces on the right-hand side."""
+    board: dict[str, list[str]] = {}
+    for spaces, stack in (
+        (claimed, ["C", "P0"]),
+        (settled, ["P0"]),
+        ("5,1 6,1 5,2 6,2 6,3 6,4 5,5 6,5", ["C", "P1"]),
+        ("4,1 5,3 4,5 5,6", ["P1"]),
+    ):
+        board.update({name: list(stack) for name in spaces.split()})
+    for name, marker in (this_turn or {}).items():
+        board[name] = [*board.get(name, []), marker]
+    return {
+        "players": 2,
+        "variant": variant,
+        "turn": 0,
+        "phase": "roll",
+        "board": board,
+        "last_round": None,
+    }
+
+
+CALL_THE_LAST_ROUND: Final = Message(
+    "Stop now: with 13 claimed spaces you call the last round. The computer plays one more "
+    "turn, and then you play the game's last one."
+)
+LAST_ROUND_IS_ON: Final = Message(
+    "The last round is on: the biggest mine wins, and a tie goes to the most claimed spaces."
+)
+LAST_REPLIES: Final = (Reply("roll", roll(3, 3, 1)), Reply("S1@3,3"), Reply("stop"))
+"""The computer's last turn in both lessons: it squats one of the learner's spaces that
+has no claim marker, which leaves the learner's last turn something to win back."""
+
+
+GAME_STEPS: Final = (
+    Step(
+        "roll_the_dice",
+        Message(
+            "The game is nearly over: your markers are on the left, the computer's on the "
+            "right. It's your turn. Press Roll to throw the three dice."
+        ),
+        "roll",
+        Message("Every turn starts with a roll."),
+        draws=roll(2, 5, 4),
+    ),
+    Step(
+        "join_your_groups",
+        Message(
+            "Read the dice as column, row and number, in any order. Each letter on the board "
+            "is a choice, and you must take one. Choose B: squatter 4 on the empty space "
+            "{space} joins your two groups.",
+            space=space(2, 5),
+        ),
+        "B",
+        Message("Your spaces that touch side by side form a mine, and yours just grew a lot."),
+        rules=("legal_placements", "claim_markers_and_squatters", "mines"),
+        lit=("die:0", "die:1", "die:2", "2,5"),
+    ),
+    Step(
+        "roll_again",
+        Message(
+            "A squatter only becomes your space when you stop. Roll again first, to place more."
+        ),
+        "roll",
+        Message("More markers in one turn means more spaces when you stop."),
+        lit=("2,5",),
+        draws=roll(2, 4, 5),
+    ),
+    Step(
+        "take_a_space",
+        Message(
+            "Markers go on top of what is already there. Choose D: squatter 2 on the "
+            "computer's space {space}.",
+            space=space(4, 5),
+        ),
+        "D",
+        Message("When you stop, that space becomes yours and the computer's marker goes back."),
+        rules=("stacking",),
+        lit=("4,5",),
+    ),
+    Step(
+        "roll_once_more",
+        Message(
+            "Roll once more. If the dice allow no placement, you bust and lose this turn's "
+            "markers. The board shows that chance: about 1 in 6."
+        ),
+        "roll",
+        Message("Safe: these dice allow three choices."),
+        draws=roll(1, 4, 5),
+    ),
+    Step(
+        "take_another",
+        Message(
+            "Choose A: squatter 5 on {space}, the computer's space next to your mine.",
+            space=space(4, 1),
+        ),
+        "A",
+        Message("Three squatters now wait for you to stop."),
+        lit=("4,1",),
+    ),
+    Step(
+        "stop_and_claim",
+        Message(
+            "A bust now would cost three squatters. Press Stop & claim to keep them: each "
+            "becomes your own marker."
+        ),
+        "stop",
+        Message("Those spaces are yours now, and the computer got its markers back."),
+        rules=("stop_and_settle",),
+        lit=("2,5", "4,5", "4,1"),
+        replies=(
+            Reply("roll", roll(4, 1, 2)),
+            Reply("S1@2,4"),
+            Reply("stop"),
+        ),
+    ),
+    Step(
+        "your_mine_is_cut",
+        Message(
+            "The computer took {space} with a squatter and cut your mine in two! A space "
+            "without a claim marker can be taken like that. Roll to fight back.",
+            space=space(2, 4),
+        ),
+        "roll",
+        Message("Let's see what the dice allow."),
+        lit=("2,4",),
+        draws=roll(3, 5, 6),
+    ),
+    Step(
+        "shrink_its_mine",
+        Message(
+            "These dice can't reach {space}. Choose B: squatter 3 on the computer's {rival} "
+            "makes its mine smaller.",
+            space=space(2, 4),
+            rival=space(5, 6),
+        ),
+        "B",
+        Message("If you keep it, the computer's mine loses a space."),
+        lit=("5,6",),
+    ),
+    Step(
+        "bust",
+        Message(
+            "One squatter won't mend your mine, so roll again. If no placement fits, that's "
+            "a bust: this turn's markers come off."
+        ),
+        "roll",
+        Message(
+            "Bust: 2, 3 and 6 only reach claimed spaces, so your squatter came off and your "
+            "turn is over."
+        ),
+        rules=("bust",),
+        draws=roll(2, 3, 6),
+        replies=(
+            Reply("roll", roll(5, 3, 3)),
+            Reply("C@5,3"),
+            Reply("stop"),
+        ),
+    ),
+    Step(
+        "try_again",
+        Message(
+            "The computer put a claim marker on its own space {space}. Your turn: roll and "
+            "hope for {mend}.",
+            space=space(5, 3),
+            mend=space(2, 4),
+        ),
+        "roll",
+        Message("A 2 and a 4: there it is."),
+        lit=("5,3", "2,4"),
+        draws=roll(2, 4, 6),
+    ),
+    Step(
+        "mend_your_mine",
+        Message(
+            "The player with the biggest mine wins the game. Choose A: squatter 6 on {space} "
+            "joins your mine again.",
+            space=space(2, 4),
+        ),
+        "A",
+        Message("Your mine is whole again, as long as you keep that space."),
+        rules=("winning", "mines"),
+        lit=("2,4",),
+    ),
+    Step(
+        "roll_for_a_claim",
+        Message(
+            "Roll again: a claim marker on {space} would make it yours for good.",
+            space=space(2, 4),
+        ),
+        "roll",
+        Message("A 2, a 2 and a 4: just what you needed."),
+        lit=("2,4",),
+        draws=roll(2, 2, 4),
+    ),
+    Step(
+        "claim_it",
+        Message(
+            "A claim marker goes on a squatter or on your own marker. Choose A: a claim marker "
+            "on {space}. Once you stop, nothing can ever be placed there again.",
+            space=space(2, 4),
+        ),
+        "A",
+        Message("That is your 13th claimed space, once you stop."),
+        rules=("claim_markers_and_squatters",),
+        lit=("2,4",),
+    ),
+    Step(
+        "call_the_last_round",
+        CALL_THE_LAST_ROUND,
+        "stop",
+        LAST_ROUND_IS_ON,
+        rules=("last_round", "winning", "stop_and_settle"),
+        replies=LAST_REPLIES,
+    ),
+)
+
+VARIANT_STEPS: Final = (
+    Step(
+        "variant_roll",
+        Message(
+            "This game uses the rule variant. You already put squatter 4 on {space} this "
+            "turn. Roll again.",
+            space=space(2, 5),
+        ),
+        "roll",
+        Message("Only one placement fits these dice."),
+        lit=("2,5",),
+        draws=roll(2, 2, 5),
+    ),
+    Step(
+        "free_the_squatter",
+        Message(
+            "Choose A: a claim marker on squatter 4. With the variant, a claim marker takes "
+            "the squatter under it off the board. You may place that squatter again this turn."
+        ),
+        "A",
+        Message("Squatter 4 is free again, and the claim marker keeps the space."),
+        rules=("variant",),
+        lit=("2,5",),
+    ),
+    Step(
+        "roll_for_four",
+        Message("Roll again: squatter 4 is back in play."),
+        "roll",
+        Message("These dice have a 4 in them."),
+        draws=roll(4, 4, 5),
+    ),
+    Step(
+        "four_again",
+        Message(
+            "Without the variant, squatter 4 would still be on {first}. Choose B: squatter 4 "
+            "again, on the computer's space {space}.",
+            first=space(2, 5),
+            space=space(4, 5),
+        ),
+        "B",
+        Message("The same squatter, twice in one turn."),
+        rules=("variant",),
+        lit=("4,5",),
+    ),
+    Step(
+        "roll_for_a_claim",
+        Message(
+            "Roll again: a claim marker on {space} would free squatter 4 once more.",
+            space=space(4, 5),
+        ),
+        "roll",
+        Message("A 4 and two 5s: a claim marker fits on your squatter."),
+        lit=("4,5",),
+        draws=roll(4, 5, 5),
+    ),
+    Step(
+        "claim_it_too",
+        Message(
+            "Choose A: a claim marker on {space}. Squatter 4 comes off the board again.",
+            space=space(4, 5),
+        ),
+        "A",
+        Message("Two claimed spaces this turn, with one squatter."),
+        rules=("variant",),
+        lit=("4,5",),
+    ),
+    Step(
+        "call_the_last_round",
+        CALL_THE_LAST_ROUND,
+        "stop",
+        LAST_ROUND_IS_ON,
+        replies=LAST_REPLIES,
+    ),
+)
+
+LESSONS: Final = (
+    Lesson(
+        key="claimit",
+        kind=KIND,
+        title=Message("Learn to play Claim It!"),
+        players=2,
+        steps=GAME_STEPS,
+        start=start(LEFT_CLAIMED + " 1,6", "3,1 3,3 2,4", variant=False),
+        then_play=True,
+    ),
+    Lesson(
+        key="claimit-variant",
+        kind=KIND,
+        title=Message("The rule variant of Claim It!"),
+        players=2,
+        steps=VARIANT_STEPS,
+        options={"variant": True},
+        start=start(LEFT_CLAIMED, "3,1 3,3 2,4 1,6", variant=True, this_turn={"2,5": "S4"}),
+        then_play=True,
+    ),
+)

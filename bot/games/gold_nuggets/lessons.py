@@ -1,0 +1,244 @@
+"""Gold Nuggets' lesson: four of the learner's turns against a computer player, late in a
+game, then the game's end played for real (``bot.games.lessons`` says what a lesson holds).
+
+It starts with the centre at 34, so that the learner's takes and the computer's bring it
+down to 8 by the last step and the first whole game that follows is short. The dice are
+chosen so that every move taught is the judge's best there (the judge weighs a late game
+in chance to win): setting aside fewer dice to roll more, rolling on with dice left, a
+bust that was still worth the risk, the steal from the leader, and a take that leaves the
+centre nearly empty.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.games.gold_nuggets.game import ROLL, STEAL_PREFIX, TAKE, set_intent
+from bot.games.lessons import Lesson, Reply, Step, draws
+from engine.gold_nuggets import FACES, Counts, Face, GameState, Phase, state_to_json
+from i18n import Message
+
+LEARNER: Final = 0
+COMPUTER: Final = 1
+DIE: Final = ("randrange", len(FACES), -1, 1)
+"""What a roll asks of its chance for each die: ``randrange(len(FACES))``, as the dice tape
+writes it (``Tape.randrange``)."""
+START: Final = GameState(2, LEARNER, Phase.ROLL, 34, (18, 25))
+
+
+def rolled(faces: str) -> str:
+    """A roll's prepared dice, one letter per die as the rules write faces (``L``, ``N``,
+    ``2`` to ``5``), in the order the board shows them."""
+    return draws(DIE, [FACES.index(Face(face)) for face in faces])
+
+
+def aside(faces: str) -> str:
+    """The intent that sets these dice aside, spelled as the game's buttons spell it."""
+    return set_intent(Counts.of(Face(face) for face in faces))
+
+
+def dice(*indexes: int) -> tuple[str, ...]:
+    """The dice of the waiting roll the board points at."""
+    return tuple(f"die:{index}" for index in indexes)
+
+
+STEPS: Final = (
+    Step(
+        "first_roll",
+        Message(
+            "You and the computer race to collect the nuggets in the centre. "
+            "Roll all seven dice to start your turn."
+        ),
+        ROLL,
+        Message("Good, now look at what you rolled."),
+        draws=rolled("333N25L"),
+    ),
+    Step(
+        "three_threes",
+        Message(
+            "After every roll you must set aside at least one die. "
+            "A number needs three of a kind, and three 3s are worth 3. "
+            "Set aside the 3s and keep the rest to roll."
+        ),
+        aside("333"),
+        Message("Yes, your three 3s are worth 3."),
+        rules=("set_aside", "value"),
+        lit=dice(0, 1, 2),
+    ),
+    Step(
+        "roll_on",
+        Message(
+            "Now you choose: take 3 nuggets, or roll the other four dice for more. "
+            "With four dice left, rolling is worth it."
+        ),
+        ROLL,
+        Message("Right, four dice give you good chances."),
+        rules=("roll_again",),
+        draws=rolled("NN2L"),
+    ),
+    Step(
+        "two_nuggets",
+        Message(
+            "Each nugget is worth 1, so set aside both. "
+            "A single 2 can't be set aside: a new number needs three of a kind."
+        ),
+        aside("NN"),
+        Message("Your dice are worth 5 now."),
+        rules=("value",),
+        lit=dice(0, 1),
+    ),
+    Step(
+        "last_two",
+        Message(
+            "Roll the last two dice. "
+            "A lasso, a nugget or another 3 can all be set aside, so the risk is small."
+        ),
+        ROLL,
+        Message("Both dice can be set aside, well rolled."),
+        rules=("roll_again",),
+        draws=rolled("3L"),
+    ),
+    Step(
+        "all_seven",
+        Message(
+            "Another 3 adds nothing, and a lasso is worth 0. "
+            "Set both aside anyway: with all seven dice aside, you take and then play again!"
+        ),
+        aside("L3"),
+        Message("All seven dice are aside."),
+        rules=("set_aside", "seven_dice"),
+        lit=dice(0, 1),
+    ),
+    Step(
+        "take_bonus",
+        Message("Take your 5 nuggets from the centre. Then you roll all seven dice again at once."),
+        TAKE,
+        Message("Five nuggets are yours, and your bonus turn begins."),
+        rules=("take_centre", "seven_dice"),
+    ),
+    Step(
+        "bonus_roll",
+        Message(
+            "This is your bonus turn: roll all seven dice. "
+            "The nuggets you just took are safe, whatever happens now."
+        ),
+        ROLL,
+        Message("Three 2s are there for you."),
+        rules=("seven_dice",),
+        draws=rolled("2225N3L"),
+    ),
+    Step(
+        "three_twos",
+        Message(
+            "Set aside the three 2s, worth 2. "
+            "Leave the nugget: more dice to roll give you better chances."
+        ),
+        aside("222"),
+        Message("Good, you keep four dice to roll."),
+        rules=("set_aside",),
+        lit=dice(0, 1, 2),
+    ),
+    Step(
+        "bust",
+        Message(
+            "Your dice are worth only 2, so roll the four dice again. "
+            "But if no die can be set aside, you bust and lose this turn's dice."
+        ),
+        ROLL,
+        Message("A bust this time, but rolling was still the better choice."),
+        rules=("bust",),
+        draws=rolled("3345"),
+        replies=(
+            Reply(ROLL, rolled("4442NN5")),
+            Reply(aside("NN444")),
+            Reply(TAKE),
+        ),
+    ),
+    Step(
+        "lasso_roll",
+        Message("The computer took 6 nuggets. Your turn again: roll all seven dice."),
+        ROLL,
+        Message("Two lassos, keep an eye on them."),
+        draws=rolled("LL555N3"),
+    ),
+    Step(
+        "two_lassos",
+        Message(
+            "A lasso is worth 0, but three lassos in one turn let you take from a player. "
+            "Set aside the three 5s and both lassos."
+        ),
+        aside("LL555"),
+        Message("Worth 5 so far, with two lassos."),
+        rules=("lassos", "set_aside"),
+        lit=dice(0, 1, 2, 3, 4),
+    ),
+    Step(
+        "third_lasso_roll",
+        Message("Roll the last two dice and hope for a third lasso."),
+        ROLL,
+        Message("There it is, a lasso!"),
+        rules=("roll_again",),
+        draws=rolled("L2"),
+    ),
+    Step(
+        "third_lasso",
+        Message("Set aside the lasso: that makes three."),
+        aside("L"),
+        Message("Three lassos: now you may take from a player."),
+        rules=("lassos",),
+        lit=dice(0),
+    ),
+    Step(
+        "steal",
+        Message(
+            "The computer has more nuggets than you. "
+            "Take your 5 from the computer, not from the centre: they lose 5 as you gain 5."
+        ),
+        f"{STEAL_PREFIX}{COMPUTER}",
+        Message("You took 5 from the leader, and now you lead."),
+        rules=("take_player",),
+        replies=(
+            Reply(ROLL, rolled("555L2NN")),
+            Reply(aside("NN555")),
+            Reply(TAKE),
+        ),
+    ),
+    Step(
+        "last_roll",
+        Message("The computer took 7, and the centre is running low. Roll all seven dice."),
+        ROLL,
+        Message("Three 5s and three nuggets, a fine roll."),
+        draws=rolled("555NNN2"),
+    ),
+    Step(
+        "fives_and_nuggets",
+        Message("Three 5s are worth 5 and each nugget 1. Set them all aside: 8 with one die left."),
+        aside("NNN555"),
+        Message("Your dice are worth 8."),
+        rules=("value",),
+        lit=dice(0, 1, 2, 3, 4, 5),
+    ),
+    Step(
+        "take_end",
+        Message(
+            "Take the 8, and only 8 stay in the centre. "
+            "The game ends when the centre is empty, and whoever has the most nuggets wins."
+        ),
+        TAKE,
+        Message("You lead, so now finish the game yourself."),
+        rules=("take_centre", "end"),
+    ),
+)
+
+LESSONS: Final = (
+    Lesson(
+        key="nuggets",
+        kind="nuggets",
+        title=Message("Learn to play Gold Nuggets"),
+        players=2,
+        steps=STEPS,
+        start=state_to_json(START),
+        learner=LEARNER,
+        then_play=True,
+    ),
+)

@@ -1,0 +1,91 @@
+"""Gold Nuggets' lesson as its words tell it: the prepared dice are drawn as a roll asks
+for them, the dice a step points at are the ones it sets aside, every decision taught is
+the judge's best (the praise says so even of the roll that busts), the numbers the words
+name are the positions', the list holds every rule the issue names, and the lesson ends
+with the centre nearly empty (``tests/games/test_lessons.py`` walks every game's lessons
+on their generic rules)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.games import lesson_play
+from bot.games.analysis import Played
+from bot.games.drawn_dice import Tape
+from bot.games.gold_nuggets.analysis import ANALYST
+from bot.games.gold_nuggets.game import NUGGETS, ROLL, STEAL_PREFIX, TAKE, parse_set
+from bot.games.gold_nuggets.lessons import DIE, LEARNER, START
+from engine.gold_nuggets import Counts, GameState, Phase
+
+LESSON = lesson_play.lesson("nuggets")
+LIST = Path(__file__).parents[3] / "bot" / "games" / "gold_nuggets" / "rules" / "lessons.txt"
+NEARLY_EMPTY = 10
+"""The most the centre may hold when the lesson hands over to the first whole game."""
+
+
+def before(name: str) -> GameState:
+    index = [step.name for step in LESSON.steps].index(name)
+    position: GameState = lesson_play.path("nuggets")[index]
+    return position
+
+
+def test_a_prepared_die_is_asked_for_as_a_roll_asks_for_one() -> None:
+    tape = Tape(random.Random(0))
+    NUGGETS.action(START, LEARNER, ROLL, tape)
+    assert len(tape.drawn) == START.dice_left
+    assert all(draw.asked == list(DIE) for draw in tape.drawn)
+
+
+def test_the_dice_a_step_points_at_are_the_dice_it_sets_aside() -> None:
+    for index, step in enumerate(LESSON.steps):
+        state: GameState = lesson_play.path("nuggets")[index]
+        counts = parse_set(step.taught)
+        if counts is None:
+            assert step.lit == (), f"{step.name}: no roll waits, so no die to point at"
+            continue
+        assert state.roll is not None
+        lit = [int(token.removeprefix("die:")) for token in step.lit]
+        assert len(set(lit)) == len(lit) and all(0 <= i < len(state.roll) for i in lit)
+        assert Counts.of(state.roll[i] for i in lit) == counts, step.name
+
+
+def test_every_decision_taught_is_the_judges_best() -> None:
+    judged = 0
+    for index, step in enumerate(LESSON.steps):
+        state = lesson_play.path("nuggets")[index]
+        action = NUGGETS.action(state, LEARNER, step.taught, Tape(random.Random(0), step.draws))
+        for found in ANALYST.judge([Played(state, LEARNER, action)], [0], 0):
+            judged += 1
+            assert found.cost == 0, f"{step.name}: the judge finds {found.best} better"
+    assert judged >= 8, "set-asides, rolls on and the steal are decisions the judge weighs"
+
+
+def test_the_numbers_the_words_name_are_the_positions() -> None:
+    assert before("roll_on").value == 3 and before("roll_on").dice_left == 4
+    assert before("take_bonus").phase is Phase.TAKE and before("take_bonus").value == 5
+    assert before("bonus_roll").turn == LEARNER, "all seven dice aside: the learner again"
+    assert before("bust").value == 2
+    assert before("lasso_roll").nuggets[1] - before("bust").nuggets[1] == 6, "took 6"
+    steal = before("steal")
+    assert steal.can_steal and steal.value == 5 and steal.nuggets[1] > steal.nuggets[0]
+    index = [s.name for s in LESSON.steps].index("steal")
+    stolen = lesson_play.learner_moved(LESSON, index, steal, f"{STEAL_PREFIX}1", judging=False)
+    assert stolen.replies[0].nuggets[0] > stolen.replies[0].nuggets[1], "now the learner leads"
+    assert before("last_roll").centre == steal.centre - 7, "the computer took 7"
+    assert before("take_end").value == 8 and before("take_end").centre == 16
+
+
+def test_the_lesson_hands_over_with_the_centre_nearly_empty_and_the_learner_ahead() -> None:
+    assert LESSON.then_play and LESSON.steps[-1].taught == TAKE
+    last = before("take_end")
+    took = NUGGETS.apply(last, LEARNER, NUGGETS.action(last, LEARNER, TAKE, random.Random(0)))
+    assert took.state.centre <= NEARLY_EMPTY
+    assert took.state.nuggets[LEARNER] > took.state.nuggets[1]
+    assert not NUGGETS.is_over(lesson_play.path("nuggets")[-1])
+
+
+def test_the_list_holds_every_rule_the_issue_names() -> None:
+    listed = {line.partition(":")[0] for line in LIST.read_text().splitlines() if line}
+    named = {"set_aside", "value", "lassos", "bust", "take_centre", "take_player"}
+    assert named | {"seven_dice", "end"} <= listed
