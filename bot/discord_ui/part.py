@@ -191,6 +191,16 @@ def no_own_commands() -> Sequence[app_commands.Group]:
     return ()
 
 
+def no_my_commands() -> Sequence[Command]:
+    """The commands of a feature that adds none to ``/my``."""
+    return ()
+
+
+def no_rules_rows(kind: str, lang: Language) -> Rows:
+    """What a feature that adds nothing under a game's rules adds there."""
+    return ()
+
+
 class LookingPart(Part):
     """A feature whose background work is one ``Looks`` (``looks``, made by its
     ``__init__``): it starts and stops with the bot, and looks at once after a start or
@@ -221,6 +231,10 @@ class Declaration:
     own_commands: Callable[[], Sequence[app_commands.Group]] = field(default=no_own_commands)
     """Its command groups of its own, beside the games' (one for every game, such as
     ``/my``)."""
+    my_commands: Callable[[], Sequence[Command]] = field(default=no_my_commands)
+    """Its commands in ``/my``, a player's own across the games (``/my lessons``)."""
+    rules_rows: Callable[[str, Language], Rows] = field(default=no_rules_rows)
+    """What it adds under a game's rules (``/<game> rules``), by the game's kind."""
     draws: Mapping[type, Drawer] = field(default_factory=dict)
     """The kinds of control a game's face describes that it draws (its presses are the
     feature's), each with how: ``bot.games.face.Choice``, ``Menu``, ``OpenPrivate``,

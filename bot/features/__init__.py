@@ -17,6 +17,7 @@ ORDER = (
     "following",
     "tournaments",
     "seasons",
+    "lessons",
     "board",
 )
 """The order the core calls the features' hooks in, so the order their refusals come in

@@ -64,6 +64,13 @@ class Metrics:
             ["kind"],
             registry=registry,
         )
+        self.lesson_steps = Counter(
+            "claimit_lesson_steps",
+            "Lessons' steps, by lesson, step and what: reached, finished, taught_first (the "
+            "learner's first move there was the one it teaches) or other_first.",
+            ["lesson", "step", "what"],
+            registry=registry,
+        )
         self.interactions = Counter(
             "claimit_interactions",
             "Interactions that arrived, by type: component (a click, a pick), command, "
@@ -170,6 +177,14 @@ def action_made(kind: str) -> None:
     metrics = _counting.get()
     if metrics is not None:
         metrics.actions.labels(kind).inc()
+
+
+def lesson_counted(lesson: str, step: str, what: str) -> None:
+    """A learner reached a lesson's step, finished it, or made their first move there
+    (``LessonService.counted``)."""
+    metrics = _counting.get()
+    if metrics is not None:
+        metrics.lesson_steps.labels(lesson, step, what).inc()
 
 
 def deferring(interaction_id: int) -> None:

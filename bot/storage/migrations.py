@@ -344,6 +344,10 @@ STEPS = {
     # and a replay's counter numbers each frame by the move it shows (the start is 0):
     # those kept are made again when next asked for.
     23: Step(("DELETE FROM replays",)),
+    # 24: lessons: where each learner stands in each lesson (its step, its position, the
+    # answer to a move that was not the step's), and, per step, who reached it, finished
+    # it, and whether their first move there was the one it teaches.
+    24: Step(),
 }
 
 

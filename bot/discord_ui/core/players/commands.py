@@ -1,5 +1,5 @@
 """``/my``: one group, not per game, for what is a player's own across the games: ``games``,
-``settings`` and ``away``."""
+``settings`` and ``away``, then the commands features add (``Declaration.my_commands``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from discord.app_commands import Choice, locale_str
 
 from bot.discord_ui.command_parts import Option, command, declared_option, group, language_option
 from bot.discord_ui.core.players.handlers import OFF, Players
+from bot.discord_ui.part import features_parts
 from bot.service.feature_registry import discovered, player_settings_of
 from bot.service.player_settings import FOLLOW_DISCORD
 from bot.storage import Notify
@@ -126,6 +127,7 @@ def own_commands() -> list[app_commands.Group]:
                         )
                     ],
                 ),
+                *(each for part in features_parts() for each in part.my_commands()),
             ],
             in_direct_messages=True,
         )

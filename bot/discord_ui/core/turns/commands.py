@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 
@@ -11,6 +13,7 @@ from bot.discord_ui.command_parts import Command, Option, command
 from bot.discord_ui.core.turns.handlers import Turns
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import TEXT_TOTAL
+from bot.discord_ui.part import features_parts
 from bot.games.face import GameFace
 from bot.games.limits import TITLE
 from bot.games.rules import AnyRules
@@ -22,9 +25,13 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     kind = rules.kind
 
     async def rules_text(interaction: discord.Interaction) -> None:
-        first, *more = rules_cards(face.title, face.rules(reader(interaction)))
-        await interaction.response.send_message(view=layout(first), ephemeral=True)
-        for card in more:
+        lang = reader(interaction)
+        *cards, last = rules_cards(face.title, face.rules(lang))
+        # What the features add (a lesson's button) comes under the rules' end.
+        added = tuple(row for part in features_parts() for row in part.rules_rows(kind, lang))
+        cards.append(replace(last, rows=added))
+        await interaction.response.send_message(view=layout(cards[0]), ephemeral=True)
+        for card in cards[1:]:
             await interaction.followup.send(view=layout(card), ephemeral=True)
 
     async def board(interaction: discord.Interaction) -> None:

@@ -1,0 +1,109 @@
+"""A lesson's controls: each of the learner's choices, **Try again** and **Go on** after a
+move that was not the step's, 🎓 **Learn to play** under a game's rules, and **Play a
+real game** and the game's next lesson at a lesson's end.
+
+A lesson's custom_ids name the lesson and the version its message shows, never a
+learner: a press acts on the presser's own lesson, so that a button copied to someone
+else is their lesson's, and refused as stale unless they stand at that very version."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+import discord
+
+from bot.discord_ui.components import (
+    PARTS,
+    UNSEEN,
+    Look,
+    Part,
+    TemplatedButton,
+    TemplatedSelect,
+    choice,
+)
+
+Learning = Any
+"""The lessons' part (``handlers.Learning``), which imports these."""
+
+LESSON_KEY = Part(r"[a-z0-9-]{1,30}")
+"""A lesson's key (``claimit``, ``claim-doppelgangers``): a lesson no game has is refused
+by the service, as one that is not the presser's."""
+
+
+class Way(StrEnum):
+    """What the learner does after a move that was not the step's."""
+
+    AGAIN = "again"
+    ON = "on"
+
+
+class LessonMove(TemplatedButton[Learning], template="lesson:{lesson}:{version}:{intent}"):
+    """One of the learner's choices: plays ``intent`` in their lesson at ``version``."""
+
+    parts = PARTS | {"lesson": LESSON_KEY}
+    calls = "moved"
+
+    def __init__(self, lesson: str, version: int, intent: str, look: Look = UNSEEN) -> None:
+        self.lesson, self.version, self.intent = lesson, version, intent
+        super().__init__(look)
+
+
+class LessonPick(TemplatedSelect[Learning], template="lessonpick:{lesson}:{version}"):
+    """A menu of the learner's choices (more than a row of buttons holds)."""
+
+    parts = PARTS | {"lesson": LESSON_KEY}
+    calls = "picked"
+
+    def __init__(
+        self,
+        lesson: str,
+        version: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.lesson, self.version = lesson, version
+        super().__init__(options=options, placeholder=placeholder)
+
+
+class LessonWay(TemplatedButton[Learning], template="lessonway:{lesson}:{version}:{way}"):
+    """**Try again** or **Go on**, after a move that was not the step's."""
+
+    parts = PARTS | {"lesson": LESSON_KEY, "way": choice(Way)}
+    calls = "went"
+
+    def __init__(self, lesson: str, version: int, way: Way, look: Look = UNSEEN) -> None:
+        self.lesson, self.version, self.way = lesson, version, way
+        super().__init__(look)
+
+
+class LearnButton(TemplatedButton[Learning], template="{kind}:learn"):
+    """🎓 **Learn to play**, under a game's rules: starts (or resumes) its lesson."""
+
+    calls = "learn_pressed"
+
+    def __init__(self, kind: str, label: str | None = None) -> None:
+        self.kind = kind
+        super().__init__(Look(label, "🎓", discord.ButtonStyle.success))
+
+
+class RealGameButton(TemplatedButton[Learning], template="{kind}:learnt"):
+    """**Play a real game**, at a lesson's end: opens a lobby in the channel."""
+
+    calls = "real_game"
+
+    def __init__(self, kind: str, label: str | None = None) -> None:
+        self.kind = kind
+        super().__init__(Look(label, "🎲", discord.ButtonStyle.success))
+
+
+class NextLesson(TemplatedButton[Learning], template="lessonstart:{lesson}"):
+    """At a lesson's end, the game's next lesson: starts (or resumes) it."""
+
+    parts = PARTS | {"lesson": LESSON_KEY}
+    calls = "next_pressed"
+
+    def __init__(self, lesson: str, label: str | None = None) -> None:
+        self.lesson = lesson
+        super().__init__(Look(label, "🎓", discord.ButtonStyle.primary))

@@ -1,0 +1,319 @@
+"""Lessons: each learner's place in each lesson, moved on by their presses.
+
+A lesson is played on the game's own rules and judged by its own judge
+(``bot.games.lesson_play``); this keeps where each learner stands, one row per learner
+and lesson, so that they come back to the step they left, after a restart too. A lesson
+is never a game of a channel: it is in no game's table, so never rated, listed, in a
+season or a tournament, and nobody but its learner is ever shown it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.features.lessons import queries
+from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
+from bot.features.lessons.queries import Kept, StepFigures
+from bot.features.lessons.schema import LessonPhase
+from bot.games import lesson_play
+from bot.games.analysis import Judged
+from bot.games.lessons import Lesson
+from bot.games.registry import rules_for
+from bot.games.rules import IllegalIntent
+from bot.service.errors import IllegalMove
+from bot.service.feature_service import FeatureService
+from bot.storage.connection import Connection
+
+LEFT_AFTER = 24 * 3600.0
+"""A lesson not moved on for a day counts as left at its step in the figures."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the learner's last move was, and what the judge said of it."""
+
+    intent: str
+    taught: bool
+    """It was the step's taught move."""
+    good: bool
+    """It was the taught move, or as good by the judge (or the only one)."""
+    judged: Judged | None
+    before: Any
+    """The position it was made in."""
+    cut: bool
+    """The game went elsewhere than the lesson's: the lesson set the position of its next
+    step."""
+    step: int
+    """The step it was made at."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a learner stands in a lesson."""
+
+    lesson: Lesson
+    user_id: int
+    step: int
+    """The step waiting (``len(lesson.steps)``: past the steps)."""
+    state: Any
+    phase: LessonPhase
+    version: int
+    answer: Answer | None
+    """The answer to their last move, shown above what follows."""
+    finished_at: float | None
+    """When they first finished it."""
+    resumed: bool = False
+    """They came back to it: a lesson started before."""
+
+    @property
+    def waiting(self) -> Any:
+        """The step waiting for their move, if a step waits."""
+        if self.phase is LessonPhase.STEP and self.step < len(self.lesson.steps):
+            return self.lesson.steps[self.step]
+        return None
+
+
+class LessonService(FeatureService):
+    """Starting, resuming and moving on each learner's lessons."""
+
+    counted: Callable[[str, str, str], None] | None = None
+    """Told of each step reached, finished and taught first (lesson, step, what), for the
+    metrics; set by whoever counts them."""
+
+    async def begin(self, user_id: int, key: str) -> Standing:
+        """The learner's lesson ``key``: where they left it, or from its start (again,
+        once they finished it)."""
+        lesson = _lesson(key)
+        now = self._clock()
+
+        async def beginning(connection: Connection) -> Standing:
+            kept = await queries.kept_lesson(connection, user_id, key)
+            if kept is not None and kept.phase is not LessonPhase.OVER:
+                return replace(_standing(lesson, kept), resumed=True)
+            state = lesson_play.start(lesson)
+            fresh = Kept(
+                user_id,
+                key,
+                0,
+                rules_for(lesson.kind).state_to_json(state),
+                LessonPhase.STEP,
+                None,
+                (kept.version + 1) if kept is not None else 0,
+                now,
+                now,
+                kept.finished_at if kept is not None else None,
+            )
+            await queries.keep(connection, fresh)
+            await self._reached(connection, lesson, user_id, 0, now)
+            return _standing(lesson, fresh)
+
+        return await self._db.write(beginning)
+
+    async def standing(self, user_id: int, key: str) -> Standing | None:
+        """Where the learner stands in ``key``, if they started it."""
+        lesson = _lesson(key)
+        kept = await self._db.read(lambda c: queries.kept_lesson(c, user_id, key))
+        return None if kept is None else _standing(lesson, kept)
+
+    async def move(self, user_id: int, key: str, version: int, intent: str) -> Standing:
+        """The learner's move at the version they saw; refused (``IllegalMove``) where the
+        game's rules refuse it, nothing changed."""
+        lesson = _lesson(key)
+        seen = await self._current(user_id, lesson, version)
+        if seen.phase not in (LessonPhase.STEP, LessonPhase.PLAYING):
+            raise NotNow()
+        try:
+            moved = await asyncio.to_thread(
+                lesson_play.learner_moved, lesson, seen.step, seen.state, intent
+            )
+        except IllegalIntent as e:
+            raise IllegalMove(e.words) from None
+        rules = rules_for(lesson.kind)
+        answer = Answer(
+            intent, moved.taught, moved.good, moved.judged, moved.before, False, seen.step
+        )
+        if seen.phase is LessonPhase.PLAYING:
+            over = rules.is_over(moved.state)
+            phase = LessonPhase.OVER if over else LessonPhase.PLAYING
+            return await self._moved_on(seen, moved.state, seen.step, phase, answer, finishing=over)
+        step = lesson.steps[seen.step]
+        if not moved.good:
+            return await self._moved_on(
+                seen, moved.state, seen.step, LessonPhase.ANSWERED, answer, first=(step.name, False)
+            )
+        return await self._next_step(seen, moved.state, answer, first=(step.name, moved.taught))
+
+    async def try_again(self, user_id: int, key: str, version: int) -> Standing:
+        """Back to the step before the learner's move that was not the step's."""
+        lesson = _lesson(key)
+        seen = await self._current(user_id, lesson, version)
+        if seen.phase is not LessonPhase.ANSWERED:
+            raise NotNow()
+        return await self._moved_on(
+            seen, lesson_play.path(key)[seen.step], seen.step, LessonPhase.STEP, None
+        )
+
+    async def go_on(self, user_id: int, key: str, version: int) -> Standing:
+        """On with the learner's own move: to the lesson's next step."""
+        lesson = _lesson(key)
+        seen = await self._current(user_id, lesson, version)
+        if seen.phase is not LessonPhase.ANSWERED or seen.answer is None:
+            raise NotNow()
+        return await self._next_step(seen, seen.state, replace(seen.answer, good=True))
+
+    async def started(self, user_id: int) -> list[Standing]:
+        """Every lesson the learner started, the latest first (finished ones with
+        ``finished_at``)."""
+        kept = await self._db.read(lambda c: queries.kept_lessons(c, user_id))
+        known = lesson_play.lessons()
+        return [_standing(known[k.lesson], k) for k in kept if k.lesson in known]
+
+    async def figures(self) -> list[StepFigures]:
+        """What each lesson's steps saw, over every learner."""
+        now = self._clock()
+        return await self._db.read(lambda c: queries.step_figures(c, now, LEFT_AFTER))
+
+    async def _current(self, user_id: int, lesson: Lesson, version: int) -> Standing:
+        kept = await self._db.read(lambda c: queries.kept_lesson(c, user_id, lesson.key))
+        if kept is None:
+            raise NoSuchLesson()
+        if kept.version != version:
+            raise LessonMovedOn()
+        return _standing(lesson, kept)
+
+    async def _next_step(
+        self, seen: Standing, state: Any, answer: Answer, first: tuple[str, bool] | None = None
+    ) -> Standing:
+        """On to the step after ``seen``'s, from ``state`` where the lesson's own path
+        reaches it too, else from the path's position (a cut)."""
+        lesson = seen.lesson
+        following = seen.step + 1
+        path = lesson_play.path(lesson.key)
+        if following < len(path) and state != path[following]:
+            state = path[following]
+            answer = replace(answer, cut=True)
+        if following < len(lesson.steps):
+            phase = LessonPhase.STEP
+        elif lesson.then_play and not rules_for(lesson.kind).is_over(state):
+            phase = LessonPhase.PLAYING
+        else:
+            phase = LessonPhase.OVER
+        return await self._moved_on(
+            seen,
+            state,
+            following,
+            phase,
+            answer,
+            first=first,
+            left=seen.step,
+            finishing=phase is LessonPhase.OVER,
+        )
+
+    async def _moved_on(
+        self,
+        seen: Standing,
+        state: Any,
+        step: int,
+        phase: LessonPhase,
+        answer: Answer | None,
+        *,
+        first: tuple[str, bool] | None = None,
+        left: int | None = None,
+        finishing: bool = False,
+    ) -> Standing:
+        """Keeps where the learner now stands, if the lesson is still at the version they
+        saw (a second press of the same button is refused)."""
+        lesson = seen.lesson
+        now = self._clock()
+        rules = rules_for(lesson.kind)
+
+        async def moving(connection: Connection) -> Standing:
+            kept = await queries.kept_lesson(connection, seen.user_id, lesson.key)
+            if kept is None or kept.version != seen.version:
+                raise LessonMovedOn()
+            finished_at = kept.finished_at
+            if finishing and finished_at is None:
+                finished_at = now
+            written = replace(
+                kept,
+                step=step,
+                state=rules.state_to_json(state),
+                phase=phase,
+                answer=None if answer is None else _answer_json(lesson, answer),
+                version=kept.version + 1,
+                updated_at=now,
+                finished_at=finished_at,
+            )
+            await queries.keep(connection, written)
+            if first is not None and await queries.step_moved(
+                connection, seen.user_id, lesson.key, first[0], first[1]
+            ):
+                self._count(lesson.key, first[0], "taught_first" if first[1] else "other_first")
+            if left is not None:
+                name = lesson.steps[left].name
+                if await queries.step_finished(connection, seen.user_id, lesson.key, name, now):
+                    self._count(lesson.key, name, "finished")
+            if phase is LessonPhase.STEP and step != seen.step:
+                await self._reached(connection, lesson, seen.user_id, step, now)
+            return _standing(lesson, written)
+
+        return await self._db.write(moving)
+
+    async def _reached(
+        self, connection: Connection, lesson: Lesson, user_id: int, step: int, now: float
+    ) -> None:
+        name = lesson.steps[step].name
+        if await queries.step_reached(connection, user_id, lesson.key, name, now):
+            self._count(lesson.key, name, "reached")
+
+    def _count(self, lesson: str, step: str, what: str) -> None:
+        if self.counted is not None:
+            self.counted(lesson, step, what)
+
+
+def _lesson(key: str) -> Lesson:
+    try:
+        return lesson_play.lesson(key)
+    except KeyError:
+        raise NoSuchLesson() from None
+
+
+def _standing(lesson: Lesson, kept: Kept) -> Standing:
+    rules = rules_for(lesson.kind)
+    return Standing(
+        lesson,
+        kept.user_id,
+        kept.step,
+        rules.state_from_json(kept.state),
+        kept.phase,
+        kept.version,
+        None if kept.answer is None else _answer_read(lesson, kept.answer),
+        kept.finished_at,
+    )
+
+
+def _answer_json(lesson: Lesson, answer: Answer) -> dict[str, Any]:
+    return {
+        "intent": answer.intent,
+        "taught": answer.taught,
+        "good": answer.good,
+        "judged": None if answer.judged is None else answer.judged.to_json(),
+        "before": rules_for(lesson.kind).state_to_json(answer.before),
+        "cut": answer.cut,
+        "step": answer.step,
+    }
+
+
+def _answer_read(lesson: Lesson, data: Mapping[str, Any]) -> Answer:
+    return Answer(
+        str(data["intent"]),
+        bool(data["taught"]),
+        bool(data["good"]),
+        None if data["judged"] is None else Judged.from_json(data["judged"]),
+        rules_for(lesson.kind).state_from_json(data["before"]),
+        bool(data["cut"]),
+        int(data["step"]),
+    )

@@ -1,0 +1,184 @@
+"""A lesson's message as its learner reads it, in English and German: the judge's words on
+a costly move with Try again and Go on, what follows Go on, the end's buttons (no lobby
+in a direct message), ``/my lessons``, every step's taught move offered and no other
+seat's hand shown; and the steps counted into the metrics."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import discord
+
+from bot.discord_ui.card_layout import Card, layout
+from bot.features.lessons.discord.cards import lesson_card, lessons_card
+from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.service import Answer, Standing
+from bot.games import lesson_play
+from bot.games.analysis_words import amount
+from bot.games.claim.names import card_label
+from bot.games.faces import report_words_for
+from bot.metrics.figures import Metrics, counting, lesson_counted
+from i18n import english, language
+
+KEY = "claimit"
+ANN = 11
+
+
+def labels(card: Card) -> list[str | None]:
+    shown = [getattr(item, "item", item) for row in card.rows for item in row]
+    return [button.label for button in shown if isinstance(button, discord.ui.Button)]
+
+
+def answered(phase: LessonPhase = LessonPhase.ANSWERED) -> Standing:
+    """The learner at the lesson's second step, having chosen A where B is taught."""
+    lesson = lesson_play.lesson(KEY)
+    before = lesson_play.path(KEY)[1]
+    moved = lesson_play.learner_moved(lesson, 1, before, "A")
+    answer = Answer("A", moved.taught, moved.good, moved.judged, before, False, 1)
+    return Standing(lesson, ANN, 1, moved.state, phase, 4, answer, None)
+
+
+async def test_a_costly_move_is_explained_by_the_judge_in_the_learners_language() -> None:
+    standing = answered()
+    judged = standing.answer.judged if standing.answer else None
+    assert judged is not None and judged.cost > Fraction(1)
+    for lang in (english(), language("de")):
+        card = await lesson_card(standing, "Ann", lang, in_guild=True)
+        words = report_words_for(KEY)
+        best = words.option(standing.answer.before, judged.best, [], lang)  # type: ignore[union-attr]
+        cost = amount(judged.cost, judged.unit, lang)
+        assert best in card.text and cost in card.text, card.text
+        assert labels(card) == [lang._("Try again"), lang._("Go on")]
+    german = await lesson_card(standing, "Ann", language("de"), in_guild=True)
+    assert "better by" not in german.text and "Try again" not in labels(german)
+
+    # Come back to it later: the answer still waits, explained.
+    back = await lesson_card(replace(standing, resumed=True), "Ann", english(), in_guild=True)
+    assert "better by" in back.text and labels(back) == ["Try again", "Go on"]
+
+
+async def test_going_on_with_a_costly_move_says_so_and_shows_the_next_step() -> None:
+    lesson = lesson_play.lesson(KEY)
+    gone = answered()
+    assert gone.answer is not None
+    went = Standing(
+        lesson,
+        ANN,
+        2,
+        lesson_play.path(KEY)[2],
+        LessonPhase.STEP,
+        5,
+        Answer(gone.answer.intent, False, True, gone.answer.judged, gone.answer.before, True, 1),
+        None,
+    )
+    card = await lesson_card(went, "Ann", english(), in_guild=True)
+    assert card.text.startswith("You went on with your own move.\n\n")
+    assert "The lesson set the board for its next step." in card.text
+    assert english().say(lesson.steps[2].say) in card.text
+    assert card.title is not None and card.title.endswith("Step 3 of 15")
+
+
+async def test_past_the_steps_the_first_game_offers_the_games_own_choices() -> None:
+    lesson = lesson_play.lesson(KEY)
+    assert lesson.then_play
+    steps = len(lesson.steps)
+    playing = Standing(
+        lesson, ANN, steps, lesson_play.path(KEY)[-1], LessonPhase.PLAYING, 7, None, None
+    )
+    card = await lesson_card(playing, "Ann", language("de"), in_guild=True)
+    german = language("de")
+    assert card.title is not None and card.title.endswith(german._("Your first game"))
+    assert german._("Now play the game to its end against an easy computer player.") in card.text
+    assert german._("Roll") in labels(card)
+
+
+async def test_the_end_offers_a_real_game_in_a_channel_and_never_in_a_direct_message() -> None:
+    lesson = lesson_play.lesson(KEY)
+    over = Standing(
+        lesson, ANN, len(lesson.steps), lesson_play.path(KEY)[-1], LessonPhase.OVER, 9, None, 5.0
+    )
+    following = lesson_play.lesson("claimit-variant")
+    here = await lesson_card(over, "Ann", english(), in_guild=True)
+    assert "You finished the lesson" in here.text
+    assert labels(here) == ["Play a real game", f"Next: {english().say(following.title)}"]
+    direct = await lesson_card(over, "Ann", english(), in_guild=False)
+    assert labels(direct) == [f"Next: {english().say(following.title)}"]
+
+
+def test_my_lessons_lists_the_step_reached_and_when_one_was_finished() -> None:
+    lesson = lesson_play.lesson(KEY)
+    finished = Standing(lesson, ANN, 0, None, LessonPhase.OVER, 3, None, 86400.0)
+    reached = replace_step(finished, 2)
+    card = lessons_card([reached], english())
+    assert [(line.name, line.value) for line in card.lines] == [
+        (english().say(lesson.title), "Step 3 of 15 · finished <t:86400:D> · /claimit learn")
+    ]
+    card = lessons_card([finished], language("de"))
+    (line,) = card.lines
+    assert line.value.startswith(language("de")._("finished <t:{when}:D>", when=86400))
+    assert "You have started no lesson yet" in lessons_card([], english()).text
+
+
+def replace_step(standing: Standing, step: int) -> Standing:
+    return Standing(
+        standing.lesson,
+        standing.user_id,
+        step,
+        standing.state,
+        LessonPhase.STEP,
+        standing.version,
+        None,
+        standing.finished_at,
+    )
+
+
+def test_the_steps_are_counted_by_lesson_step_and_what() -> None:
+    metrics = Metrics()
+    counting(metrics)
+    try:
+        lesson_counted(KEY, "roll_the_dice", "reached")
+        lesson_counted(KEY, "roll_the_dice", "reached")
+        lesson_counted(KEY, "roll_the_dice", "taught_first")
+    finally:
+        counting(None)
+    sample = metrics.registry.get_sample_value
+    labels = {"lesson": KEY, "step": "roll_the_dice"}
+    assert sample("claimit_lesson_steps_total", {**labels, "what": "reached"}) == 2
+    assert sample("claimit_lesson_steps_total", {**labels, "what": "taught_first"}) == 1
+
+
+async def test_every_step_offers_its_taught_move_and_never_another_seats_hand() -> None:
+    """Every lesson's every step, as its learner's message: within Discord's limits, the
+    taught move among its buttons or menus, and in Claim no card of another seat's hand
+    in any of its words (the picture's description included)."""
+    for key, lesson in lesson_play.lessons().items():
+        path = lesson_play.path(key)
+        for number, step in enumerate(lesson.steps):
+            standing = Standing(lesson, ANN, number, path[number], LessonPhase.STEP, 3, None, None)
+            card = await lesson_card(standing, "Ann", english(), in_guild=True)
+            layout(card)
+            rows = (*card.rows, *(card.below.rows if card.below else ()))
+            shown = [getattr(item, "item", item) for row in rows for item in row]
+            offered = {getattr(c, "custom_id", None) for c in shown} | {
+                f"lesson:{key}:3:{option.value}"
+                for c in shown
+                if isinstance(c, discord.ui.Select)
+                for option in c.options
+            }
+            assert f"lesson:{key}:3:{step.taught}" in offered, (key, step.name)
+            if lesson.kind != "claim":
+                continue
+            words = "\n".join(seen_words(card))
+            for seat, hand in enumerate(path[number].hands):
+                if seat != lesson.learner:
+                    assert not [c for c in hand if card_label(c, english()) in words], step.name
+
+
+def seen_words(card: Card) -> list[str]:
+    parts = [card, *([card.below] if card.below else [])]
+    return [
+        text
+        for part in parts
+        for text in (part.title or "", part.text, part.image.description if part.image else "")
+    ]

@@ -1,0 +1,200 @@
+"""Lessons through the real bot and the emulator: ``/claimit learn`` shows the learner
+alone the step waiting; the taught move is praised and the lesson goes on; another is
+answered with the judge's figure and Try again / Go on; an old message, a forged
+custom_id and a restart; ``/my lessons``; and Learn to play under the rules. A whole
+lesson is walked at the runner's level (tests/games/test_lessons.py), not here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
+from bot.features.lessons.service import LessonService
+from bot.games import lesson_play
+from bot.games.analysis_words import amount
+from bot.games.claim.names import card_label
+from bot.games.faces import report_words_for
+from bot.service.errors import NotHere
+from emulator import Interaction, Message, User
+from i18n import english, language
+from tests.e2e.world import World, describe, ephemeral_answer, make_world, title_of
+
+KEY = "claimit"
+"""The lesson the tests walk the first steps of: Claim It!'s own."""
+
+
+def lesson_message(asked: Interaction) -> Message:
+    """The lesson's message an interaction answered: the asker's alone."""
+    message = asked.response_message
+    assert message is not None and message.ephemeral
+    assert message.visible_to == asked.user.id
+    return message
+
+
+def words(refusal: type[NoSuchLesson | LessonMovedOn | NotNow | NotHere]) -> str:
+    return english().say(refusal.words)
+
+
+async def refused(world: World, user: User, message: Message, custom_id: str) -> str:
+    """What ``user`` is told for pressing ``custom_id`` (made by hand) on ``message``."""
+    data = {"custom_id": custom_id, "component_type": 2}
+    pressed = await world.discord.answer(await world.discord.forge(user, message, data))
+    await world.quiet()
+    return ephemeral_answer(pressed)
+
+
+async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
+    world: World,
+) -> None:
+    ann, bo = world.players[0], world.players[1]
+    lesson = lesson_play.lesson(KEY)
+    first, second = lesson.steps[0], lesson.steps[1]
+
+    step = lesson_message(await world.command(ann, "claimit learn"))
+    said = describe(step)
+    assert english().say(first.say) in said and "Step 1 of " in title_of(step)
+    assert "Roll" in step.button_labels()
+    assert all(not m.visible_to or m.visible_to == ann.id for m in world.channel.messages)
+    assert not [m for m in world.channel.messages if not m.ephemeral], "nothing public"
+
+    # The taught move: praised, and the next step with its own choices.
+    rolled = await world.click(ann, step, "Roll")
+    assert rolled.response_message is step, "updated in place"
+    said = describe(step)
+    assert english().say(first.praise) in said and english().say(second.say) in said
+    assert "Step 2 of " in title_of(step)
+    placements = step.button_labels()
+    (taught,) = [label for label in placements if label.startswith(f"{second.taught}:")]
+    other = next(label for label in placements if label != taught)
+
+    # Another move: the judge's figure, and Try again / Go on.
+    await world.click(ann, step, other)
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
+    assert standing is not None and standing.answer is not None
+    judged = standing.answer.judged
+    assert judged is not None and judged.cost > 0
+    said = describe(step)
+    chosen = report_words_for("claimit").option(
+        standing.answer.before, judged.best, ["Ann", "Bot"], english()
+    )
+    cost = amount(judged.cost, judged.unit, english())
+    assert f"where {chosen} was better by {cost}." in said
+    assert step.button_labels() == ["Try again", "Go on"]
+    answered = step.buttons()[0]["custom_id"]
+
+    again = await world.click(ann, step, "Try again")
+    assert again.response_message is step
+    assert english().say(second.say) in describe(step) and taught in step.button_labels()
+
+    # A press on what the message showed before is refused in plain words.
+    assert await refused(world, ann, step, answered) == words(LessonMovedOn)
+    assert taught in step.button_labels()
+
+    # Go on, with the learner's own move this time.
+    await world.click(ann, step, other)
+    went = await world.click(ann, step, "Go on")
+    assert went.response_message is step
+    third = lesson.steps[2]
+    assert english().say(third.say) in describe(step) and "Step 3 of " in title_of(step)
+    assert "You went on with your own move." in describe(step)
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
+    assert standing is not None
+    version = standing.version
+
+    # Someone else pressing the learner's button acts on their own lesson: they have none.
+    own = next(b["custom_id"] for b in step.buttons() if b.get("label") == "Roll")
+    assert await refused(world, bo, step, own) == words(NoSuchLesson)
+    # A forged custom_id naming another lesson, one the learner never started.
+    forged = f"lesson:claimit-variant:{version}:roll"
+    assert await refused(world, ann, step, forged) == words(NoSuchLesson)
+    # And one naming a lesson no game has.
+    assert await refused(world, ann, step, f"lesson:nolesson:{version}:roll") == words(NoSuchLesson)
+    # And the learner's own lesson did not move.
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
+    assert standing is not None and standing.version == version and standing.step == 2
+
+    # After a restart, the lesson is where they left it.
+    await world.stop_bots()
+    await world.start_bot()
+    resumed = lesson_message(await world.command(ann, "claimit learn"))
+    assert "Welcome back" in describe(resumed) and "Step 3 of " in title_of(resumed)
+    assert english().say(third.say) in describe(resumed)
+
+    mine = lesson_message(await world.command(ann, "my lessons"))
+    assert english().say(lesson.title) in describe(mine)
+    assert "Step 3 of " in describe(mine)
+    # In a direct message too; a real game's button, never shown there, opens no lobby.
+    dm = world.discord.dm_with(ann)
+    direct = lesson_message(await world.command(ann, "my lessons", where=dm))
+    assert "Step 3 of " in describe(direct)
+    said = await refused(world, ann, direct, "claimit:learnt")
+    assert said == words(NotHere)
+
+
+async def test_learn_to_play_under_the_rules_and_bad_input_are_answered_plainly(
+    world: World,
+) -> None:
+    ann = world.players[0]
+    rules = lesson_message(await world.command(ann, "claimit rules"))
+    assert rules.button_labels()[-1] == "Learn to play"
+    started = await world.click(ann, rules, "Learn to play")
+    step = lesson_message(started)
+    assert "Step 1 of " in title_of(step)
+
+    none = lesson_message(await world.command(ann, "my lessons"))
+    assert english().say(lesson_play.lesson(KEY).title) in describe(none)
+
+    # Try again where nothing is to be tried again: refused, nothing changed.
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
+    assert standing is not None
+    custom_id = f"lessonway:{KEY}:{standing.version}:again"
+    assert await refused(world, ann, step, custom_id) == words(NotNow)
+    # A move the rules refuse, at the version shown.
+    custom_id = f"lesson:{KEY}:{standing.version}:Z"
+    assert await refused(world, ann, step, custom_id)
+    after = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
+    assert after is not None and after.version == standing.version
+
+
+async def test_a_faction_lesson_shows_the_learners_own_hand_and_a_real_game_opens_a_lobby(
+    world: World,
+) -> None:
+    ann = world.players[0]
+    step = lesson_message(await world.command(ann, "claim learn", faction="knights"))
+    lesson = lesson_play.lesson("claim-knights")
+    assert english().say(lesson.steps[0].say) in describe(step)
+    # The learner's hand, and only theirs: the computer player's cards are never named.
+    hand = lesson_play.start(lesson).hands
+    (picture, own) = step.gallery_items()
+    for card in hand[1 - lesson.learner]:
+        named = card_label(card, english())
+        assert named not in (picture.description or "") + (own.description or "")
+    assert step.button_labels(), "the learner's cards to play"
+
+    refusal = ephemeral_answer(await world.command(ann, "claim learn", faction="nobody"))
+    assert refusal.startswith("'nobody' isn't one of the choices of faction")
+
+    # At a lesson's end, Play a real game opens a lobby in the channel with an easy bot.
+    opened = await world.discord.answer(
+        await world.discord.forge(ann, step, {"custom_id": "claim:learnt", "component_type": 2})
+    )
+    await world.quiet()
+    lobby = opened.response_message
+    assert lobby is not None and not lobby.ephemeral
+    assert "Bot 1 (easy)" in describe(lobby)
+
+
+async def test_a_german_learner_is_taught_in_german(tmp_path: Path, database_target: str) -> None:
+    german = language("de")
+    lesson = lesson_play.lesson(KEY)
+    async with await make_world(tmp_path, 1, database=database_target, locale="de") as world:
+        await world.start_bot()
+        ann = world.players[0]
+        step = lesson_message(await world.command(ann, "claimit lernen"))
+        assert german.say(lesson.steps[0].say) in describe(step)
+        assert "Schritt 1 von " in title_of(step)
+        await world.click(ann, step, step.button_labels()[0])
+        assert german.say(lesson.steps[0].praise) in describe(step)
+        assert "Schritt 2 von " in title_of(step)
+        mine = lesson_message(await world.command(ann, "meine lektionen"))
+        assert "Schritt 2 von " in describe(mine) and "/claimit lernen" in describe(mine)
