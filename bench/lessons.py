@@ -28,6 +28,7 @@ from bot.features.lessons.service import LEFT_AFTER, LessonService
 from bot.games import lesson_play
 from bot.games.registry import rules_for
 from bot.service import GameService
+from bot.service.feature_registry import discovered
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
 from tests.games.lesson_moves import learner_intents
@@ -105,6 +106,7 @@ def percentile(values: list[float], share: float) -> float:
 
 async def main(learners: int, only: Iterable[str]) -> None:
     clock = Clock()
+    discovered()
     with tempfile.TemporaryDirectory() as folder:
         database = await open_database(await new_sqlite(Path(folder) / "lessons.sqlite3"))
         try:
