@@ -116,3 +116,16 @@ def look(choice: Choice) -> Look:
     """How a face's choice shows as a button: its label, emoji, colour, and whether it can be
     pressed."""
     return Look(choice.label, choice.emoji, STYLES[choice.tone], not choice.enabled)
+
+
+def menu_options(menu: Menu) -> list[discord.SelectOption]:
+    """A face's menu's entries as a select menu's options, each valued by its intent."""
+    return [
+        discord.SelectOption(
+            label=option.label,
+            value=option.intent,
+            description=option.description,
+            emoji=option.emoji,
+        )
+        for option in menu.options
+    ]

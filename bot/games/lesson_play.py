@@ -85,16 +85,20 @@ def start(lesson: Lesson) -> Any:
 
 @cache
 def path(key: str) -> tuple[Any, ...]:
+    """``walked`` for the lesson called ``key``, worked out once per process."""
+    return walked(lesson(key))
+
+
+def walked(taught: Lesson) -> tuple[Any, ...]:
     """The position before each step, and after the last, with every step's taught move
     made and the lesson's replies: where a learner who goes on after another move takes
     up the lesson again. Raises where the lesson's own moves are not the game's."""
-    taught = lesson(key)
     state = start(taught)
     found = [state]
-    for step in taught.steps:
-        moved = learner_moved(taught, len(found) - 1, state, step.taught, judging=False)
+    for index, step in enumerate(taught.steps):
+        moved = learner_moved(taught, index, state, step.taught, judging=False)
         if not moved.taught:
-            raise ValueError(f"lesson {key}: step {step.name}'s taught move is not its own")
+            raise ValueError(f"lesson {taught.key}: step {step.name}'s taught move is not its own")
         state = moved.state
         found.append(state)
     return tuple(found)

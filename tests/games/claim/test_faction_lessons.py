@@ -50,18 +50,6 @@ SECOND_PHASE = [
 """The lessons near the end of the game, where what is left after their steps is forced."""
 
 
-def walked(lesson: Lesson) -> list[ClaimState]:
-    """The position before each step and after the last, along the taught path."""
-    state = lesson_play.start(lesson)
-    found = [state]
-    for index, step in enumerate(lesson.steps):
-        moved = lesson_play.learner_moved(lesson, index, state, step.taught, judging=False)
-        assert moved.taught and moved.unprepared == 0, step.name
-        state = moved.state
-        found.append(state)
-    return found
-
-
 def tagged(lesson: Lesson) -> int:
     """The index of the step the lesson's faction's power decides."""
     [index] = [i for i, step in enumerate(lesson.steps) if step.rules]
@@ -71,7 +59,7 @@ def tagged(lesson: Lesson) -> int:
 def decided(lesson: Lesson) -> tuple[ClaimState, Move, tuple[Event, ...], ClaimState]:
     """The tagged step: the position, the taught move, what happened and the position after."""
     index = tagged(lesson)
-    before = walked(lesson)[index]
+    before = lesson_play.walked(lesson)[index]
     move = CLAIM.action(before, LEARNER, lesson.steps[index].taught, random.Random(0))
     after, events = apply(before, LEARNER, move.action)
     return before, move, events, after
@@ -268,7 +256,7 @@ def test_the_factions_card_is_played_and_its_power_decides_the_trick(faction: Fa
     lesson = FACTION_LESSON[faction]
     played = [
         CLAIM.action(state, LEARNER, step.taught, random.Random(0)).action
-        for state, step in zip(walked(lesson), lesson.steps, strict=False)
+        for state, step in zip(lesson_play.walked(lesson), lesson.steps, strict=False)
     ]
     factions = {action.card.faction for action in played if isinstance(action, Play)}
     assert faction in factions or faction in LYING
@@ -277,7 +265,7 @@ def test_the_factions_card_is_played_and_its_power_decides_the_trick(faction: Fa
 
 @pytest.mark.parametrize("key", SECOND_PHASE)
 def test_the_taught_path_wins_the_game_where_only_forced_moves_are_left(key: str) -> None:
-    final, _ = finished(walked(by_key(key))[-1])
+    final, _ = finished(lesson_play.walked(by_key(key))[-1])
     assert count(final).winners == (LEARNER,)
 
 
@@ -287,7 +275,9 @@ def test_the_taught_move_is_the_judges_best_and_the_power_step_has_a_costly_othe
 ) -> None:
     lesson = by_key(key)
     thresholds = ANALYST.thresholds[Unit.WIN_CHANCE]
-    for index, (state, step) in enumerate(zip(walked(lesson), lesson.steps, strict=False)):
+    for index, (state, step) in enumerate(
+        zip(lesson_play.walked(lesson), lesson.steps, strict=False)
+    ):
         options = legal_intents(state)
         costs = {}
         for intent in options:
@@ -320,7 +310,7 @@ def visible(state: ClaimState) -> set[str]:
 @pytest.mark.parametrize("key", KEYS)
 def test_the_board_lights_only_cards_the_learner_sees(key: str) -> None:
     lesson = by_key(key)
-    for state, step in zip(walked(lesson), lesson.steps, strict=False):
+    for state, step in zip(lesson_play.walked(lesson), lesson.steps, strict=False):
         assert step.lit and set(step.lit) <= visible(state), step.name
 
 
@@ -354,7 +344,7 @@ def test_the_words_reader_finds_the_cards_named() -> None:
 @pytest.mark.parametrize("key", KEYS)
 def test_no_step_names_a_card_the_learner_cannot_see(key: str) -> None:
     lesson = by_key(key)
-    path = walked(lesson)
+    path = lesson_play.walked(lesson)
     lang = english()
     for index, step in enumerate(lesson.steps):
         for message, seen in (

@@ -33,19 +33,6 @@ OWN = (CLAIM, TEAMS)
 """The lessons of the game itself; the faction lessons are ``test_faction_lessons.py``'s."""
 
 
-def walked(lesson: Lesson) -> list[ClaimState]:
-    """The position before each step and after the last, the taught moves made: the
-    lesson's own path, worked out without the other games' lessons."""
-    state: ClaimState = lesson_play.start(lesson)
-    found = [state]
-    for index, step in enumerate(lesson.steps):
-        moved = lesson_play.learner_moved(lesson, index, state, step.taught, judging=False)
-        assert moved.taught and moved.unprepared == 0, step.name
-        state = moved.state
-        found.append(state)
-    return found
-
-
 def seen(state: ClaimState, seat: int) -> set[str]:
     """The cards ``seat`` sees: its hand and follower pile, the table, the face-up prize
     and discard, and every score pile."""
@@ -93,7 +80,7 @@ def test_the_list_holds_every_rule_the_games_lessons_meet() -> None:
 
 @pytest.mark.parametrize("lesson", OWN, ids=lambda lesson: lesson.key)
 def test_each_step_lights_cards_in_the_learners_hand_or_on_the_table(lesson: Lesson) -> None:
-    for state, step in zip(walked(lesson), lesson.steps, strict=False):
+    for state, step in zip(lesson_play.walked(lesson), lesson.steps, strict=False):
         shown = view(state, lesson.learner)
         near = [*shown.hand, *(p.card for p in shown.table), *shown.prize]
         assert step.lit and set(step.lit) <= {c.id for c in near}, step.name
@@ -102,7 +89,7 @@ def test_each_step_lights_cards_in_the_learners_hand_or_on_the_table(lesson: Les
 
 @pytest.mark.parametrize("lesson", OWN, ids=lambda lesson: lesson.key)
 def test_no_step_names_a_card_the_learners_seat_has_not_seen(lesson: Lesson) -> None:
-    path = walked(lesson)
+    path = lesson_play.walked(lesson)
     lang = english()
     for index, step in enumerate(lesson.steps):
         for message, cards in (
@@ -126,14 +113,14 @@ def test_the_words_reader_finds_the_cards_named() -> None:
 
 @pytest.mark.parametrize("lesson", OWN, ids=lambda lesson: lesson.key)
 def test_each_taught_move_costs_nothing_by_the_judge(lesson: Lesson) -> None:
-    for state, step in zip(walked(lesson), lesson.steps, strict=False):
+    for state, step in zip(lesson_play.walked(lesson), lesson.steps, strict=False):
         move = RULES.action(state, lesson.learner, step.taught, random.Random(0))
         for judged in ANALYST.judge([Played(state, lesson.learner, move)], [0], 0):
             assert judged.cost == 0, step.name
 
 
 def test_the_game_lesson_follows_wins_a_prize_and_takes_a_face_down_follower() -> None:
-    follow, lose, last, lead, faction, end = walked(CLAIM)
+    follow, lose, last, lead, faction, end = lesson_play.walked(CLAIM)
     me, rival = CLAIM.learner, 1 - CLAIM.learner
     playable = {intent_of(action) for action in legal_actions(follow, me)}
     assert "play=DWA6" not in playable and {"play=GOB3", "play=GOB8"} <= playable
@@ -152,13 +139,13 @@ def follower_ids(state: ClaimState, seat: int) -> set[str]:
 
 
 def test_the_game_lesson_leaves_a_short_first_game_of_phase_two() -> None:
-    end = walked(CLAIM)[-1]
+    end = lesson_play.walked(CLAIM)[-1]
     assert CLAIM.then_play and end.phase is Phase.P2
     assert lesson_play.learner_to_act(CLAIM, end) and len(end.hands[CLAIM.learner]) == 11
 
 
 def test_the_partners_trick_wins_the_team_the_automatons_and_the_game() -> None:
-    end = walked(TEAMS)[-1]
+    end = lesson_play.walked(TEAMS)[-1]
     result = score(end)
     automatons = next(f for f in result.factions if f.faction is Faction.AUTOMATONS)
     team = unit_of(TEAMS.players, TEAMS.learner)
@@ -168,7 +155,7 @@ def test_the_partners_trick_wins_the_team_the_automatons_and_the_game() -> None:
 
 
 def test_giving_the_partner_another_card_costs_the_team_the_game() -> None:
-    start = walked(TEAMS)[0]
+    start = lesson_play.walked(TEAMS)[0]
     move = RULES.action(start, TEAMS.learner, "play=GOB1", random.Random(0))
     [judged] = ANALYST.judge([Played(start, TEAMS.learner, move)], [0], 0)
     assert ANALYST.thresholds[judged.unit].grade(judged.cost) > Grade.GOOD

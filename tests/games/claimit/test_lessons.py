@@ -38,19 +38,6 @@ RULES = Path(__file__).parents[3] / "bot" / "games" / "claimit" / "rules" / "les
 BY_KEY = {lesson.key: lesson for lesson in LESSONS}
 
 
-def walked(lesson: Lesson) -> list[GameState]:
-    """The position before each step and after the last, the taught moves made: the
-    lesson's own path, worked out without the other games' lessons."""
-    state: GameState = lesson_play.start(lesson)
-    found = [state]
-    for index, step in enumerate(lesson.steps):
-        moved = lesson_play.learner_moved(lesson, index, state, step.taught, judging=False)
-        assert moved.taught and moved.unprepared == 0, step.name
-        state = moved.state
-        found.append(state)
-    return found
-
-
 def taught_action(lesson: Lesson, index: int, state: GameState) -> Action:
     step = lesson.steps[index]
     return CLAIMIT.action(state, lesson.learner, step.taught, Tape(random.Random(0), step.draws))
@@ -83,7 +70,7 @@ def test_the_game_lesson_meets_every_rule_but_the_variant_and_the_variant_lesson
 @pytest.mark.parametrize("key", sorted(BY_KEY))
 def test_what_a_step_lights_is_on_the_board_it_waits_on(key: str) -> None:
     lesson = BY_KEY[key]
-    for step, state in zip(lesson.steps, walked(lesson), strict=False):
+    for step, state in zip(lesson.steps, lesson_play.walked(lesson), strict=False):
         for token in step.lit:
             if token.startswith("die:"):
                 assert state.phase is Phase.PLACE and int(token[4:]) in range(3), step.name
@@ -99,7 +86,7 @@ def test_every_taught_decision_is_the_judges_best(key: str) -> None:
     lesson = BY_KEY[key]
     analyst = analyst_for(lesson.kind)
     judged = 0
-    for index, state in enumerate(walked(lesson)[:-1]):
+    for index, state in enumerate(lesson_play.walked(lesson)[:-1]):
         action = taught_action(lesson, index, state)
         for verdict in analyst.judge([Played(state, lesson.learner, action)], [0], 0):
             judged += 1
@@ -111,7 +98,7 @@ def test_every_taught_decision_is_the_judges_best(key: str) -> None:
 def test_the_bust_step_busts_and_only_there() -> None:
     lesson = BY_KEY["claimit"]
     busts = []
-    for index, state in enumerate(walked(lesson)[:-1]):
+    for index, state in enumerate(lesson_play.walked(lesson)[:-1]):
         events = apply(state, taught_action(lesson, index, state)).events
         if any(isinstance(event, Bust) for event in events):
             busts.append(lesson.steps[index].name)
@@ -123,7 +110,7 @@ def test_the_last_step_calls_the_last_round_and_the_learner_plays_the_games_last
     key: str,
 ) -> None:
     lesson = BY_KEY[key]
-    path = walked(lesson)
+    path = lesson_play.walked(lesson)
     events = apply(path[-2], taught_action(lesson, len(lesson.steps) - 1, path[-2])).events
     assert Stopped(0) in events and LastRoundCalled(0) in events
     end = path[-1]
@@ -134,7 +121,7 @@ def test_the_last_step_calls_the_last_round_and_the_learner_plays_the_games_last
 
 def test_the_computer_cuts_the_learners_mine_and_the_lesson_mends_it() -> None:
     lesson = BY_KEY["claimit"]
-    path = walked(lesson)
+    path = lesson_play.walked(lesson)
     stop = [step.name for step in lesson.steps].index("stop_and_claim")
     stopped = apply(path[stop], taught_action(lesson, stop, path[stop])).state
     cut = path[stop + 1]
@@ -145,7 +132,7 @@ def test_the_computer_cuts_the_learners_mine_and_the_lesson_mends_it() -> None:
 def test_the_variant_places_a_squatter_the_standard_rules_keep_on_the_board() -> None:
     lesson = BY_KEY["claimit-variant"]
     index = [step.name for step in lesson.steps].index("four_again")
-    path = walked(lesson)
+    path = lesson_play.walked(lesson)
     again = Placement(4, 5, "S4")
     assert taught_action(lesson, index, path[index]) == Place(again)
     standard = CLAIMIT.state_from_json({**(lesson.start or {}), "variant": False})

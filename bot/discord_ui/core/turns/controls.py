@@ -17,7 +17,7 @@ from bot.discord_ui.components import (
     TemplatedSelect,
     selected,
 )
-from bot.discord_ui.face_drawing import look
+from bot.discord_ui.face_drawing import look, menu_options
 from bot.games.face import Choice, Menu
 from bot.storage import Game
 
@@ -65,17 +65,13 @@ def choice_button(game: Game, choice: Choice) -> TurnButton:
 
 def menu_select(game: Game, menu: Menu) -> TurnSelect:
     """A face's menu on the game's table, each option playing its intent."""
-    options = [
-        discord.SelectOption(
-            label=option.label,
-            value=option.intent,
-            description=option.description,
-            emoji=option.emoji,
-        )
-        for option in menu.options
-    ]
     return TurnSelect(
-        game.kind, game.id, game.version, menu.name, options=options, placeholder=menu.placeholder
+        game.kind,
+        game.id,
+        game.version,
+        menu.name,
+        options=menu_options(menu),
+        placeholder=menu.placeholder,
     )
 
 

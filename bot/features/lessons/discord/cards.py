@@ -16,7 +16,7 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.components import Look
-from bot.discord_ui.face_drawing import drawn, in_rows, look
+from bot.discord_ui.face_drawing import drawn, in_rows, look, menu_options
 from bot.features.lessons.discord.controls import (
     LessonMove,
     LessonPick,
@@ -164,15 +164,7 @@ def choice_rows(standing: Standing, shown: Sequence[Control]) -> Rows:
         if isinstance(control, Choice):
             items.append(LessonMove(key, version, control.intent, look(control)))
         elif isinstance(control, Menu):
-            options = [
-                discord.SelectOption(
-                    label=option.label,
-                    value=option.intent,
-                    description=option.description,
-                    emoji=option.emoji,
-                )
-                for option in control.options
-            ]
+            options = menu_options(control)
             items.append(LessonPick(key, version, options=options, placeholder=control.placeholder))
     return in_rows(items, shown)
 
