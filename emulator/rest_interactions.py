@@ -76,7 +76,7 @@ class InteractionRoutes:
             interaction.errors.append("acknowledged a second time")
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         if self.settings.clock.now() - interaction.created_at > self.settings.response_deadline:
-            interaction.errors.append("first response after the 3-second deadline")
+            interaction.errors.append("first response after the deadline")
             raise DiscordError(404, 10062, "Unknown interaction")
         interaction.responding = True
         body, files = message_form(request)

@@ -14,7 +14,15 @@ import pytest
 from bot.features.rematch.discord.handlers import Rematches
 from bot.storage import Game, GameStatus
 from emulator import Message
-from tests.e2e.world import TITLES, World, describe, ephemeral_answer, make_world, running_world
+from tests.e2e.world import (
+    TITLES,
+    World,
+    describe,
+    ephemeral_answer,
+    make_world,
+    running_world,
+    title_of,
+)
 from tests.postgres_cluster import Cluster
 
 LOBBY_TIME = 30 * 60
@@ -66,8 +74,10 @@ async def test_everyone_saying_yes_opens_the_new_game_here(world: World, group: 
     assert "The offer lapses <t:" in said
     await world.click(ann, offer, "Yes, again")
     new_number = (game.number or 0) + 1
+    # The table, not a ping beside it (a ping has no title).
     table = await world.discord.wait_for_message(
-        world.channel, lambda m: f"{title} #{new_number}" in describe(m) and bool(m.buttons())
+        world.channel,
+        lambda m: f"{title} #{new_number}" in title_of(m) and bool(m.buttons()),
     )
     started = await world.discord.wait_for_message(
         world.channel, lambda m: m is offer and f"[{title} #{new_number}](" in describe(m)

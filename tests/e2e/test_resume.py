@@ -28,17 +28,17 @@ from bot.storage import Game, GameStatus
 from emulator import Interaction, Message, User
 from engine.claim import ClaimState, legal_actions
 from tests.e2e.test_claim import open_hand, private_intents
-from tests.e2e.world import World, describe, note_of
+from tests.e2e.world import RESPONSE_DEADLINE, World, describe, note_of
 
-LATE = 5.0
-"""Seconds Discord's clock moves on while the bot is away: past the 3 seconds a click
-has to be answered in."""
+LATE = RESPONSE_DEADLINE + 2.0
+"""Seconds Discord's clock moves on while the bot is away: past the time a click has to
+be answered in."""
 TURN = 600
 """The server's default turn time, in seconds."""
 TABLE_GAMES = ["claimit", "nuggets"]
 """The games played by clicking on the table; Claim is played from each player's hand."""
 GAMES = [*TABLE_GAMES, "claim"]
-TOO_LATE = "first response after the 3-second deadline"
+TOO_LATE = "first response after the deadline"
 """What the emulated Discord notes on an interaction whose answer it refused as too late."""
 TURN_ID = re.compile(r"^[a-z]+:(turn|mine):")
 """The custom_id of a turn's button, or of Claim's **My hand**."""
