@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -26,7 +25,7 @@ from typing import Any
 from aiohttp import web
 
 from emulator import payloads
-from emulator.model import new_token, shard_of
+from emulator.model import Guild, new_token, shard_of
 from emulator.settings import Settings
 from emulator.world import World
 
@@ -175,14 +174,8 @@ class Gateway:
             ready["shard"] = list(shard)
         # Into the backlog before any await: an event dispatched meanwhile comes after them.
         session.append("READY", ready, self._backlog(session))
-        now = time.time()
         for guild in guilds:
-            members = [world.users[u] for u in guild.member_permissions if u in world.users]
-            session.append(
-                "GUILD_CREATE",
-                payloads.guild(guild, world.bot, members, now),
-                self._backlog(session),
-            )
+            session.append("GUILD_CREATE", guild_create(world, guild), self._backlog(session))
         await session.flush()
         await self._changed()
 
@@ -495,6 +488,12 @@ class Session:
                 except ConnectionError:
                     return
                 self.delivered += 1
+
+
+def guild_create(world: World, guild: Guild) -> dict[str, Any]:
+    """GUILD_CREATE's server, with its members the world knows."""
+    members = [world.users[u] for u in guild.member_permissions if u in world.users]
+    return payloads.guild(guild, world.bot, members)
 
 
 def _on_shard(guild_id: int, shard_id: int, shard_count: int) -> bool:

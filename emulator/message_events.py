@@ -67,7 +67,9 @@ class MessageEvents:
         own = author.id == self.world.bot.id
         if message.interaction_id is None and (own or author.id in guild.member_permissions):
             roles = [guild.bot_role_id] if own else None
-            member = payloads.member(author, guild, time.time(), roles=roles)
+            # The bot's own joined_at is when it joined, in every event that names it.
+            joined = guild.joined_at if own else time.time()
+            member = payloads.member(author, guild, joined, roles=roles)
             full["member"] = {k: v for k, v in member.items() if k not in ("user", "permissions")}
         exempt = content_exempt(message, channel, self.world.bot.id)
         blank = full if exempt else without_content(full)

@@ -269,6 +269,11 @@ class Guild:
     """The members, with their permissions."""
     preferred_locale: str = "en-US"
     """The server's language, as its admins set it in its Community settings."""
+    system_channel_id: int | None = None
+    """The channel Discord posts its own notices in (a member joining, a boost), where a
+    bot's welcome goes too; ``None``: the admins turned them off."""
+    joined_at: float = field(default_factory=time.time)
+    """When the bot joined the server (its member's ``joined_at``)."""
     bot_role_id: int = field(default_factory=snowflake)
     """The role Discord gives the bot when it joins (managed, named after it)."""
     bot_role_permissions: Permissions = field(

@@ -188,7 +188,7 @@ def member_role(g: Guild, user_id: int) -> dict[str, Any]:
     }
 
 
-def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any]:
+def guild(g: Guild, bot: User, members: list[User]) -> dict[str, Any]:
     """GUILD_CREATE's server: its roles (@everyone granting nothing, the bot's, and each
     member's own), its channels, and its active threads (archived ones are left for the
     bot to fetch, as Discord leaves them)."""
@@ -220,19 +220,19 @@ def guild(g: Guild, bot: User, members: list[User], now: float) -> dict[str, Any
         "stickers": [],
         "features": [],
         "mfa_level": 0,
-        "system_channel_id": None,
+        "system_channel_id": None if g.system_channel_id is None else str(g.system_channel_id),
         "premium_tier": 0,
         "preferred_locale": g.preferred_locale,
         "nsfw_level": 0,
         "large": False,
         "unavailable": False,
         "member_count": len(members) + 1,
-        "joined_at": iso(now),
+        "joined_at": iso(g.joined_at),
         "channels": [channel(c, g, bot) for c in g.channels.values() if not c.is_thread],
         "threads": [
             channel(c, g, bot) for c in g.channels.values() if c.is_thread and not c.archived
         ],
-        "members": [member(bot, g, now, roles=[g.bot_role_id])],
+        "members": [member(bot, g, g.joined_at, roles=[g.bot_role_id])],
         "voice_states": [],
         "presences": [],
         "stage_instances": [],

@@ -22,11 +22,29 @@ from discord import Permissions
 
 from emulator import payloads
 from emulator.changes import Changes
-from emulator.gateway import Gateway
+from emulator.gateway import Gateway, guild_create
 from emulator.model import PRIVATE_THREAD, Channel, Guild, User, snowflake
 from emulator.responses import DiscordError
 from emulator.settings import Settings
 from emulator.world import World
+
+GUILD_CREATE_ONLY = frozenset(
+    {
+        "joined_at",
+        "large",
+        "unavailable",
+        "member_count",
+        "voice_states",
+        "members",
+        "channels",
+        "threads",
+        "presences",
+        "stage_instances",
+        "guild_scheduled_events",
+    }
+)
+"""GUILD_CREATE's "extra fields" beside the guild object (Gateway Events, Guild Create),
+which GUILD_UPDATE does not send."""
 
 Action = Literal["read", "post", "edit", "delete"]
 """What a request does to a message, for ``check_thread``; reading is refused nowhere."""
@@ -194,6 +212,43 @@ class Places:
                 else ("CHANNEL_DELETE", payloads.channel(channel, guild, self.world.bot))
             )
             await self.gateway.dispatch_if_connected(event, payload, guild.id)
+        await self.changes.changed()
+
+    async def add_bot(self, guild: Guild) -> None:
+        """An admin adds the bot to ``guild`` (one made by ``add_guild``, or one it was
+        removed from): it joins now, and its shard gets GUILD_CREATE, which Discord sends
+        "when the current user joins a new Guild" (Gateway Events, Guild Create) and
+        discord.py reports as ``on_guild_join``."""
+        guild.joined_at = self.settings.clock.now()
+        self.world.join(guild)
+        # Without ``unavailable``, which only a server coming back from an outage (or
+        # one READY listed) has: it is what tells a join apart.
+        joined = guild_create(self.world, guild)
+        del joined["unavailable"]
+        await self.gateway.dispatch_if_connected("GUILD_CREATE", joined, guild.id)
+        await self.changes.changed()
+
+    async def remove_bot(self, guild: Guild) -> None:
+        """An admin removes the bot from ``guild``: GUILD_DELETE without ``unavailable``
+        (Gateway Events, Guild Delete: "If the unavailable field is not set, the user was
+        removed from the guild"); its channels are no longer the bot's."""
+        self.world.leave(guild)
+        await self.gateway.dispatch_if_connected("GUILD_DELETE", {"id": str(guild.id)}, guild.id)
+        await self.changes.changed()
+
+    async def set_system_channel(self, guild: Guild, channel: Channel | None) -> None:
+        """An admin picks the channel Discord posts its notices in, or turns them off
+        (``None``): GUILD_UPDATE, the server without what only GUILD_CREATE has."""
+        if channel is not None and channel.id not in guild.channels:
+            raise ValueError(f"{channel.id} is no channel of {guild.name}")
+        guild.system_channel_id = None if channel is None else channel.id
+        if guild.id in self.world.guilds:
+            updated = {
+                name: value
+                for name, value in guild_create(self.world, guild).items()
+                if name not in GUILD_CREATE_ONLY
+            }
+            await self.gateway.dispatch_if_connected("GUILD_UPDATE", updated, guild.id)
         await self.changes.changed()
 
     async def set_bot_permissions(self, channel: Channel, permissions: Permissions) -> None:

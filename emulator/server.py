@@ -214,6 +214,9 @@ class DiscordEmulator:
         self.start_private_thread = places.start_private_thread
         self.leave_thread = places.leave_thread
         self.delete_channel = places.delete_channel
+        self.add_bot = places.add_bot
+        self.remove_bot = places.remove_bot
+        self.set_system_channel = places.set_system_channel
         self.set_bot_permissions = places.set_bot_permissions
         self.set_bot_role_permissions = places.set_bot_role_permissions
         self.set_member_permissions = places.set_member_permissions

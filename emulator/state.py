@@ -82,6 +82,8 @@ def capture(world: World) -> Snapshot:
                 "permissions": guild.bot_role_permissions.value,
             },
             "channels": [saved(c) for c in guild.channels.values()],
+            "system_channel_id": _optional_id(guild.system_channel_id),
+            "joined_at": guild.joined_at,
         }
         for guild in world.guilds.values()
     ]
@@ -221,6 +223,10 @@ def _world(document: dict[str, Any], attachments: Path) -> World:
             int(g["owner_id"]),
             member_permissions={int(u): Permissions(p) for u, p in g["members"].items()},
         )
+        # Both kept since the emulator gained them: a state saved before has neither.
+        system = g.get("system_channel_id")
+        guild.system_channel_id = None if system is None else int(system)
+        guild.joined_at = float(g.get("joined_at", guild.joined_at))
         role = g.get("bot_role")
         if role is not None:
             guild.bot_role_id = int(role["id"])

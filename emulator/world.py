@@ -92,6 +92,18 @@ class World:
         guild.member_permissions[owner.id] = discord.Permissions.all()
         return guild
 
+    def join(self, guild: Guild) -> None:
+        """The bot is in ``guild`` (again, after ``leave``), with its channels."""
+        self.guilds[guild.id] = guild
+        self.channels.update(guild.channels)
+
+    def leave(self, guild: Guild) -> None:
+        """The bot is removed from ``guild``: it is no longer the bot's to see, nor are
+        its channels (the ``Guild`` keeps them, for a ``join`` again)."""
+        del self.guilds[guild.id]
+        for channel_id in guild.channels:
+            self.channels.pop(channel_id, None)
+
     def add_member(
         self, guild: Guild, user: User, permissions: discord.Permissions | None = None
     ) -> None:

@@ -19,6 +19,7 @@ ORDER = (
     "seasons",
     "lessons",
     "board",
+    "welcome",
 )
 """The order the core calls the features' hooks in, so the order their refusals come in
 (a private table's "invited only" before a minimum's "below reliability"), and the order

@@ -348,6 +348,8 @@ STEPS = {
     # answer to a move that was not the step's), and, per step, who reached it, finished
     # it, and whether their first move there was the one it teaches.
     24: Step(),
+    # 25: the welcome: which of the bot's joins of each server was welcomed.
+    25: Step(),
 }
 
 

@@ -82,7 +82,14 @@ def world(emulator: DiscordEmulator) -> list[Any]:
         (emulator.bot, emulator.application_id),
         sorted((u.id, u.name, u.bot) for u in emulator.users.values()),
         [
-            (g.id, g.name, g.owner_id, {u: p.value for u, p in g.member_permissions.items()})
+            (
+                g.id,
+                g.name,
+                g.owner_id,
+                {u: p.value for u, p in g.member_permissions.items()},
+                g.system_channel_id,
+                g.joined_at,
+            )
             for g in emulator.guilds.values()
         ],
         [
@@ -100,6 +107,7 @@ async def test_a_new_emulator_takes_up_the_world_where_it_was(
     first, loaded = await kept(folder)
     assert not loaded
     place = lay_out(first)
+    await first.set_system_channel(first.guilds[place.channel.guild_id], place.channel)
     lobby = await place.post({"content": "<@1000000000000000102> lobby", "components": BUTTONS})
     board = await upload(
         place,
