@@ -95,6 +95,8 @@ PICTURES: tuple[str, ...] = (
     "takeback-request.png",
     "tournament-signup.png",
     "tournament-standings.png",
+    "lesson.png",
+    "lesson-phone.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -122,6 +124,15 @@ TOURNAMENT = (
 """Ann's tournament: four members at tables of two, two Swiss rounds, starting in an hour."""
 ENTRANTS = ("Ann", "Bo", "Cy", "Di")
 """Who signs up, in this order: all new to Gold Nuggets's ladder, so seeded as they came."""
+
+LESSON_TAUGHT = ("roll",)
+"""The moves Ann makes as Claim It!'s lesson teaches them: its first step's roll."""
+LESSON_OTHER = "C"
+"""Her move at the second step, which teaches B (the squatter that joins her two groups):
+C, a squatter on the computer's side, whose cost the judge tells in spaces, her turn
+still on the board."""
+LESSON_MOVE = 'button[data-custom-id^="lesson:"][data-custom-id$=":{intent}"]'
+"""The learner's button for ``intent`` (a lesson's custom_id ends with the move's intent)."""
 
 GERMAN = language("de")
 PLAYS = (
@@ -906,6 +917,28 @@ async def tournament(page: Page, emulator: DiscordEmulator, camera: Camera) -> N
     await camera.message("tournament-standings.png", announcement)
 
 
+async def lesson(browser: Browser, page: Page, url: str, camera: Camera) -> None:
+    """Ann types ``/claimit learn``, rolls as its first step teaches, and at the second
+    places another squatter than the one it asks for (``LESSON_OTHER``): the judge's
+    words on what that cost, with **Try again** and **Go on**, at a desktop's size and a
+    phone's. The lesson's dice are its own, prepared: the sandbox's are left as they were."""
+    await act_as(page, "Ann")
+    step = await private_answer(page, "/claimit learn")
+    await expect(step).to_contain_text("Step 1 of ")
+    for intent in (*LESSON_TAUGHT, LESSON_OTHER):
+        await press(page, step.locator(LESSON_MOVE.format(intent=intent)))
+    await expect(step.locator("button", has_text="Try again")).to_be_visible()
+    await expect(step).to_contain_text("better by")
+    await camera.message("lesson.png", step)
+    phone = await open_page(browser, url, PHONE, "Ann")
+    try:
+        shown = by_id(phone, await step.get_attribute("data-id"))
+        await expect(shown.locator("button", has_text="Go on")).to_be_in_viewport()
+        await camera.page("lesson-phone.png", phone)
+    finally:
+        await phone.close()
+
+
 Move = Callable[[Page, Locator], Awaitable[None]]
 """One move of the person to act at a table."""
 
@@ -1023,6 +1056,7 @@ async def make_pictures(out: Path) -> list[Written]:
         await private_table(page, camera)
         dice.seed(TOURNAMENT_DICE)
         await tournament(page, emulator, camera)
+        await lesson(browser, page, url, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")

@@ -17,6 +17,7 @@ WHOLE_PAGES = {
     "phone.png": (390, 844),
     "dm-notice-phone.png": (390, 844),
     "my-games-phone.png": (390, 844),
+    "lesson-phone.png": (390, 844),
     "sandbox.png": (1280, 800),
     "board-claimit.png": (1280, 800),
     "board-nuggets.png": (1280, 800),
