@@ -42,6 +42,10 @@ from emulator.settings import Settings
 from emulator.typed_commands import typed_command
 from emulator.world import World
 
+LOOK_AGAIN = 0.5
+"""Seconds between two looks at an interaction no first response has answered yet, once
+its deadline is near or past."""
+
 
 class InteractionFailed(AssertionError):
     """The bot gave an interaction no first response before Discord's deadline: a member
@@ -373,10 +377,10 @@ class Members:
             left = deadline - self.settings.clock.now()
             if left < 0 and not interaction.responding:
                 raise InteractionFailed(interaction, self.settings.response_deadline)
-            # A response that came in time is being made: it answers at any moment.
-            wait = None if interaction.responding else left
+            # Looked at again at least this often: a response that came in time is being
+            # made, or was refused, and a test may move Discord's clock meanwhile.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(interaction.answered.wait(), wait)
+                await asyncio.wait_for(interaction.answered.wait(), max(left, LOOK_AGAIN))
         return interaction
 
     async def wait_for_message(

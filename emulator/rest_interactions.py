@@ -79,6 +79,13 @@ class InteractionRoutes:
             interaction.errors.append("first response after the deadline")
             raise DiscordError(404, 10062, "Unknown interaction")
         interaction.responding = True
+        try:
+            return await self._respond(interaction, request)
+        finally:
+            # A response refused (its message gone, a malformed body) answered nothing.
+            interaction.responding = interaction.answered.is_set()
+
+    async def _respond(self, interaction: Interaction, request: web.Request) -> web.Response:
         body, files = message_form(request)
         if interaction.type == AUTOCOMPLETE:
             return await self._suggest(interaction, body)
