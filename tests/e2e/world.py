@@ -560,8 +560,9 @@ def is_game_over(message: Message) -> bool:
 
 
 def turn_or_end(message: Message) -> bool:
-    """A message someone can act on now, or the result."""
-    return bool(moves(message)) or is_game_over(message)
+    """A game's message someone can act on now, or the result: not one only its reader
+    sees (a lesson's), nor a welcome's lessons."""
+    return not message.ephemeral and (bool(moves(message)) or is_game_over(message))
 
 
 def lobby_with(name: str, message: Message) -> bool:
@@ -579,11 +580,12 @@ def started(message: Message) -> bool:
 def moves(message: Message) -> list[dict[str, Any]]:
     """The message's buttons and menus that play the game: not **Follow** nor **Take
     back**, which a table being played may have (taking back is no move: a game played
-    by random clicks would never end)."""
+    by random clicks would never end), nor a welcome's **Learn to play**."""
     return [
         c
         for c in message.buttons()
         if not any(part in str(c.get("custom_id")) for part in (":follow:", ":takeback:"))
+        and not str(c.get("custom_id")).endswith(":learn")
     ]
 
 
