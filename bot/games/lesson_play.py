@@ -185,11 +185,6 @@ def learner_to_act(lesson: Lesson, state: Any) -> bool:
     return lesson.learner in rules_for(lesson.kind).to_act(state)
 
 
-def is_over(lesson: Lesson, state: Any) -> bool:
-    """Whether the lesson's game has ended."""
-    return bool(rules_for(lesson.kind).is_over(state))
-
-
 def _close(lesson: Lesson, judged: Judged) -> bool:
     """Whether the judge grades the move the best or close to it."""
     thresholds = analyst_for(lesson.kind).thresholds[judged.unit]

@@ -69,7 +69,7 @@ async def test_going_on_with_a_costly_move_says_so_and_shows_the_next_step() -> 
         lesson_play.path(KEY)[2],
         LessonPhase.STEP,
         5,
-        Answer(gone.answer.intent, False, True, gone.answer.judged, gone.answer.before, True, 1),
+        Answer(gone.answer.intent, False, False, gone.answer.judged, gone.answer.before, True, 1),
         None,
     )
     card = await lesson_card(went, "Ann", english(), in_guild=True)

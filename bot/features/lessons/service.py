@@ -162,7 +162,7 @@ class LessonService(FeatureService):
         seen = await self._current(user_id, lesson, version)
         if seen.phase is not LessonPhase.ANSWERED or seen.answer is None:
             raise NotNow()
-        return await self._next_step(seen, seen.state, replace(seen.answer, good=True))
+        return await self._next_step(seen, seen.state, seen.answer)
 
     async def started(self, user_id: int) -> list[Standing]:
         """Every lesson the learner started, the latest first (finished ones with

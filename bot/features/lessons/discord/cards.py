@@ -28,12 +28,10 @@ from bot.features.lessons.discord.controls import (
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import Answer, Standing
 from bot.games import lesson_play, shared_words
-from bot.games.analysis import Grade, Judged
 from bot.games.analysis_words import amount
 from bot.games.face import GOLD, Choice, Control, Menu, Picture
 from bot.games.faces import face_for, faces, report_words_for
 from bot.games.lessons import Lesson
-from bot.games.registry import analyst_for
 from i18n import Language
 
 LESSON_ACCENT = (88, 101, 242)
@@ -104,7 +102,7 @@ def answer_lines(standing: Standing, name: str, lang: Language) -> list[str]:
         lines.append("💸 " + cost_line(standing, answer, name, lang))
     elif standing.phase is LessonPhase.ANSWERED:
         lines.append(lang._("That is not the move this step teaches."))
-    elif answer.judged is not None and not _close(lesson.kind, answer.judged):
+    elif not answer.good:
         lines.append(lang._("You went on with your own move."))
     else:
         lines.append("👍 " + lang._("Good too: the judge finds that move as good."))
@@ -192,11 +190,6 @@ def lessons_card(started: Sequence[Standing], lang: Language) -> Card:
         accent=LESSON_ACCENT,
         lines=tuple(lines),
     )
-
-
-def _close(kind: str, judged: Judged) -> bool:
-    """Whether the judge grades a move the best or close to it (as the lesson does)."""
-    return analyst_for(kind).thresholds[judged.unit].grade(judged.cost) <= Grade.GOOD
 
 
 def _card(picture: Picture, rows: Rows) -> Card:
