@@ -67,10 +67,11 @@ async def kept_lessons(connection: Connection, user_id: int) -> list[Kept]:
 async def keep(connection: Connection, kept: Kept) -> None:
     """Writes the learner's lesson as it now stands (made, or replaced whole)."""
     await connection.execute(
-        "DELETE FROM lessons WHERE user_id = ? AND lesson = ?", (kept.user_id, kept.lesson)
-    )
-    await connection.execute(
-        f"INSERT INTO lessons ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO lessons ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (user_id, lesson) DO UPDATE SET step = excluded.step, "
+        "state = excluded.state, phase = excluded.phase, answer = excluded.answer, "
+        "version = excluded.version, started_at = excluded.started_at, "
+        "updated_at = excluded.updated_at, finished_at = excluded.finished_at",
         (
             kept.user_id,
             kept.lesson,
