@@ -85,6 +85,7 @@ def _page(lang: Language) -> dict[str, str]:
         "open": lang.pgettext("activity", "Open"),
         "join": lang.pgettext("activity", "Join"),
         "start": lang.pgettext("activity", "Start"),
+        "places_heading": lang._("Learn a game by playing it"),
     }
 
 

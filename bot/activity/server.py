@@ -16,7 +16,10 @@ Routes, all relative to where Discord's proxy (or the sandbox) maps the app:
   (``live_boards``), and at each launch of the viewer's from a table there, that game's
   ``watching`` and ``game``. The page sends ``watch``, ``list``, ``move`` (``game``,
   ``intent``, ``version``, ``key``), ``join``, ``start``, ``action`` (``game``,
-  ``action``: one of the features' that the game's view lists, ``version``) and ``ping``
+  ``action``: one of the features' that the game's view lists, ``version``), ``place``
+  (``place``: one of the features' places the ``places`` list names, ``key``, ``ask``:
+  ``open``, or ``move`` with its ``intent`` or one of the place's ways, at its
+  ``version``; answered with the place as it now shows, to the viewer alone) and ``ping``
   (answered ``pong``: the page checks its connection still carries); a refusal is
   ``{"type": "refused", "text"}`` and changed nothing. A connection asking faster than a
   person could (``ASKS_AT_ONCE``, ``ASKS_PER_SECOND``) is closed with 4008 and the
@@ -34,9 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -46,15 +47,18 @@ from typing import Any, Protocol
 from aiohttp import WSMsgType, web
 
 from bot.activity.actions import BoardActions
+from bot.activity.asks import Asks, intent, locale, number, parsed, plain
 from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed, Viewer
 from bot.activity.launched_boards import LaunchedBoards, Launches
 from bot.activity.live_boards import LiveBoards, Watcher, close_within
 from bot.activity.page_files import Page
 from bot.activity.page_words import early_words, page_words
+from bot.activity.places import BoardPlaces
 from bot.discord_ui.discord_refusals import expected
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player, ServiceError, Where
 from bot.service.board_actions import Asked, Offered
+from bot.service.board_places import Asked as AskedThere
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage.records import Game, GameStatus
 from i18n import Language, Message, Words, language
@@ -72,21 +76,9 @@ SEND_BUFFER = 65536
 megabytes it grows to: a viewer who stops reading holds little of the machine's memory,
 and is let go soon (``live_boards.SEND_SECONDS``), while a view (a few kB) still fits
 many times over."""
-ASKS_AT_ONCE = 200
-"""The most asks a connection may make at once: a page asks one at a time (a move waits
-for its answer), a person clicking fast a few a second, a reconnection three (hello, list,
-watch)."""
-ASKS_PER_SECOND = 20.0
-"""How fast a connection's asks come back once spent: a rate no person keeps up, while a
-page flooding the bot (each ask a read or a transaction) is closed within a second."""
 TOO_MANY = 4008
 """The close code of a connection that asked too fast: the page stops (its own flood would
 only start again)."""
-PLAIN = re.compile(r"[!-~]{1,256}")
-"""A token, an Activity instance's id or an authorization code as Discord makes them
-(printable ASCII): anything else (a line break, a NUL, a lone surrogate) is never sent on
-to Discord."""
-
 NOT_JSON = Message("The board sent something the bot can't read.")
 NO_BOARD = Message("That game has no board to show.")
 FAILED = Message("That didn't work; nothing changed. Try again in a moment.")
@@ -118,27 +110,6 @@ class ChannelTable(Protocol):
         ...
 
 
-class Asks:
-    """One connection's budget of asks: ``ASKS_AT_ONCE`` at once, refilled at
-    ``ASKS_PER_SECOND`` (a token bucket)."""
-
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self._clock = clock
-        self._left = float(ASKS_AT_ONCE)
-        self._at = clock()
-
-    def take(self) -> bool:
-        """Whether one more ask is within the budget (then spent)."""
-        now = self._clock()
-        # A clock set back refills nothing.
-        refilled = max(0.0, now - self._at) * ASKS_PER_SECOND
-        self._left, self._at = min(float(ASKS_AT_ONCE), self._left + refilled), now
-        if self._left < 1:
-            return False
-        self._left -= 1
-        return True
-
-
 class ActivityServer:
     """The Activity's HTTP server on its own port."""
 
@@ -150,17 +121,19 @@ class ActivityServer:
         page: Page,
         launches: Launches | None = None,
         actions: BoardActions | None = None,
+        places: BoardPlaces | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``launches``: where the board was opened from (``None``: it opens on its
-        channel's games); ``actions``: the features' (``None``: none); ``clock``: what
-        each connection's asks are timed by."""
+        channel's games); ``actions``, ``places``: the features' (``None``: none);
+        ``clock``: what each connection's asks are timed by."""
         self._service = service
         self._identity = identity
         self._table = table
         self._launches = launches
         self._page = page
         self._actions = actions
+        self._places = places
         self._clock = clock
         self.boards = LiveBoards(service, actions, kept=self._still_there)
         service.watchers.append(self.boards.changed)
@@ -246,9 +219,9 @@ class ActivityServer:
 
     async def _token(self, request: web.Request) -> web.Response:
         english = language(None)
-        body = _parsed(await request.read())
+        body = parsed(await request.read())
         code = None if body is None else body.get("code")
-        if not isinstance(code, str) or not _plain(code):
+        if not isinstance(code, str) or not plain(code):
             log.info("a sign-in the bot can't read was refused")
             return web.json_response({"error": english.say(NOT_JSON)}, status=400)
         try:
@@ -306,21 +279,21 @@ class ActivityServer:
             return None
         if first.type is not WSMsgType.TEXT:
             return None
-        hello = _parsed(first.data)
+        hello = parsed(first.data)
         token, instance = (hello or {}).get("access_token"), (hello or {}).get("instance_id")
         if hello is None or hello.get("type") != "hello":
             await _unheard(socket, hello, "no hello")
             return None
-        if not _plain(token, instance):
+        if not plain(token, instance):
             await _unheard(socket, hello, "a token or instance id Discord never makes")
             return None
         try:
             viewer = await self._identity.viewer(str(token), str(instance), remote)
         except NotAllowed as refused:
-            lang = language(_locale(hello.get("locale")))
+            lang = language(locale(hello.get("locale")))
             await socket.close(code=refused.code, message=_reason(lang, refused.words))
             return None
-        lang = language(_locale(hello.get("locale")) or viewer.locale)
+        lang = language(locale(hello.get("locale")) or viewer.locale)
         watcher = Watcher(socket, viewer, lang)
         await watcher.say(
             {
@@ -346,7 +319,13 @@ class ActivityServer:
             else:
                 if watcher.watching is not None:
                     return
+        await self._show_list(watcher)
+
+    async def _show_list(self, watcher: Watcher) -> None:
+        """The channel's games, then the ways into the features' places."""
         await self.boards.show_list(watcher)
+        if self._places is not None:
+            await watcher.say(await self._places.listed(watcher.viewer.user_id, watcher.lang))
 
     async def _asked(self, watcher: Watcher, data: str) -> None:
         """One message of the page's, answered: a refusal in plain words changes nothing,
@@ -427,12 +406,12 @@ class ActivityServer:
         return [watcher for group in groups for watcher in group]
 
     async def _answered(self, watcher: Watcher, data: str) -> None:
-        asked = _parsed(data)
+        asked = parsed(data)
         if asked is None:
             await self._refuse(watcher, NOT_JSON)
             return
-        kind, game_id = asked.get("type"), _number(asked.get("game"))
-        if kind != "list" and game_id is not None:
+        kind, game_id = asked.get("type"), number(asked.get("game"))
+        if kind == "place" or (kind != "list" and game_id is not None):
             # A move, a join, a start, an action or a game's view (a hand): on Discord's
             # word of late that the viewer still holds their token and their place.
             await self._identity.still(watcher.viewer)
@@ -441,7 +420,9 @@ class ActivityServer:
             await watcher.say({"type": "pong"})
         elif kind == "list":
             watcher.watching = None
-            await self.boards.show_list(watcher)
+            await self._show_list(watcher)
+        elif kind == "place":
+            await self._in_place(watcher, asked)
         elif game_id is None:
             await self._refuse(watcher, UNKNOWN_ASK)
         elif kind == "watch":
@@ -454,7 +435,7 @@ class ActivityServer:
             await self._act(watcher, game_id, asked)
         elif kind == "start":
             # Starts exactly the seats the viewer was shown, as the lobby's button.
-            version = _number(asked.get("version"))
+            version = number(asked.get("version"))
             if version is None:
                 await self._refuse(watcher, UNKNOWN_ASK)
                 return
@@ -482,25 +463,25 @@ class ActivityServer:
         await self.boards.show_game(watcher, game)
 
     async def _move(self, watcher: Watcher, game_id: int, asked: dict[str, Any]) -> None:
-        intent, version, key = asked.get("intent"), asked.get("version"), asked.get("key")
-        if not isinstance(intent, str) or not 0 < len(intent) <= 100:
+        chosen, version, key = asked.get("intent"), asked.get("version"), asked.get("key")
+        if not intent(chosen):
             await self._refuse(watcher, UNKNOWN_ASK)
             return
         actor = _actor(watcher.viewer)
-        decided = _number(key)
+        decided = number(key)
         # A hidden hand's choice counts while what its seat decides on is the same (its
         # key), as a button of its private message does.
-        seen = None if decided is not None else _number(version)
+        seen = None if decided is not None else number(version)
         if decided is None and seen is None:
             # A move counts only on the version (or hand) its viewer saw.
             await self._refuse(watcher, UNKNOWN_ASK)
             return
-        made = partial(self._service.turns.act, game_id, actor, seen, intent, key=decided)
+        made = partial(self._service.turns.act, game_id, actor, seen, chosen, key=decided)
         try:
             await self._table.move(game_id, made)
         except (BoardMovedOn, NotYourTurn):
             # Pressed on a game that moved on since (held offline, say): that is why.
-            looked = _number(version)
+            looked = number(version)
             if looked is not None and looked != (await self._service.game(game_id)).version:
                 await self._refuse(watcher, MOVED_ON)
                 return
@@ -512,7 +493,7 @@ class ActivityServer:
         each is offered may have changed with it)."""
         name, version = asked.get("action"), asked.get("version")
         actions = self._actions
-        seen = _number(version)
+        seen = number(version)
         if actions is None or not actions.known(name) or (version is not None and seen is None):
             await self._refuse(watcher, UNKNOWN_ASK)
             return
@@ -526,6 +507,28 @@ class ActivityServer:
         made = actions.made(name, Asked(game_id, actor, viewer.channel_id, seen))
         await self._table.act(game_id, name, made)
         self.boards.changed(game_id)
+
+    async def _in_place(self, watcher: Watcher, asked: dict[str, Any]) -> None:
+        """A feature's place opened, or asked in: answered to the viewer alone with what
+        it shows now. While there, the viewer watches no game."""
+        name, key, ask = asked.get("place"), asked.get("key"), asked.get("ask")
+        places = self._places
+        if places is None or not places.known(name) or not plain(key) or not plain(ask):
+            await self._refuse(watcher, UNKNOWN_ASK)
+            return
+        assert isinstance(name, str) and isinstance(key, str) and isinstance(ask, str)
+        viewer, now = watcher.viewer, self._service.clock()
+        if ask == "open":
+            view = await places.opened(name, viewer.user_id, viewer.name, key, watcher.lang, now)
+        else:
+            version, chosen = number(asked.get("version")), asked.get("intent")
+            if version is None or not (chosen is None or intent(chosen)):
+                await self._refuse(watcher, UNKNOWN_ASK)
+                return
+            there = AskedThere(viewer.user_id, viewer.name, key, version, ask, chosen)
+            view = await places.asked(name, there, watcher.lang, now)
+        watcher.watching, watcher.sent = None, None
+        await watcher.say(view)
 
     async def _join(self, watcher: Watcher, game_id: int) -> None:
         viewer = watcher.viewer
@@ -547,7 +550,7 @@ async def _unheard(socket: web.WebSocketResponse, hello: dict[str, Any] | None, 
     """Closes a connection whose hello the bot can't take: the page stops (4001), for
     it would only say the same again."""
     log.info("a board's hello was refused: %s", why)
-    lang = language(_locale((hello or {}).get("locale")))
+    lang = language(locale((hello or {}).get("locale")))
     await socket.close(code=4001, message=_reason(lang, BAD_HELLO))
 
 
@@ -555,29 +558,3 @@ def _reason(lang: Language, words: Message) -> bytes:
     """``words`` as a close's reason, which the page shows: at most 123 bytes of UTF-8,
     cut between two characters (a reason cut inside one fails the connection instead)."""
     return lang.say(words).encode()[:120].decode(errors="ignore").encode()
-
-
-def _parsed(data: str | bytes) -> dict[str, Any] | None:
-    """A page's message as JSON's object, else ``None``: also when nested deeper than
-    Python reads or holding a lone surrogate (which no UTF-8 can carry on)."""
-    try:
-        parsed = json.loads(data)
-        json.dumps(parsed, ensure_ascii=False).encode()
-    except (ValueError, RecursionError):
-        return None
-    return parsed if isinstance(parsed, dict) else None
-
-
-def _number(value: object) -> int | None:
-    """An id, version or key as the database holds one (64 bits), else ``None``."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63:
-        return value
-    return None
-
-
-def _plain(*values: object) -> bool:
-    return all(isinstance(v, str) and PLAIN.fullmatch(v) for v in values)
-
-
-def _locale(value: object) -> str | None:
-    return value if isinstance(value, str) and len(value) <= 16 else None

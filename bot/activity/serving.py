@@ -17,6 +17,7 @@ from bot.activity.launched_boards import Launches
 from bot.activity.live_boards import LiveBoards
 from bot.activity.page_build import built_page
 from bot.activity.page_files import Page
+from bot.activity.places import BoardPlaces
 from bot.activity.server import ActivityServer
 from bot.discord_ui.client import GameBot
 from bot.discord_ui.live_table import LiveTable
@@ -123,14 +124,15 @@ async def board_served(bot: GameBot) -> AsyncIterator[ActivityServer | None]:
     openers = [part for part in bot.parts if isinstance(part, OpensBoards)]
     # The launch button's own: what it records, the boards open here hear at once.
     launches = openers[0].launches if openers else None
-    declared = feature_registry.board_actions_of(feature_registry.discovered())
+    features = feature_registry.discovered()
     server = ActivityServer(
         bot.service,
         DiscordIdentity(bot, settings.client_secret, bot.service.clock, bot.metrics),
         _ChannelTable(bot.table, bot.parts),
         page,
         launches,
-        BoardActions(bot.service, declared),
+        BoardActions(bot.service, feature_registry.board_actions_of(features)),
+        BoardPlaces(bot.service, feature_registry.board_places_of(features)),
     )
     port = await server.start(settings.activity_host, settings.activity_port)
     log.info("the Activity is served at http://%s:%d/", settings.activity_host, port)

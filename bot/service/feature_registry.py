@@ -11,6 +11,7 @@ from typing import Any
 import bot.features
 from bot.discovery import declared
 from bot.service.board_actions import BoardAction
+from bot.service.board_places import BoardPlace
 from bot.service.declared_player_settings import DeclaredPlayerSettings, PlayerSetting
 from bot.service.declared_settings import DeclaredSettings, FeatureSettings
 from bot.service.feature_service import FeatureService
@@ -33,6 +34,8 @@ class Feature:
     """The player settings it declares (``bot.service.declared_player_settings``)."""
     board_actions: tuple[BoardAction[Any], ...] = ()
     """The actions it adds to the board, over its service (``bot.service.board_actions``)."""
+    board_places: tuple[BoardPlace[Any], ...] = ()
+    """The places it adds to the board, over its service (``bot.service.board_places``)."""
 
 
 def discovered() -> tuple[Feature, ...]:
@@ -65,6 +68,16 @@ def board_actions_of(features: tuple[Feature, ...]) -> tuple[BoardAction[Any], .
     if len(set(names)) != len(names):
         raise TypeError(f"two features declare one board action: {sorted(names)}")
     return actions
+
+
+def board_places_of(features: tuple[Feature, ...]) -> tuple[BoardPlace[Any], ...]:
+    """The board places ``features`` declare, in their order; two of one name are a
+    mistake of theirs."""
+    places = tuple(place for feature in features for place in feature.board_places)
+    names = [place.name for place in places]
+    if len(set(names)) != len(names):
+        raise TypeError(f"two features declare one board place: {sorted(names)}")
+    return places
 
 
 def hooks_of(features: tuple[Feature, ...]) -> Hooks:

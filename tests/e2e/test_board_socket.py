@@ -18,9 +18,9 @@ import pytest
 from aiohttp import web
 
 from bot.activity import live_boards
+from bot.activity.asks import ASKS_AT_ONCE, ASKS_PER_SECOND, Asks
 from bot.activity.identity import Viewer
 from bot.activity.live_boards import Watcher
-from bot.activity.server import ASKS_AT_ONCE, ASKS_PER_SECOND, Asks
 from emulator import User
 from i18n import language
 from tests.e2e.board_viewer import (
@@ -50,11 +50,13 @@ def no_traceback(caplog: pytest.LogCaptureFixture) -> None:
 
 
 async def viewer_of(world: World, session: aiohttp.ClientSession, user: User) -> BoardViewer:
-    """``user``'s board in the channel's Activity, its list of games pushed."""
+    """``user``'s board in the channel's Activity, its list of games pushed, and the
+    features' places."""
     instance = await world.discord.launch_activity(world.channel.id, user.id)
     token = await signed_in(world.discord, world.boards[0], user, session)
     viewer = await connected(world.boards[0], session, token, instance.id)
-    await viewer.wait_for(lambda f: f["type"] == "games")
+    # The ways into the lessons follow the games.
+    await viewer.wait_for(lambda f: f["type"] == "places")
     return viewer
 
 

@@ -3,7 +3,8 @@ game's judge explaining a move that was not the step's (``bot.games.lessons``)."
 
 # Imported for its tables, which join the schema as they are declared.
 from bot.features.lessons import schema as schema
+from bot.features.lessons.board import LESSONS
 from bot.features.lessons.service import LessonService
 from bot.service.feature_registry import Feature
 
-FEATURE = Feature(service=LessonService)
+FEATURE = Feature(service=LessonService, board_places=(LESSONS,))

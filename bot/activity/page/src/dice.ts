@@ -67,11 +67,13 @@ export interface DieLook {
   rolling?: boolean;
   classes?: (string | false)[];
   label?: string | null;
+  /** What a lesson's step calls it when it points at it (`die:0`). */
+  token?: string | null;
 }
 
 export function die(
   face: number | string,
-  { rolling = false, classes = [], label = null }: DieLook = {},
+  { rolling = false, classes = [], label = null, token = null }: DieLook = {},
 ): SVGSVGElement {
   const marks = face === 'L' ? lasso() : face === 'N' ? nugget() : pips(Number(face));
   return s(
@@ -83,6 +85,7 @@ export function die(
       'aria-label': label,
       'aria-hidden': label ? null : 'true',
       focusable: 'false',
+      'data-token': token,
     },
     s('rect', { x: 1.5, y: 1.5, width: 37, height: 37, rx: 8, class: 'die__body' }),
     s('g', { class: 'die__marks' }, marks),

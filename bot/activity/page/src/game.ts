@@ -33,6 +33,8 @@ export class GameView implements Chooser {
   textOpen = false;
   readonly openMenus = new Set<string>();
   offset = 0;
+  /** What the board points at (a lesson's step), by the tokens its pieces carry. */
+  lit: ReadonlySet<string> = new Set();
   clock: HTMLElement | null = null;
   waiting: ReturnType<typeof setTimeout> | undefined = undefined;
 
@@ -167,6 +169,9 @@ export class GameView implements Chooser {
         this.asText(board),
       ),
     );
+    for (const piece of view.querySelectorAll<HTMLElement | SVGElement>('[data-token]')) {
+      piece.classList.toggle('lit', this.lit.has(piece.dataset.token ?? ''));
+    }
     this.root.replaceChildren(view);
     this.clock = view.querySelector<HTMLElement>('.clock');
     this.tick();

@@ -30,6 +30,10 @@ export const ICONS = [
   '👹',
   '💀',
   '🪓',
+  // A lesson's: learn, try again, go on.
+  '🎓',
+  '↩️',
+  '➡️',
 ];
 
 const KNOWN = new Set(ICONS);

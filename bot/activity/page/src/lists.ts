@@ -1,12 +1,70 @@
-// The games of this channel, newest first, each with what the viewer may do with it.
+// The games of this channel, newest first, each with what the viewer may do with it; then
+// the ways into the features' places (a lesson of each game).
 
 import { BOARDS } from './boards.ts';
 import { type Child, h } from './dom.ts';
-import type { Listing, PageMessage } from './protocol.ts';
+import { icon } from './icons.ts';
+import type { Listing, PageMessage, PlaceEntry } from './protocol.ts';
 import { t } from './words.ts';
 
-/** `games`, the `games` message's list, each with buttons that `send` what they ask. */
+/** `games`, the `games` message's list, each with buttons that `send` what they ask, and
+ * `places`, the `places` message's. */
 export function renderList(
+  games: readonly Listing[],
+  places: readonly PlaceEntry[],
+  send: (message: PageMessage) => boolean,
+): HTMLElement {
+  return h('div', { class: 'lists' }, renderGames(games, send), renderPlaces(places, send));
+}
+
+function renderPlaces(
+  places: readonly PlaceEntry[],
+  send: (message: PageMessage) => boolean,
+): HTMLElement | null {
+  if (!places.length) return null;
+  return h(
+    'section',
+    { class: 'list list--places', 'aria-labelledby': 'places-heading' },
+    h('h2', { id: 'places-heading', class: 'list__heading' }, t('places_heading')),
+    h(
+      'ul',
+      { class: 'list__games' },
+      places.map((entry) => {
+        const heading = `place-${entry.place}-${entry.key}`;
+        return h(
+          'li',
+          { class: 'listing listing--place', 'aria-labelledby': heading },
+          h(
+            'span',
+            { class: 'listing__icon', 'aria-hidden': 'true' },
+            BOARDS[entry.kind]?.icon() ?? null,
+          ),
+          h(
+            'div',
+            { class: 'listing__about' },
+            h('h3', { id: heading, class: 'listing__title' }, entry.title),
+            entry.note ? h('p', { class: 'listing__players' }, entry.note) : null,
+          ),
+          h(
+            'div',
+            { class: 'listing__buttons' },
+            button(
+              [icon(entry.icon), entry.label],
+              'success',
+              `place:${entry.place}-${entry.key}`,
+              () => {
+                send({ type: 'place', place: entry.place, key: entry.key, ask: 'open' });
+              },
+              heading,
+            ),
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+function renderGames(
   games: readonly Listing[],
   send: (message: PageMessage) => boolean,
 ): HTMLElement {
@@ -79,14 +137,21 @@ export function renderList(
   );
 }
 
-function button(label: Child, tone: string, focus: string, onclick: () => void): HTMLButtonElement {
+/** A listing's button, described by the listing's title (`about`: its id). */
+function button(
+  label: Child,
+  tone: string,
+  focus: string,
+  onclick: () => void,
+  about = focus.replace(/^\w+:/, 'game-'),
+): HTMLButtonElement {
   return h(
     'button',
     {
       type: 'button',
       class: ['button', `button--${tone}`],
       'data-focus': focus,
-      'aria-describedby': focus.replace(/^\w+:/, 'game-'),
+      'aria-describedby': about,
       onclick,
     },
     label,

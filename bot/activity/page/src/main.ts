@@ -7,7 +7,8 @@ import { Live, type Status } from './connection.ts';
 import { h, plain } from './dom.ts';
 import { GameView } from './game.ts';
 import { renderList } from './lists.ts';
-import type { Listing, PageMessage, ServerMessage, Words } from './protocol.ts';
+import { PlaceView } from './place.ts';
+import type { Listing, PageMessage, PlaceEntry, ServerMessage, Words } from './protocol.ts';
 import { language, said, setWords, t } from './words.ts';
 
 /** One of the page's own elements (index.html), there from the start. */
@@ -34,6 +35,9 @@ const state: {
   locale: string | null;
   live: Live | null;
   games: Listing[] | null;
+  places: PlaceEntry[];
+  /** The feature's place shown (a lesson), instead of a game or the list. */
+  place: { place: string; key: string } | null;
   watching: number | null;
   leaving: number | null;
   welcomed: boolean;
@@ -46,6 +50,8 @@ const state: {
   locale: null,
   live: null,
   games: null,
+  places: [],
+  place: null,
   watching: null,
   leaving: null,
   welcomed: false,
@@ -63,6 +69,16 @@ const view = new GameView({
     // then, a push of the game left behind is not followed.
     state.leaving = state.watching;
     state.watching = null;
+    showList();
+    send({ type: 'list' });
+  },
+});
+const place = new PlaceView({
+  root: main,
+  send: (message) => send(message),
+  announce: (lines) => announce(lines),
+  back: () => {
+    state.place = null;
     showList();
     send({ type: 'list' });
   },
@@ -132,6 +148,7 @@ function heading(text: string): void {
 
 function showList(): void {
   view.forget();
+  place.forget();
   heading(t('games_heading'));
   if (state.games === null) {
     message(t('loading'));
@@ -140,7 +157,7 @@ function showList(): void {
   const active = document.activeElement;
   const inside = main.contains(active);
   const focused = inside && active instanceof HTMLElement ? active.dataset.focus : undefined;
-  main.replaceChildren(renderList(state.games, send));
+  main.replaceChildren(renderList(state.games, state.places, send));
   const target =
     focused && main.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`);
   if (target) target.focus();
@@ -155,22 +172,43 @@ function received(msg: ServerMessage): void {
       participants(state.participants);
       note('');
       view.release();
-      if (state.watching !== null) send({ type: 'watch', game: state.watching });
+      place.release();
+      if (state.place !== null) send({ type: 'place', ...state.place, ask: 'open' });
+      else if (state.watching !== null) send({ type: 'watch', game: state.watching });
       else showList();
       break;
     case 'games':
       state.games = msg.games || [];
       state.leaving = null;
+      if (state.place !== null) break;
       if (state.watching === null) showList();
       else view.listed(state.games.find((g) => g.id === state.watching));
+      break;
+    case 'places':
+      state.places = msg.places || [];
+      if (state.place === null && state.watching === null) showList();
+      break;
+    case 'place':
+      state.watching = null;
+      state.leaving = null;
+      state.place = { place: msg.place, key: msg.key };
+      view.forget();
+      heading(msg.title);
+      place.show(msg);
       break;
     case 'watching':
       state.leaving = null;
       state.watching = msg.game ?? null;
+      if (state.watching !== null) {
+        // Launched from a table: its game, whatever the board showed.
+        state.place = null;
+        place.forget();
+      }
       if (state.watching === null) showList();
       break;
     case 'game':
-      if (msg.game.id === state.leaving) break;
+      // A push for a game left for a place (a lesson), still on its way.
+      if (msg.game.id === state.leaving || state.place !== null) break;
       state.watching = msg.game.id;
       heading(msg.game.title);
       view.show(
@@ -180,9 +218,13 @@ function received(msg: ServerMessage): void {
       break;
     case 'refused':
       view.release();
+      place.release();
       // Answered on a live connection (the game it asked for is gone, say): the board
       // plays on with what it shows.
-      if (state.connection === 'live') view.disconnected(false);
+      if (state.connection === 'live') {
+        view.disconnected(false);
+        place.disconnected(false);
+      }
       banner(plain(msg.text));
       break;
     default:
@@ -197,6 +239,7 @@ function status(now: Status, reason?: string): void {
     note(t('reconnecting'));
     // The game shown may move on meanwhile: its choices wait for it to be pushed again.
     view.disconnected(true);
+    place.disconnected(true);
     if (was === 'live') announce([t('offline')]);
   } else if (now === 'stopped') {
     note('');

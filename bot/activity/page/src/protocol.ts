@@ -97,11 +97,50 @@ export interface Listing {
   version: number;
 }
 
+/** A way into a feature's place on the board (bot/activity/places.py), in the games list:
+ * a game's lesson. */
+export interface PlaceEntry {
+  place: string;
+  key: string;
+  kind: string;
+  title: string;
+  label: string;
+  icon: string;
+  note: string | null;
+}
+
+/** One of a place's own buttons: the ask it sends (with `key`, where it leads elsewhere). */
+export interface PlaceWay {
+  ask: string;
+  label: string;
+  icon: string | null;
+  tone: string;
+  key: string | null;
+}
+
+/** A feature's place as its viewer sees it: its words and ways, over a game's board
+ * (`view`, none where it shows no game) whose moves are the place's asks. `lit`: what the
+ * board points at, in its game's tokens (the `data-token` of what the boards draw). */
+export interface PlaceMessage {
+  type: 'place';
+  place: string;
+  key: string;
+  version: number;
+  title: string;
+  progress: string | null;
+  said: string[];
+  ways: PlaceWay[];
+  lit: string[];
+  view: GameMessage | null;
+}
+
 export type Words = Record<string, string>;
 
 export type ServerMessage =
   | { type: 'welcome'; words: Words; lang: string }
   | { type: 'games'; games: Listing[] }
+  | { type: 'places'; places: PlaceEntry[] }
+  | PlaceMessage
   | { type: 'watching'; game: number | null }
   | GameMessage
   | { type: 'refused'; text: string }
@@ -114,4 +153,6 @@ export type PageMessage =
   | { type: 'move'; game: number; intent: string; version: number; key: string | null }
   | { type: 'join' | 'start'; game: number; version: number }
   | { type: 'action'; game: number; action: string; version: number }
+  | { type: 'place'; place: string; key: string; ask: 'open' }
+  | { type: 'place'; place: string; key: string; ask: string; version: number; intent?: string }
   | { type: 'ping' };

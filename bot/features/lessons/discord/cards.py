@@ -23,15 +23,20 @@ from bot.features.lessons.discord.controls import (
     LessonWay,
     NextLesson,
     RealGameButton,
+    ShareLesson,
     Way,
 )
+from bot.features.lessons.lesson_words import (
+    answer_lines,
+    next_lesson,
+    progress,
+    standing_lines,
+)
 from bot.features.lessons.schema import LessonPhase
-from bot.features.lessons.service import Answer, Standing
-from bot.games import lesson_play, shared_words
-from bot.games.analysis_words import amount
+from bot.features.lessons.service import Standing
+from bot.games import lesson_play
 from bot.games.face import GOLD, Choice, Control, Menu, Picture
-from bot.games.faces import face_for, faces, report_words_for
-from bot.games.lessons import Lesson
+from bot.games.faces import face_for, faces
 from i18n import Language
 
 LESSON_ACCENT = (88, 101, 242)
@@ -40,8 +45,8 @@ LESSON_ACCENT = (88, 101, 242)
 
 async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild: bool) -> Card:
     """Where the learner stands (named ``name`` on the board), under what became of their
-    last move; at the end, **Play a real game** where a channel can hold one
-    (``in_guild``)."""
+    last move; at the end, **Play a real game** and **Share** where a channel can hold
+    them (``in_guild``)."""
     lesson = standing.lesson
     said = [*answer_lines(standing, name, lang), *standing_lines(standing, lang)]
     title = lang._("🎓 {lesson}", lesson=lang.say(lesson.title))
@@ -53,6 +58,9 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
         if following is not None:
             label = lang._("Next: {lesson}", lesson=lang.say(following.title))
             ends.append(NextLesson(following.key, label))
+        if in_guild:
+            share = lang._("Share in the channel")
+            ends.append(ShareLesson(lesson.key, standing.version, share))
         rows = (tuple(ends),) if ends else ()
         return Card(title=title, text="\n\n".join(said), accent=GOLD, rows=rows)
     face = face_for(lesson.kind)
@@ -77,80 +85,26 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
     return replace(_card(picture, ()), below=below)
 
 
-def next_lesson(lesson: Lesson) -> Lesson | None:
-    """The lesson after ``lesson`` among its game's, if any."""
-    ours = [each for each in lesson_play.lessons().values() if each.kind == lesson.kind]
-    place = ours.index(lesson)
-    return ours[place + 1] if place + 1 < len(ours) else None
-
-
-def answer_lines(standing: Standing, name: str, lang: Language) -> list[str]:
-    """What became of the learner's last move: the step's praise for the move it taught,
-    a short line for another as good, the judge's words for a costly one; and that the
-    lesson set the board for its next step, where the game went elsewhere. Once the
-    learner comes back, only the answer still waiting for them is said again."""
-    answer = standing.answer
+async def shared_card(standing: Standing, name: str, lang: Language) -> Card:
+    """What **Share** posts in the channel at a lesson's end, in the channel's language:
+    that its learner (``name``) finished it, the end card's picture where it has one, and
+    🎓 **Learn to play**, which starts the lesson for whoever presses it."""
     lesson = standing.lesson
-    if answer is None or answer.step >= len(lesson.steps):
-        return []
-    if standing.resumed and standing.phase is not LessonPhase.ANSWERED:
-        return []
-    lines = []
-    if answer.taught:
-        lines.append("✅ " + lang.say(lesson.steps[answer.step].praise))
-    elif standing.phase is LessonPhase.ANSWERED and answer.judged is not None:
-        lines.append("💸 " + cost_line(standing, answer, name, lang))
-    elif standing.phase is LessonPhase.ANSWERED:
-        lines.append(lang._("That is not the move this step teaches."))
-    elif not answer.good:
-        lines.append(lang._("You went on with your own move."))
-    else:
-        lines.append("👍 " + lang._("Good too: the judge finds that move as good."))
-    if answer.cut:
-        lines.append(lang._("The lesson set the board for its next step."))
-    return lines
-
-
-def cost_line(standing: Standing, answer: Answer, name: str, lang: Language) -> str:
-    """The judge's words on a costly move: ``Rolling on, where stopping was better by
-    1.3 spaces.``, then what the learner may do."""
-    judged = answer.judged
-    assert judged is not None
-    lesson = standing.lesson
-    words = report_words_for(lesson.kind)
-    before = lesson_play.table(lesson, answer.before, standing.user_id, name, standing.version)
-    names = [shared_words.name(seat, lang) for seat in before.seats]
-    chosen = words.option(answer.before, judged.chosen, names, lang)
-    said = lang._(
-        "{chosen}, where {best} was better by {cost}.",
-        chosen=chosen[:1].upper() + chosen[1:],
-        best=words.option(answer.before, judged.best, names, lang),
-        cost=amount(judged.cost, judged.unit, lang),
+    end = await lesson_card(standing, name, lang, in_guild=True)
+    text = lang._(
+        "<@{player}> finished this lesson of {game}. Take it too: a short game where you "
+        "make every move, and only you see it.",
+        player=standing.user_id,
+        game=face_for(lesson.kind).title,
     )
-    return said + " " + lang._("Try the step again, or go on with your move.")
-
-
-def standing_lines(standing: Standing, lang: Language) -> list[str]:
-    """What the learner does now: the step's words, their first game's, or the end's."""
-    step = standing.waiting
-    if step is not None:
-        lines = [lang.say(step.say)]
-        if standing.resumed:
-            lines.insert(0, lang._("Welcome back: your lesson is where you left it."))
-        return lines
-    if standing.phase is LessonPhase.PLAYING:
-        return [lang._("Now play the game to its end against an easy computer player.")]
-    if standing.phase is LessonPhase.OVER:
-        return [lang._("🎓 You finished the lesson! Now you know how to play.")]
-    return []
-
-
-def progress(standing: Standing, lang: Language) -> str:
-    """``Step 3 of 12``, or the learner's first game past the steps."""
-    count = len(standing.lesson.steps)
-    if standing.step >= count:
-        return lang._("Your first game")
-    return lang._("Step {step} of {count}", step=lang.number(standing.step + 1), count=count)
+    learn = NextLesson(lesson.key, lang._("Learn to play"))
+    return Card(
+        title=lang._("🎓 {lesson}", lesson=lang.say(lesson.title)),
+        text=text,
+        accent=LESSON_ACCENT,
+        image=end.image,
+        rows=((learn,),),
+    )
 
 
 def choice_rows(standing: Standing, shown: Sequence[Control]) -> Rows:

@@ -98,6 +98,8 @@ export function card(
     {
       viewBox: '0 0 60 84',
       class: ['card', !c && 'card--back', ...classes],
+      // What a lesson's step calls it when it points at it.
+      'data-token': c?.id,
       role: label ? 'img' : null,
       'aria-label': label,
       'aria-hidden': label ? null : 'true',

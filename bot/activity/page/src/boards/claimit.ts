@@ -29,6 +29,17 @@ function square(
   return s('rect', { x: x(col) + inset, y: y(row) + inset, width: side, height: side, ...attrs });
 }
 
+/** An outline over each space, shown where a lesson's step points (its token `col,row`). */
+function spots(): SVGElement[] {
+  const all: SVGElement[] = [];
+  for (let row = 6; row >= 1; row -= 1) {
+    for (let col = 1; col <= 6; col += 1) {
+      all.push(square(col, row, 1, { class: 'ci-spot', 'data-token': `${col},${row}` }));
+    }
+  }
+  return all;
+}
+
 /** One marker of a stack, centred on (cx, cy); a ghost is a placement not yet made. */
 function marker(
   code: string,
@@ -245,6 +256,7 @@ export function render({ game, board, previous, how }: Drawing<ClaimItTable>): D
     tokens,
     marks,
     labels,
+    spots(),
   );
 
   // The dice: the roll waiting for its placement, else the roll just placed from, dimmed.
@@ -259,7 +271,7 @@ export function render({ game, board, previous, how }: Drawing<ClaimItTable>): D
           role: 'img',
           'aria-label': t('dice', { dice: shown.join(', ') }),
         },
-        shown.map((n) => die(n, { rolling })),
+        shown.map((n, i) => die(n, { rolling, token: waiting ? `die:${i}` : null })),
       )
     : null;
 

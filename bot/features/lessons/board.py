@@ -1,0 +1,110 @@
+"""Lessons on the board (the app's Activity): 🎓 **Learn to play** each game from the
+games list, and the lesson played there as in the channel: the same learner's lesson,
+kept in one place, so that it goes on where it was left on either front end.
+
+The board draws the lesson's position with the game's own board, from the learner's seat
+only (``Shown.seat``): a lesson shows its learner nothing their seat could not see."""
+
+from __future__ import annotations
+
+from bot.features.lessons.errors import NotNow
+from bot.features.lessons.lesson_words import answer_lines, next_lesson, progress, standing_lines
+from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.service import LessonService, Standing
+from bot.games import lesson_play
+from bot.games.face import Tone
+from bot.service.board_places import Asked, BoardPlace, Entry, Shown, Way
+from i18n import Language
+
+LEARN = "🎓"
+AGAIN, ON, MOVE = "again", "on", "move"
+
+
+async def entries(lessons: LessonService, user_id: int, lang: Language) -> list[Entry]:
+    """Each game's first lesson, then any other the learner left before its end."""
+    started = {standing.lesson.key: standing for standing in await lessons.started(user_id)}
+    kinds = dict.fromkeys(lesson.kind for lesson in lesson_play.lessons().values())
+    firsts = [lesson_play.first_lesson(kind) for kind in kinds]
+    left = [
+        standing.lesson
+        for standing in started.values()
+        if standing.lesson not in firsts and standing.phase is not LessonPhase.OVER
+    ]
+    shown = []
+    for lesson in [*firsts, *left]:
+        standing = started.get(lesson.key)
+        note = None
+        if standing is not None and standing.phase is not LessonPhase.OVER:
+            note = progress(standing, lang)
+        elif standing is not None:
+            note = lang._("Finished")
+        label = lang._("Learn to play") if lesson in firsts else lang._("Go on")
+        shown.append(Entry(lesson.key, lesson.kind, lang.say(lesson.title), label, LEARN, note))
+    return shown
+
+
+async def opened(
+    lessons: LessonService, user_id: int, name: str, key: str, lang: Language
+) -> Shown:
+    """The lesson ``key`` where the learner left it, or from its start."""
+    return shown(await lessons.begin(user_id, key), name, lang)
+
+
+async def asked(lessons: LessonService, asked: Asked, lang: Language) -> Shown:
+    """A move of the learner's, **Try again** or **Go on**, at the version they saw."""
+    user, key, version = asked.user_id, asked.key, asked.version
+    if asked.ask == MOVE and asked.intent is not None:
+        standing = await lessons.move(user, key, version, asked.intent)
+    elif asked.ask == AGAIN:
+        standing = await lessons.try_again(user, key, version)
+    elif asked.ask == ON:
+        standing = await lessons.go_on(user, key, version)
+    else:
+        raise NotNow()
+    return shown(standing, asked.name, lang)
+
+
+def shown(standing: Standing, name: str, lang: Language) -> Shown:
+    """Where the learner stands, as the board shows it: the words the channel's card says,
+    the position (none once the lesson is over), and their ways on."""
+    lesson = standing.lesson
+    said = (*answer_lines(standing, name, lang), *standing_lines(standing, lang))
+    title = lang.say(lesson.title)
+    ways: tuple[Way, ...] = ()
+    if standing.phase is LessonPhase.OVER:
+        following = next_lesson(lesson)
+        if following is not None:
+            label = lang._("Next: {lesson}", lesson=lang.say(following.title))
+            ways = (Way("open", label, LEARN, Tone.PRIMARY, following.key),)
+        return Shown(lesson.key, standing.version, title, None, said, None, None, False, ways)
+    if standing.phase is LessonPhase.ANSWERED:
+        ways = (
+            Way(AGAIN, lang._("Try again"), "↩️"),
+            Way(ON, lang._("Go on"), "➡️"),
+        )
+    table = lesson_play.table(lesson, standing.state, standing.user_id, name, standing.version)
+    moves = standing.phase in (LessonPhase.STEP, LessonPhase.PLAYING) and (
+        lesson_play.learner_to_act(lesson, standing.state)
+    )
+    step = standing.waiting
+    return Shown(
+        lesson.key,
+        standing.version,
+        title,
+        progress(standing, lang),
+        said,
+        table,
+        lesson.learner,
+        moves,
+        ways,
+        step.lit if step is not None else (),
+    )
+
+
+LESSONS = BoardPlace(
+    name="lesson",
+    service=LessonService,
+    entries=entries,
+    opened=opened,
+    asked=asked,
+)
