@@ -17,6 +17,7 @@ from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
 from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
+from bot.service.errors import slash
 from emulator import User
 from i18n import english, language
 from tests.e2e.board_viewer import BoardViewer, connected, signed_in
@@ -160,6 +161,9 @@ async def test_a_whole_lesson_on_the_board_in_german_leads_to_the_next(
             viewer, key=lesson.key, ask="move", intent=intents(frame)[0], version=frame["version"]
         )
     assert german._("🎓 You finished the lesson! Now you know how to play.") in frame["said"]
+    new = german.say(slash("claim", "new"))
+    assert f"Spiel jetzt ein echtes Spiel: Tippe {new} in den Chat." in frame["said"]
+    assert new == "/claim neu"
     (following,) = frame["ways"]
     assert following["ask"] == "open" and following["key"] == "claim-teams"
     assert following["label"] == german._(

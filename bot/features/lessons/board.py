@@ -13,7 +13,9 @@ from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import LessonService, Standing
 from bot.games import lesson_play
 from bot.games.face import Tone
+from bot.games.faces import face_for
 from bot.service.board_places import Asked, BoardPlace, Entry, Shown, Way
+from bot.service.errors import slash
 from i18n import Language
 
 LEARN = "🎓"
@@ -72,6 +74,9 @@ def shown(standing: Standing, name: str, lang: Language) -> Shown:
     title = lang.say(lesson.title)
     ways: tuple[Way, ...] = ()
     if standing.phase is LessonPhase.OVER:
+        # A lobby opens in the channel's chat, where its table is played.
+        new = slash(face_for(lesson.kind).command, "new")
+        said = (*said, lang._("Play a real game: type {command} in the chat.", command=new))
         following = next_lesson(lesson)
         if following is not None:
             label = lang._("Next: {lesson}", lesson=lang.say(following.title))
