@@ -16,6 +16,7 @@ from i18n import english, language
 from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import PHONE, act_as
 from tests.sandbox.test_browser_activity import board, consent, member
+from tests.sandbox.test_browser_board_icons import EMOJI
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +59,9 @@ async def test_a_lesson_is_played_on_the_board_on_a_desktop(page: Page, sandbox:
     await expect(live).to_have_text(english().say(first.say))
 
     await frame.locator(f'[data-focus="choice:{first.taught}"]').click()
-    await expect(said).to_contain_text("✅ " + english().say(first.praise))
+    await expect(said).to_contain_text(english().say(first.praise))
+    # Its mark is a picture, as every emoji the board draws.
+    await expect(said.locator("p").first.locator("img.emoji")).to_have_count(1)
     await expect(said).to_contain_text(english().say(second.say))
     await expect(live).to_contain_text(english().say(second.say))
     # The step points at its space on the board.
@@ -70,11 +73,12 @@ async def test_a_lesson_is_played_on_the_board_on_a_desktop(page: Page, sandbox:
     other = frame.locator(f'.ci-place:not([data-focus="choice:{second.taught}"])').first
     await other.click()
     await expect(said).to_contain_text("was better by")
+    assert not EMOJI.search(await said.inner_text()), "marks are pictures, not emoji"
     await expect(frame.locator(".ci-place")).to_have_count(0)
     await frame.get_by_role("button", name="Try again").click()
     await expect(said).to_have_text(english().say(second.say))
     await frame.locator(f'.ci-place[data-focus="choice:{second.taught}"]').click()
-    await expect(said).to_contain_text("✅ " + english().say(second.praise))
+    await expect(said).to_contain_text(english().say(second.praise))
 
     # Back in the list, the lesson says where she is.
     await frame.locator('[data-focus="back"]').click()
@@ -96,7 +100,7 @@ async def test_a_lesson_is_played_on_the_board_on_a_phone_in_german(
     await expect(said).to_have_text(german.say(first.say))
     await expect(frame.locator("#live")).to_have_text(german.say(first.say))
     await frame.locator(f'[data-focus="choice:{first.taught}"]').click()
-    await expect(said).to_contain_text("✅ " + german.say(first.praise))
+    await expect(said).to_contain_text(german.say(first.praise))
     following = lesson.steps[1]
     await expect(frame.locator("#live")).to_contain_text(german.say(following.say))
     # The roll's dice the step points at.

@@ -30,10 +30,13 @@ export const ICONS = [
   '👹',
   '💀',
   '🪓',
-  // A lesson's: learn, try again, go on.
+  // A lesson's: learn, try again, go on; its answers' marks.
   '🎓',
   '↩️',
   '➡️',
+  '✅',
+  '💸',
+  '👍',
 ];
 
 const KNOWN = new Set(ICONS);

@@ -4,7 +4,7 @@
 
 import { h, plain, rich } from './dom.ts';
 import { GameView } from './game.ts';
-import { icon } from './icons.ts';
+import { ICONS, icon } from './icons.ts';
 import type { PageMessage, PlaceMessage, PlaceWay } from './protocol.ts';
 import { t } from './words.ts';
 
@@ -32,6 +32,13 @@ export function placeAsk(
     version: place.version,
   };
   return intent === undefined ? asked : { ...asked, intent };
+}
+
+/** A line of the place's words split into the emoji mark it starts with (drawn as its
+ * picture, so that a device without an emoji font shows it too) and its words. */
+export function marked(line: string): [string | null, string] {
+  const mark = ICONS.find((emoji) => line.startsWith(`${emoji} `));
+  return mark ? [mark, line.slice(mark.length + 1)] : [null, line];
 }
 
 /** Whether `now` is news to a viewer who was shown `before`: said again, it is read out. */
@@ -65,7 +72,7 @@ export class PlaceView {
     this.message = message;
     this.asking = false;
     this.render();
-    if (news) this.ways.announce(message.said.map(plain));
+    if (news) this.ways.announce(message.said.map((line) => plain(marked(line)[1])));
   }
 
   /** An ask was refused, or the connection came back: the ways may be used again. */
@@ -129,7 +136,10 @@ export class PlaceView {
       h(
         'div',
         { class: 'place__said', tabindex: '-1', 'data-focus': 'said' },
-        place.said.map((line) => h('p', null, rich(line))),
+        place.said.map((line) => {
+          const [mark, words] = marked(line);
+          return h('p', null, mark ? icon(mark) : null, mark ? ' ' : null, rich(words));
+        }),
       ),
       place.ways.length
         ? h(

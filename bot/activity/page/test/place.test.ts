@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isNews, placeAsk } from '../src/place.ts';
+import { isNews, marked, placeAsk } from '../src/place.ts';
 import type { PlaceMessage } from '../src/protocol.ts';
 
 const lesson: PlaceMessage = {
@@ -55,4 +55,15 @@ test('news is a first message, another key, or another version', () => {
   assert.equal(isNews(lesson, { ...lesson, key: 'nuggets' }), true);
   // The same place pushed again (the connection came back): not read out twice.
   assert.equal(isNews(lesson, { ...lesson }), false);
+});
+
+test('a line starting with a known mark is split into the mark and its words', () => {
+  assert.deepEqual(marked('✅ Well rolled.'), ['✅', 'Well rolled.']);
+  assert.deepEqual(marked('💸 Placing the 2, where the 4 was better.'), [
+    '💸',
+    'Placing the 2, where the 4 was better.',
+  ]);
+  assert.deepEqual(marked('Roll the dice.'), [null, 'Roll the dice.']);
+  // An emoji the page has no picture of stays in the words.
+  assert.deepEqual(marked('🦄 Unknown.'), [null, '🦄 Unknown.']);
 });
