@@ -247,3 +247,23 @@ async def test_what_no_page_sends_in_a_lesson_is_refused_and_changes_nothing(
     assert standing is not None and standing.version == 0
     await viewer.close()
     await theirs.close()
+
+
+async def test_every_lesson_is_offered_and_walked_on_the_board(
+    world: World, session: aiohttp.ClientSession
+) -> None:
+    """Each game's lessons and Claim's 17 factions': every step's taught move is one of the
+    board's choices, and praised."""
+    viewer = await board_of(world, session, world.players[2])
+    lessons = lesson_play.lessons()
+    assert len([lesson for lesson in lessons.values() if lesson.topic is not None]) == 17
+    for lesson in lessons.values():
+        frame = await asked(viewer, key=lesson.key, ask="open")
+        for step in lesson.steps:
+            assert step.taught in intents(frame), (lesson.key, step.name)
+            version = frame["version"]
+            frame = await asked(
+                viewer, key=lesson.key, ask="move", intent=step.taught, version=version
+            )
+            assert frame["said"][0] == "✅ " + english().say(step.praise), (lesson.key, step.name)
+    await viewer.close()
