@@ -93,7 +93,7 @@ async def test_past_the_steps_the_first_game_offers_the_games_own_choices() -> N
     assert german._("Roll") in labels(card)
 
 
-async def test_the_end_offers_a_real_game_in_a_channel_and_never_in_a_direct_message() -> None:
+async def test_the_end_offers_a_real_game_and_a_share_only_in_a_channel() -> None:
     lesson = lesson_play.lesson(KEY)
     over = Standing(
         lesson, ANN, len(lesson.steps), lesson_play.path(KEY)[-1], LessonPhase.OVER, 9, None, 5.0
@@ -101,7 +101,11 @@ async def test_the_end_offers_a_real_game_in_a_channel_and_never_in_a_direct_mes
     following = lesson_play.lesson("claimit-variant")
     here = await lesson_card(over, "Ann", english(), in_guild=True)
     assert "You finished the lesson" in here.text
-    assert labels(here) == ["Play a real game", f"Next: {english().say(following.title)}"]
+    assert labels(here) == [
+        "Play a real game",
+        f"Next: {english().say(following.title)}",
+        "Share in the channel",
+    ]
     direct = await lesson_card(over, "Ann", english(), in_guild=False)
     assert labels(direct) == [f"Next: {english().say(following.title)}"]
 

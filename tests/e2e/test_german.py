@@ -92,7 +92,8 @@ async def test_a_whole_game_in_german(world: World, command: str) -> None:
     lobby = (await world.command(host, f"{command} {new}")).response_message
     assert lobby is not None and not lobby.ephemeral
     assert lobby.button_labels() == [
-        GERMAN.pgettext("lobby button", action) for action in ("Join", "Leave", "Start", "Cancel")
+        GERMAN.pgettext("lobby button", action)
+        for action in ("Join", "Leave", "Start", "Cancel", "How to play")
     ]
     await world.click(guest, lobby, GERMAN.pgettext("lobby button", "Join"))
     await world.click(host, lobby, GERMAN.pgettext("lobby button", "Start"))

@@ -20,7 +20,7 @@ from tests.e2e.world import World, describe, running_world
 
 CALLBACK = "POST /interactions/{id}/{token}/callback"
 COMMANDS = tuple(game.command for game in REGISTERED)
-LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel"]
+LOBBY_BUTTONS = ["Join", "Leave", "Start", "Cancel", "How to play"]
 
 
 @pytest.fixture

@@ -76,7 +76,14 @@ async def test_invitees_accept_or_decline_and_nobody_else_joins(world: World, gr
     lobby = await private_lobby(world, group, invite=bo)
     assert "🔒 Private: only those invited can join." in line_value(lobby, "Invited")
     assert "Bo: asked" in line_value(lobby, "Invited")
-    assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel", "Open to all"]
+    assert lobby.button_labels() == [
+        "Join",
+        "Leave",
+        "Start",
+        "Cancel",
+        "How to play",
+        "Open to all",
+    ]
     asked = await invitation_of(world, bo)
     said = describe(asked)
     assert f"Ann invites you to a private table of [{title} #1]" in said

@@ -236,7 +236,7 @@ class World:
         created = await self.command(host, f"{command} new")
         lobby = created.response_message
         assert lobby is not None and not lobby.ephemeral
-        assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel"]
+        assert lobby.button_labels() == ["Join", "Leave", "Start", "Cancel", "How to play"]
         for player in others:
             await self.click(player, lobby, "Join")
         assert all(p.name in describe(lobby) for p in self.players[:players])
@@ -580,12 +580,14 @@ def started(message: Message) -> bool:
 def moves(message: Message) -> list[dict[str, Any]]:
     """The message's buttons and menus that play the game: not **Follow** nor **Take
     back**, which a table being played may have (taking back is no move: a game played
-    by random clicks would never end), nor a welcome's **Learn to play**."""
+    by random clicks would never end), nor a welcome's **Learn to play** or a shared
+    lesson's, nor a lobby's **How to play** (the rules, to the presser alone)."""
     return [
         c
         for c in message.buttons()
         if not any(part in str(c.get("custom_id")) for part in (":follow:", ":takeback:"))
-        and not str(c.get("custom_id")).endswith(":learn")
+        and not str(c.get("custom_id")).endswith((":learn", ":rules"))
+        and not str(c.get("custom_id")).startswith("lessonstart:")
     ]
 
 

@@ -26,10 +26,12 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 PLAYS = (
     "button:enabled:not([data-custom-id*=':follow:']):not([data-custom-id*=':takeback:'])"
     ":not([data-custom-id*=':board:']):not([data-custom-id$=':learn'])"
+    ":not([data-custom-id$=':rules'])"
 )
 """The enabled buttons that play a move: not **Follow**, **Take back** nor **Open the
 board**, which a table being played may have (a take-back makes no move, and stays as it
-was; the board opens beside the channel), nor 🎓 **Learn to play** under the rules."""
+was; the board opens beside the channel), nor 🎓 **Learn to play** under the rules, nor
+a lobby's **How to play** (the rules, to the presser alone)."""
 
 
 DEFAULT_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}

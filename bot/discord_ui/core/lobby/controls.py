@@ -1,6 +1,7 @@
 """A lobby's buttons (join, leave, start, cancel) and the host's menus of computer
 players; each custom_id carries the game, the version it showed and the action. A press
-is the lobby's change (``Lobbies.pressed``)."""
+is the lobby's change (``Lobbies.pressed``). Last on the row, **How to play** changes
+nothing: it shows the presser the game's rules."""
 
 from __future__ import annotations
 
@@ -74,6 +75,21 @@ class LobbyButton(
         super().__init__(Look(label, style=style, disabled=disabled))
 
 
+class HowToPlay(TemplatedButton["LobbyKeeper"], template="{kind}:rules"):
+    """❓ **How to play**, last on a lobby's row: the game's rules to the presser alone, as
+    ``/<game> rules`` answers them. Its custom_id names the game only: anyone may press
+    it, joined or not, and it changes no lobby."""
+
+    calls = "how_to_play"
+
+    def __init__(self, kind: str, lang: Language | None = None) -> None:
+        """``lang`` as for ``LobbyButton``."""
+        lang = lang or english()
+        self.kind = kind
+        label = lang.pgettext("lobby button", "How to play")
+        super().__init__(Look(label, "❓", discord.ButtonStyle.secondary))
+
+
 class BotSelect(TemplatedSelect["LobbyKeeper"], template="{kind}:lobby:{game}:{version}:{action}"):
     """The host's menus to add a computer player (by level) or remove one (by seat)."""
 
@@ -118,9 +134,10 @@ class BotSelect(TemplatedSelect["LobbyKeeper"], template="{kind}:lobby:{game}:{v
 
 
 def lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
-    """The lobby's buttons on a row, each bot menu on a row of its own."""
+    """The lobby's buttons on a row, **How to play** last, each bot menu on a row of its
+    own."""
     rules = rules_for(game.kind)
-    buttons = tuple(
+    joining = (
         LobbyButton(
             game.kind,
             game.id,
@@ -132,7 +149,7 @@ def lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
         )
         for action in LOBBY_BUTTONS
     )
-    rows: list[tuple[discord.ui.Item[Any], ...]] = [buttons]
+    rows: list[tuple[discord.ui.Item[Any], ...]] = [(*joining, HowToPlay(game.kind, lang))]
     if bots_allowed and len(game.seats) < rules.max_players:
         rows.append((BotSelect(game.kind, game.id, game.version, LobbyAction.ADD_BOT, lang=lang),))
     if any(s.is_bot for s in game.seats):
@@ -148,3 +165,6 @@ class LobbyKeeper(Protocol):
         self, interaction: discord.Interaction, pressed: LobbyButton | BotSelect
     ) -> None:
         """The lobby's change the control names."""
+
+    async def how_to_play(self, interaction: discord.Interaction, pressed: HowToPlay) -> None:
+        """The game's rules, to the presser alone."""

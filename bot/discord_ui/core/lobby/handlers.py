@@ -1,6 +1,6 @@
 """Opening a game: ``new`` posts its lobby (in a thread of its own where the server
 wants one); the lobby's buttons and menus seat players and computer players, start
-the game or cancel it."""
+the game or cancel it, and its **How to play** shows whoever presses it the rules."""
 
 from __future__ import annotations
 
@@ -15,13 +15,16 @@ from bot.discord_ui.commanded_game import cannot_post
 from bot.discord_ui.components import selected
 from bot.discord_ui.core.lobby.controls import (
     BotSelect,
+    HowToPlay,
     LobbyAction,
     LobbyButton,
     lobby_rows,
 )
+from bot.discord_ui.core.turns.commands import show_rules
 from bot.discord_ui.interactions import actor_of, player_of
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
+from bot.games.faces import face_for
 from bot.service.errors import NotOnTheMenu
 from bot.storage import Game
 from bot.storage.game_values import Options
@@ -31,7 +34,7 @@ from i18n import Language
 class Lobbies(Part):
     """New games: ``new`` posts a lobby, whose buttons and menus seat its players."""
 
-    controls = (LobbyButton, BotSelect)
+    controls = (LobbyButton, BotSelect, HowToPlay)
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         """The lobby's buttons on a row, each bot menu on a row of its own (adding one only
@@ -103,6 +106,12 @@ class Lobbies(Part):
             changing = partial(service.cancel, game_id, actor, version)
         on = On.LOBBY if pressed.shown else On.ELSEWHERE
         await self.games.change(game_id, changing, on, interaction)
+
+    async def how_to_play(self, interaction: discord.Interaction, pressed: HowToPlay) -> None:
+        """**How to play**: the rules, to the presser alone, with what the features add
+        under them (🎓 **Learn to play**), as ``/<game> rules`` answers; the lobby is left
+        as it is."""
+        await show_rules(interaction, face_for(pressed.kind))
 
 
 def _menu_number(value: str) -> int:

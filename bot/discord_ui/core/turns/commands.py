@@ -25,14 +25,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     kind = rules.kind
 
     async def rules_text(interaction: discord.Interaction) -> None:
-        lang = reader(interaction)
-        *cards, last = rules_cards(face.title, face.rules(lang))
-        # What the features add (a lesson's button) comes under the rules' end.
-        added = tuple(row for part in features_parts() for row in part.rules_rows(kind, lang))
-        cards.append(replace(last, rows=added))
-        await interaction.response.send_message(view=layout(cards[0]), ephemeral=True)
-        for card in cards[1:]:
-            await interaction.followup.send(view=layout(card), ephemeral=True)
+        await show_rules(interaction, face)
 
     async def board(interaction: discord.Interaction) -> None:
         await Turns.of(interaction).show_board(interaction, kind)
@@ -56,6 +49,18 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
             ],
         ),
     ]
+
+
+async def show_rules(interaction: discord.Interaction, face: GameFace) -> None:
+    """The game's rules to the asker alone, in their language, with what the features add
+    under them (a lesson's button): ``/<game> rules``, and a lobby's **How to play**."""
+    lang = reader(interaction)
+    *cards, last = rules_cards(face.title, face.rules(lang))
+    added = tuple(row for part in features_parts() for row in part.rules_rows(face.kind, lang))
+    cards.append(replace(last, rows=added))
+    await interaction.response.send_message(view=layout(cards[0]), ephemeral=True)
+    for card in cards[1:]:
+        await interaction.followup.send(view=layout(card), ephemeral=True)
 
 
 RULES_CARD = TEXT_TOTAL - TITLE - len("### \n")

@@ -1,6 +1,6 @@
 """A lesson's controls: each of the learner's choices, **Try again** and **Go on** after a
 move that was not the step's, 🎓 **Learn to play** under a game's rules, and **Play a
-real game** and the game's next lesson at a lesson's end.
+real game**, the game's next lesson and **Share** at a lesson's end.
 
 A lesson's custom_ids name the lesson and the version its message shows, never a
 learner: a press acts on the presser's own lesson, so that a button copied to someone
@@ -99,7 +99,8 @@ class RealGameButton(TemplatedButton[Learning], template="{kind}:learnt"):
 
 
 class NextLesson(TemplatedButton[Learning], template="lessonstart:{lesson}"):
-    """At a lesson's end, the game's next lesson: starts (or resumes) it."""
+    """Starts (or resumes) a lesson, for whoever presses it: the game's next at a lesson's
+    end, and the one a learner shared in the channel."""
 
     parts = PARTS | {"lesson": LESSON_KEY}
     calls = "next_pressed"
@@ -107,3 +108,15 @@ class NextLesson(TemplatedButton[Learning], template="lessonstart:{lesson}"):
     def __init__(self, lesson: str, label: str | None = None) -> None:
         self.lesson = lesson
         super().__init__(Look(label, "🎓", discord.ButtonStyle.primary))
+
+
+class ShareLesson(TemplatedButton[Learning], template="lessonshare:{lesson}:{version}"):
+    """**Share**, at a lesson's end: posts in the channel, once, that the presser finished
+    the lesson at ``version`` (the end it shows)."""
+
+    parts = PARTS | {"lesson": LESSON_KEY}
+    calls = "share_pressed"
+
+    def __init__(self, lesson: str, version: int, label: str | None = None) -> None:
+        self.lesson, self.version = lesson, version
+        super().__init__(Look(label, "📣", discord.ButtonStyle.secondary))
