@@ -6,7 +6,7 @@ folder; ``ORDER`` there says only in which order they come."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import bot.features
 from bot.discovery import declared
@@ -61,23 +61,25 @@ def player_settings_of(features: tuple[Feature, ...]) -> DeclaredPlayerSettings:
 
 
 def board_actions_of(features: tuple[Feature, ...]) -> tuple[BoardAction[Any], ...]:
-    """The board actions ``features`` declare, in their order; two of one name are a
-    mistake of theirs."""
-    actions = tuple(action for feature in features for action in feature.board_actions)
-    names = [action.name for action in actions]
-    if len(set(names)) != len(names):
-        raise TypeError(f"two features declare one board action: {sorted(names)}")
-    return actions
+    """The board actions ``features`` declare, in their order."""
+    return _named_once([a for f in features for a in f.board_actions], "board action")
 
 
 def board_places_of(features: tuple[Feature, ...]) -> tuple[BoardPlace[Any], ...]:
-    """The board places ``features`` declare, in their order; two of one name are a
-    mistake of theirs."""
-    places = tuple(place for feature in features for place in feature.board_places)
-    names = [place.name for place in places]
+    """The board places ``features`` declare, in their order."""
+    return _named_once([p for f in features for p in f.board_places], "board place")
+
+
+Named = TypeVar("Named", BoardAction[Any], BoardPlace[Any])
+
+
+def _named_once(declared: list[Named], what: str) -> tuple[Named, ...]:
+    """``declared``, whose names the board asks by: two of one name are a mistake of the
+    features declaring them."""
+    names = [each.name for each in declared]
     if len(set(names)) != len(names):
-        raise TypeError(f"two features declare one board place: {sorted(names)}")
-    return places
+        raise TypeError(f"two features declare one {what}: {sorted(names)}")
+    return tuple(declared)
 
 
 def hooks_of(features: tuple[Feature, ...]) -> Hooks:

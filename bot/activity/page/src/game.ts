@@ -189,17 +189,7 @@ export class GameView implements Chooser {
     return h(
       'div',
       { class: 'game__bar' },
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'button button--secondary button--small',
-          'data-focus': 'back',
-          onclick: () => this.back(),
-        },
-        h('span', { 'aria-hidden': 'true' }, '← '),
-        t('back'),
-      ),
+      backButton(() => this.back()),
       status ? h('span', { class: ['status', `status--${game.status}`] }, status) : null,
       game.deadline && game.status === 'active'
         ? h(
@@ -302,6 +292,21 @@ export class GameView implements Chooser {
     );
     return h('section', { class: 'as-text' }, toggle, text);
   }
+}
+
+/** **← All games**: back to the channel's list. */
+export function backButton(back: () => void): HTMLButtonElement {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'button button--secondary button--small',
+      'data-focus': 'back',
+      onclick: back,
+    },
+    h('span', { 'aria-hidden': 'true' }, '← '),
+    t('back'),
+  );
 }
 
 function lobbyButton(label: string, focus: string, onclick: () => void): HTMLButtonElement {

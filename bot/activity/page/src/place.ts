@@ -3,10 +3,9 @@
 // the place shows and what each ask did; the page only sends what was pressed.
 
 import { h, plain, rich } from './dom.ts';
-import { GameView } from './game.ts';
+import { backButton, GameView } from './game.ts';
 import { ICONS, icon } from './icons.ts';
 import type { PageMessage, PlaceMessage, PlaceWay } from './protocol.ts';
-import { t } from './words.ts';
 
 export interface PlaceViewWays {
   root: HTMLElement;
@@ -110,22 +109,13 @@ export class PlaceView {
     const panel = h(
       'section',
       { class: 'place', 'aria-labelledby': 'place-title' },
+      // Over a game, its own bar leads back.
       place.view
         ? null
         : h(
             'div',
             { class: 'game__bar' },
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'button button--secondary button--small',
-                'data-focus': 'back',
-                onclick: () => this.ways.back(),
-              },
-              h('span', { 'aria-hidden': 'true' }, '← '),
-              t('back'),
-            ),
+            backButton(() => this.ways.back()),
           ),
       h(
         'h2',
