@@ -65,9 +65,10 @@ class BoardPlaces:
 
 
 def _view(name: str, place: Shown, user_id: int, lang: Language, now: float) -> JSON:
+    face = face_for(place.kind)
     table = None
     if place.table is not None:
-        board = face_for(place.table.kind).board(place.table, place.seat, None, lang)
+        board = face.board(place.table, place.seat, None, lang)
         if not place.moves:
             board = replace(board, choices=())
         table = shown(place.table, user_id, board, (), (), lang, now, actions=())
@@ -78,7 +79,7 @@ def _view(name: str, place: Shown, user_id: int, lang: Language, now: float) -> 
         "version": place.version,
         "title": place.title,
         "progress": place.progress,
-        "said": list(place.said),
+        "said": [face.board_said(line) for line in place.said],
         "ways": [
             {
                 "ask": way.ask,

@@ -237,6 +237,11 @@ class GameFace(Protocol):
         a device without the emoji font Discord draws a message's emoji with."""
         ...
 
+    def board_said(self, line: str) -> str:
+        """One of the game's lines as the board says it (``board_line``), without the
+        emoji its words mark names with (a Claim faction's)."""
+        ...
+
     async def turn(
         self, game: Game, headline: str, last: Outcome | None, lang: Language
     ) -> Picture:
@@ -349,7 +354,10 @@ class BaseFace(GameFace, ABC, Generic[V]):
     def board_happened(self, outcome: Outcome, lang: Language) -> str:
         """The line its message shows, but for the clock a time-out's line starts with:
         a game that writes dice as emoji says them otherwise too."""
-        return board_line(self.happened(outcome, lang))
+        return self.board_said(self.happened(outcome, lang))
+
+    def board_said(self, line: str) -> str:
+        return board_line(line)
 
     def rules(self, lang: Language) -> str:
         """The short rules in ``lang``, from the ``rules`` folder beside the game's face."""

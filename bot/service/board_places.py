@@ -56,6 +56,8 @@ class Shown:
     """A place as its viewer sees it now."""
 
     key: str
+    kind: str
+    """The game it is about, whose own emoji its words are said without on the board."""
     version: int
     """What the viewer's asks name: an ask made on an older version is refused."""
     title: str

@@ -17,6 +17,7 @@ from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
 from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
+from bot.games.claim.names import EMOJI
 from bot.service.errors import slash
 from emulator import User
 from i18n import english, language
@@ -197,6 +198,14 @@ async def test_a_claim_lesson_on_the_board_shows_only_the_learners_hand(
         assert hidden and not [card for card in hidden if f'"{card}"' in sent], key
         assert mine and all(f'"{card}"' in sent for card in mine), key
         assert frame["view"]["board"]["own"] is not None
+    # A card the step does not teach: the judge's words name cards without their faction's
+    # emoji, which a device may have no font for.
+    frame = await asked(viewer, key="claim", ask="open")
+    step = lesson_play.lesson("claim").steps[0]
+    other = next(i for i in intents(frame) if i != step.taught)
+    frame = await asked(viewer, key="claim", ask="move", intent=other, version=frame["version"])
+    assert frame["said"][0].startswith("💸 ") and "better by" in frame["said"][0]
+    assert not [mark for mark in EMOJI.values() if mark in frame["said"][0]]
     await viewer.close()
 
 

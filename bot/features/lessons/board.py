@@ -81,7 +81,9 @@ def shown(standing: Standing, name: str, lang: Language) -> Shown:
         if following is not None:
             label = lang._("Next: {lesson}", lesson=lang.say(following.title))
             ways = (Way("open", label, LEARN, Tone.PRIMARY, following.key),)
-        return Shown(lesson.key, standing.version, title, None, said, None, None, False, ways)
+        return Shown(
+            lesson.key, lesson.kind, standing.version, title, None, said, None, None, False, ways
+        )
     if standing.phase is LessonPhase.ANSWERED:
         ways = (
             Way(AGAIN, lang._("Try again"), "↩️"),
@@ -94,6 +96,7 @@ def shown(standing: Standing, name: str, lang: Language) -> Shown:
     step = standing.waiting
     return Shown(
         lesson.key,
+        lesson.kind,
         standing.version,
         title,
         progress(standing, lang),

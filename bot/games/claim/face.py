@@ -106,10 +106,8 @@ class ClaimFace(BaseFace[TableView]):
             (lang._("Added factions"), _added_words(added, lang)),
         ]
 
-    def board_happened(self, outcome: Outcome, lang: Language) -> str:
-        return board_line(
-            self.happened(outcome, lang), (*names.EMOJI.values(), move_words.TRICK_WON)
-        )
+    def board_said(self, line: str) -> str:
+        return board_line(line, (*names.EMOJI.values(), move_words.TRICK_WON))
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         move: Move = outcome.action

@@ -120,7 +120,8 @@ export class PlaceView {
       h(
         'h2',
         { id: 'place-title', class: 'place__title' },
-        place.title,
+        // Its title is the page's heading already: said, not shown again.
+        h('span', { class: 'visually-hidden' }, place.title),
         place.progress ? h('span', { class: 'place__progress' }, place.progress) : null,
       ),
       h(
