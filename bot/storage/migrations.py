@@ -350,6 +350,9 @@ STEPS = {
     24: Step(),
     # 25: the welcome: which of the bot's joins of each server was welcomed.
     25: Step(),
+    # 26: the welcome is a message owed: where each join's goes, and whether it is still
+    # to be posted (the joins welcomed before owe nothing).
+    26: Step(),
 }
 
 

@@ -30,7 +30,7 @@ from bot.features.following.service import FollowService
 from bot.features.rematch.service import RematchService
 from bot.features.seasons.service import SEASON_MIN_GAMES
 from bot.features.tournaments.service import TournamentService
-from bot.games.faces import face_for
+from bot.games.faces import face_for, faces
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.storage import Database
 from bot.storage.opening import open_database
@@ -445,6 +445,27 @@ async def test_a_tournaments_round_is_told_once(tmp_path: Path, when: str) -> No
         await here.all_sent("tournament-round:", 1)
         told = [m for m in here.channel.messages if "Round 1" in describe(m)]
         assert len(told) == 1
+
+
+@pytest.mark.parametrize("when", WHEN)
+async def test_a_servers_welcome_is_posted_once(tmp_path: Path, when: str) -> None:
+    """A server adds the bot, and the bot is killed as its welcome goes out; started
+    again (the server is one it was in, no join), it posts the welcome still owed, once,
+    in the channel picked at the join."""
+    async with scene(tmp_path) as here:
+        await here.start()
+        guild = here.emulator.add_guild("Newcomers", here.people["Ann"])
+        general = here.emulator.add_channel(guild, "general")
+        here.kill_at(POST, here.into(general), made=when == "after")
+        await here.emulator.add_bot(guild)
+        await here.killed_and_back()
+        await here.bot.logged("posting again what a stopped process left unrecorded")
+        await here.all_sent("welcome:", 1)
+        (welcome,) = [m for m in general.messages if title_of(m) == "Thanks for adding me!"]
+        assert welcome.button_labels() == [f"{face.title} · Learn to play" for face in faces()]
+        with sqlite3.connect(f"file:{here.database}?mode=ro", uri=True) as connection:
+            owed = connection.execute("SELECT owed FROM welcomes WHERE guild_id = ?", (guild.id,))
+            assert owed.fetchall() == [(0,)]
 
 
 FOLLOWUP = "POST /webhooks/{app}/{token}"

@@ -1,8 +1,9 @@
 """The welcome a server gets when it adds the bot, through the real bot and the emulator:
 one message in its system channel (else the first channel the bot may post in), with
 🎓 Learn to play for each game, which starts that game's lesson for the presser alone;
-nothing, and one log line, where the bot may post nowhere; nothing again after a restart,
-and a new welcome when the server adds the bot again; German words for a German server."""
+nothing, and one log line, where the bot may post nowhere or Discord refuses it for good;
+nothing again after a restart, and a new welcome when the server adds the bot again;
+German words for a German server."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 from bot.features.welcome.service import WelcomeService
 from bot.games.faces import faces
+from bot.storage.shards import EVERY
 from emulator import Channel, Guild, Message
 from tests.e2e.world import World, describe, make_world, title_of
 
@@ -84,7 +86,7 @@ async def test_a_server_that_adds_the_bot_is_welcomed_once_with_a_lesson_per_gam
         me = world.bots[0].get_guild(guild.id)
         assert me is not None and me.me.joined_at is not None
         welcomes = world.bots[0].service.part(WelcomeService)
-        assert not await welcomes.claim(guild.id, me.me.joined_at.timestamp())
+        assert await welcomes.joined(guild.id, me.me.joined_at.timestamp(), news.id) is None
 
         # A restart is no join.
         await world.stop_bots()
@@ -140,6 +142,33 @@ async def test_where_the_bot_may_post_nowhere_nothing_is_posted_and_one_line_log
             f"no channel of server {guild.id} lets the bot post its welcome"
         ]
         assert all(r.exc_info is None for r in caplog.records)
+
+
+async def test_a_welcome_discord_refuses_for_good_is_given_up_with_one_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bot shut out of the channel between the join and the post: Discord's 403 is
+    one log line, and the welcome is owed no more, nor posted after a restart."""
+    async with await make_world(tmp_path, 2) as world:
+        await world.start_bot()
+        guild, general, news = server(world)
+        world.discord.fail(
+            "POST /channels/{channel}/messages",
+            403,
+            when=lambda request: request.match_info.get("channel") == str(general.id),
+        )
+        with caplog.at_level(logging.INFO, logger="bot.discord_ui.owed_messages"):
+            await added(world, guild)
+        assert posted(general) == [] and posted(news) == []
+        lines = [r for r in caplog.records if r.name == "bot.discord_ui.owed_messages"]
+        assert [r.getMessage().split(":")[0] for r in lines] == ["Discord refuses welcome"]
+        assert all(r.exc_info is None for r in caplog.records)
+        assert await world.bots[0].service.part(WelcomeService).owed(EVERY) == []
+
+        await world.stop_bots()
+        await world.start_bot()
+        await world.handled()
+        assert posted(general) == [] and posted(news) == []
 
 
 async def test_a_german_server_is_welcomed_in_german(tmp_path: Path) -> None:

@@ -6,7 +6,10 @@ It says what the bot is and how each game starts, and under each game what the f
 add under its rules (🎓 **Learn to play**, whose presses are the lessons'), named by the
 game so that the buttons of three games tell themselves apart. A join is welcomed once:
 a restart is no join (discord.py tells a server the bot was in as available again, not
-joined), and a second delivery of the same join finds it claimed."""
+joined), and a second delivery of the same join finds it recorded. The welcome is a
+message owed (``OwedPosts``), recorded with its channel before it is posted: a kill
+before it is recorded posted leaves it owed, and the next start (or the process taking
+the server's shard over) posts it under the same nonce, once."""
 
 from __future__ import annotations
 
@@ -15,12 +18,15 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.card_layout import Card, Line, Rows, layout
-from bot.discord_ui.discord_refusals import expected
+from bot.discord_ui.card_layout import Card, Line, Rows, sent
+from bot.discord_ui.context import Context
+from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part, features_parts
+from bot.features.welcome.queries import Join
 from bot.features.welcome.service import WelcomeService
 from bot.games.faces import faces
 from bot.service.errors import slash
+from bot.storage.shards import Shards
 from i18n import Language
 
 log = logging.getLogger(__name__)
@@ -28,6 +34,11 @@ log = logging.getLogger(__name__)
 
 class Welcome(Part):
     """Welcomes each server that adds the bot."""
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.welcomes = context.service.part(WelcomeService)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """The bot was added to ``guild``: its welcome, once per join."""
@@ -38,24 +49,42 @@ class Welcome(Part):
             me = guild.me
             joined = me.joined_at if me is not None else None
             joined_at = joined.timestamp() if joined is not None else self.clock.now()
-            if not await self.service.part(WelcomeService).claim(guild.id, joined_at):
-                return
             channel = postable(guild)
-            if channel is None:
+            join = await self.welcomes.joined(
+                guild.id, joined_at, None if channel is None else channel.id
+            )
+            if join is None:
+                return
+            if join.channel_id is None:
                 log.info("no channel of server %s lets the bot post its welcome", guild.id)
                 return
-            lang = await self.languages.of_server(guild.id)
-            try:
-                await channel.send(view=layout(welcome_card(lang)))
-            except discord.HTTPException as error:
-                if not expected(error):
-                    raise
-                log.info(
-                    "the welcome to server %s was refused in channel %s: %s",
-                    guild.id,
-                    channel.id,
-                    error,
-                )
+            await self.context.owed.post(self._owed(join))
+
+    async def resumed(self, shards: Shards) -> None:
+        """The welcomes a stop left unposted in ``shards``' servers go out."""
+        for join in await self.welcomes.owed(shards):
+            await self.context.owed.post(self._owed(join))
+
+    def _owed(self, join: Join) -> Owed:
+        """The join's welcome, owed in the channel picked at the join."""
+        channel_id = join.channel_id
+        assert channel_id is not None, "a welcome is owed only where the bot may post"
+
+        async def place() -> discord.abc.Messageable:
+            return self.client.get_partial_messageable(channel_id, guild_id=join.guild_id)
+
+        async def compose() -> dict[str, Any] | None:
+            return sent(welcome_card(await self.languages.of_server(join.guild_id)))
+
+        async def recorded(message: discord.Message, made_before: bool) -> None:
+            await self.welcomes.settled(join)
+
+        async def refused(error: discord.HTTPException) -> None:
+            # The channel gone, or the bot shut out of it since the join: the welcome is
+            # not posted elsewhere.
+            await self.welcomes.settled(join)
+
+        return Owed(join.key, join.guild_id, place, compose, recorded, refused)
 
 
 def postable(guild: discord.Guild) -> discord.TextChannel | None:
