@@ -243,10 +243,19 @@ class GameFace(Protocol):
         ...
 
     async def turn(
-        self, game: Game, headline: str, last: Outcome | None, lang: Language
+        self,
+        game: Game,
+        headline: str,
+        last: Outcome | None,
+        lang: Language,
+        *,
+        lit: frozenset[str] = frozenset(),
     ) -> Picture:
         """The game as it stands under ``headline``, with what the player(s) to act do
-        next; ``last`` is the move that led here when it is to be shown (its dice)."""
+        next; ``last`` is the move that led here when it is to be shown (its dice).
+        ``lit``: what the picture points at (a lesson's step), in the game's own tokens
+        (``bot.games.lessons.Step.lit``), outlined in gold; a token naming nothing shown
+        lights nothing."""
         ...
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
@@ -263,11 +272,17 @@ class GameFace(Protocol):
         ...
 
     async def private(
-        self, game: Game, seat: int, last: Outcome | None, lang: Language
+        self,
+        game: Game,
+        seat: int,
+        last: Outcome | None,
+        lang: Language,
+        *,
+        lit: frozenset[str] = frozenset(),
     ) -> Private | None:
         """``seat``'s own message as the game stands (``last``: the move that led here, for
         what it showed that seat alone, such as a card drawn face down); ``None`` in a game
-        with nothing hidden."""
+        with nothing hidden. ``lit``: as ``turn``'s, for its picture."""
         ...
 
     def board(self, game: Game, seat: int | None, last: Outcome | None, lang: Language) -> Board:
@@ -364,7 +379,13 @@ class BaseFace(GameFace, ABC, Generic[V]):
         return rules_text(Path(inspect.getfile(type(self))).with_name("rules"), lang.code)
 
     async def private(
-        self, game: Game, seat: int, last: Outcome | None, lang: Language
+        self,
+        game: Game,
+        seat: int,
+        last: Outcome | None,
+        lang: Language,
+        *,
+        lit: frozenset[str] = frozenset(),
     ) -> Private | None:
         """Nothing hidden: no seat has a message of its own."""
         return None

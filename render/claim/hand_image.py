@@ -151,7 +151,7 @@ def _choice(s: Scene, view: HandView, top: int) -> int:
         slot = (x, top + 4, x + width, card_top)
         s.label(Label(caption, slot, CAPTION_SIZE, palette.LABEL, Face.REGULAR, "m"))
         card_x = x + (width - Size.HAND.width) // 2
-        s.paste(sprites.card(card, lang, Size.HAND), card_x, card_top, what)
+        s.paste(sprites.card(card, lang, Size.HAND), card_x, card_top, what, card.id)
         x += width + CHOICE_GAP
     below = lang._("it goes face down onto your followers")
     if view.peek is not None:
@@ -324,6 +324,7 @@ def _hand(s: Scene, view: HandView, top: int) -> int:
                     x,
                     line_top + CAPTION,
                     item.card.id,
+                    item.card.id,
                 )
     return bottom
 
@@ -362,5 +363,6 @@ def _followers(s: Scene, view: HandView, top: int) -> int:
                     x,
                     line_top,
                     f"follower:{item.card.id}",
+                    item.card.id,
                 )
     return bottom

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from render.common import palette
 from render.common.label import Box, Label
+from render.common.lit import COLOR, RADIUS, WIDTH, lit_box
 from render.common.palette import Color
 from render.common.scene import Scene as Drawing
 
@@ -37,6 +38,8 @@ class Sprite:
     image: Image.Image
     at: tuple[int, int]
     what: str
+    card: str | None = None
+    """The id of the card it shows face up, if it shows one."""
 
     @property
     def box(self) -> Box:
@@ -53,6 +56,9 @@ class Scene:
     frames: list[Panel] = field(default_factory=list)
     """Drawn on every image, before the sprites (highlighted rows, outlines)."""
     sprites: list[Sprite] = field(default_factory=list)
+    lit: list[Panel] = field(default_factory=list)
+    """Drawn over the sprites: the outlines of lit cards, which the seat's icon beside a
+    small card would otherwise cover in part."""
     labels: list[Label] = field(default_factory=list)
 
     def panel(self, box: Box, fill: Color | None, radius: int = 12) -> None:
@@ -68,17 +74,25 @@ class Scene:
     ) -> None:
         self.frames.append(Panel(box, fill, radius, outline, width))
 
-    def paste(self, image: Image.Image, x: float, y: float, what: str) -> Sprite:
-        sprite = Sprite(image, (round(x), round(y)), what)
+    def paste(
+        self, image: Image.Image, x: float, y: float, what: str, card: str | None = None
+    ) -> Sprite:
+        sprite = Sprite(image, (round(x), round(y)), what, card)
         self.sprites.append(sprite)
         return sprite
+
+    def light(self, lit: frozenset[str]) -> None:
+        """Outlines each card of ``lit`` (ids) wherever it is shown, clear of it."""
+        for sprite in self.sprites:
+            if sprite.card in lit:
+                self.lit.append(Panel(lit_box(sprite.box), None, RADIUS, COLOR, WIDTH))
 
     def label(self, label: Label) -> None:
         self.labels.append(label)
 
     def planned(self) -> Drawing:
         """The picture as what to draw (``render.common.scene``): frames, then sprites,
-        then labels, on the background of its panels."""
+        then lit outlines, then labels, on the background of its panels."""
         drawing = Drawing(_background(self.width, self.height, tuple(self.panels)))
         for frame in self.frames:
             drawing.rounded_rectangle(
@@ -86,6 +100,10 @@ class Scene:
             )
         for sprite in self.sprites:
             drawing.paste(sprite.image, sprite.at)
+        for outline in self.lit:
+            drawing.rounded_rectangle(
+                outline.box, outline.radius, outline.fill, outline.outline, outline.width
+            )
         for label in self.labels:
             drawing.label(label)
         return drawing

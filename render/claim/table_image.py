@@ -344,7 +344,7 @@ def _prizes(s: Scene, view: TableView, box: Box, prizes: int) -> None:
         y = box[1] + 4 + CAPTION
         if index < len(view.prize):
             card = view.prize[index]
-            s.paste(sprites.card(card, view.lang, Size.TABLE), x, y, card.id)
+            s.paste(sprites.card(card, view.lang, Size.TABLE), x, y, card.id, card.id)
         else:
             s.paste(sprites.slot(Size.TABLE), x, y, "slot")
 
@@ -378,7 +378,8 @@ def _trick(s: Scene, view: TableView, area: Box) -> None:
                 4,
             )
         if seat in played:
-            s.paste(sprites.card(played[seat], view.lang, Size.TABLE), x, y, played[seat].id)
+            card = played[seat]
+            s.paste(sprites.card(card, view.lang, Size.TABLE), x, y, card.id, card.id)
         elif view.auto and seat in view.discarded:
             s.paste(sprites.back(Size.TABLE), x, y, "back")
         else:
@@ -584,7 +585,8 @@ def _strip(s: Scene, groups: list[list[_Unit]], top: int, lang: Language) -> int
                         palette.GOLD,
                         3,
                     )
-                s.paste(sprites.card(token.card, lang, Size.MINI), card_x, card_y, token.card.id)
+                card = token.card
+                s.paste(sprites.card(card, lang, Size.MINI), card_x, card_y, card.id, card.id)
     return bottom
 
 

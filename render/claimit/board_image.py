@@ -60,6 +60,7 @@ from render.claimit.view import LETTERS, View, lettered
 from render.common import palette
 from render.common.fonts import FITTED, Face, text_sprite
 from render.common.label import Label, put
+from render.common.lit import outline
 from render.common.names import display_name
 from render.common.palette import Color
 from render.common.scene import Scene
@@ -77,6 +78,10 @@ NOTE_SIZE = 20
 SMALLEST_SIZE = 18
 """What a text may shrink to to stay in its box (German words run longer): 8.4 px on a
 phone."""
+LIT_SPACE_WIDTH = 4
+LIT_SPACE_REACH = 2
+"""A lit space's outline lies over its grid line, a pixel or two either side of it: the
+spaces touch, and the candidate's dashes just inside stay in sight."""
 
 
 def draw_board(state: GameState, view: View) -> Image.Image:
@@ -99,6 +104,7 @@ def board_scene(state: GameState, view: View) -> Scene:
     _draw_panel(scene, panel)
     for label in _panel_labels(view, panel):
         scene.label(label)
+    _light(scene, state, view)
     return scene
 
 
@@ -202,6 +208,18 @@ def _open_edges(space: Space, mine: int, overshoot: int) -> list[tuple[int, int,
         if not (1 <= col <= 6 and 1 <= row <= 6) or not Space(col, row).bit & mine:
             sides.append(edge)
     return sides
+
+
+def _light(scene: Scene, state: GameState, view: View) -> None:
+    """The lit spaces and dice, outlined last so that nothing covers them: a space's
+    outline over its grid line (its neighbours touch it), a die's clear of it."""
+    for space in sorted(view.lit_spaces):
+        outline(scene, space_box(space), LIT_SPACE_REACH, LIT_SPACE_WIDTH)
+    if state.dice is None or state.phase is Phase.OVER:
+        return
+    for index in sorted(view.lit_dice):
+        if 0 <= index < len(state.dice):
+            outline(scene, die_box(index))
 
 
 def _mark_losses(scene: Scene, state: GameState) -> None:

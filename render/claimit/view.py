@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.claimit import GameState, Placement
+from engine.claimit import GameState, Placement, Space
 from i18n import Language, english
 
 LETTERS = "ABCDEF"
@@ -24,6 +24,11 @@ class View:
     """The language of every word drawn."""
     closed: bool = False
     """The game was cancelled before its end: the board as it stood, nobody to move."""
+    lit_spaces: frozenset[Space] = frozenset()
+    """The spaces outlined in gold, to point the reader at them."""
+    lit_dice: frozenset[int] = frozenset()
+    """The dice of the roll waiting to be placed outlined in gold, by their place in the
+    roll (0 first); none while no roll waits."""
 
 
 def lettered(state: GameState) -> tuple[tuple[str, Placement], ...]:

@@ -26,4 +26,11 @@ TABLE = PictureKind(_samples)
 def render_table(view: NuggetsView, album: Album | None = None) -> bytes:
     """The table as a PNG; with an ``album`` (``("game", id)``), drawn where it changed
     since the album's last table, which is let go once the game is over or cancelled."""
-    return TABLE.encode_scene(table_scene(view), album, keep=not (view.over or view.closed))
+    return lit_table(view, frozenset(), album)
+
+
+def lit_table(view: NuggetsView, lit: frozenset[int], album: Album | None = None) -> bytes:
+    """The table as ``render_table`` draws it, with the dice of the last roll ``lit`` (by
+    their place in ``view.rolled``) outlined."""
+    scene = table_scene(view, lit)
+    return TABLE.encode_scene(scene, album, keep=not (view.over or view.closed))

@@ -21,6 +21,7 @@ from i18n import Language
 from render.common import palette
 from render.common.fonts import Face
 from render.common.label import Box, Label, fitted, put
+from render.common.lit import outline
 from render.common.names import display_name
 from render.common.palette import Color
 from render.common.scene import Scene
@@ -93,13 +94,15 @@ def draw_table(view: NuggetsView) -> Image.Image:
     return table_scene(view).paint()
 
 
-def table_scene(view: NuggetsView) -> Scene:
-    """What the table of ``view`` shows, planned to be painted (``render.common.scene``)."""
+def table_scene(view: NuggetsView, lit: frozenset[int] = frozenset()) -> Scene:
+    """What the table of ``view`` shows, planned to be painted (``render.common.scene``);
+    ``lit``: the dice of its last roll outlined in gold, by their place in ``rolled``."""
     scene = Scene(_background(view.players, view.lang))
     status = _status(view)
     rows = _rows(view)
     scene.paste(sprites.pile(ceil(view.centre * PILE_LEVELS / TOTAL_NUGGETS)), PILE_ORIGIN)
     _draw_dice(scene, view)
+    _light(scene, view, lit)
     step = icon_step(len(status.seats))
     for index, seat in enumerate(status.seats):
         scene.paste(player_icon(seat, ICON), (STATUS_ICON_LEFT + index * step, STATUS_ICON_TOP))
@@ -147,6 +150,14 @@ def _draw_dice(scene: Scene, view: NuggetsView) -> None:
         scene.rounded_rectangle(LASSO_BOX, radius=8, outline=palette.GOLD, width=3)
     if view.bust:
         scene.rounded_rectangle(DICE_PANEL, radius=12, outline=palette.BUST, width=FRAME)
+
+
+def _light(scene: Scene, view: NuggetsView, lit: frozenset[int]) -> None:
+    """An outline around each lit die of the roll, where the image sorts it."""
+    shown = sorted(range(len(view.rolled)), key=lambda index: FACES.index(view.rolled[index]))
+    for place, index in enumerate(shown):
+        if index in lit:
+            outline(scene, roll_die_box(place))
 
 
 def _status(view: NuggetsView) -> Status:

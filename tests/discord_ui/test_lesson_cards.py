@@ -186,3 +186,21 @@ def seen_words(card: Card) -> list[str]:
         for part in parts
         for text in (part.title or "", part.text, part.image.description if part.image else "")
     ]
+
+
+async def test_a_step_lights_what_it_points_at_on_its_pictures() -> None:
+    """The card of a step that points somewhere is drawn with it lit: not the picture of the
+    same position with nothing lit (the outline itself is tested in tests/render)."""
+    for key, number in (("claimit", 1), ("nuggets", 1), ("claim", 0)):
+        lesson = lesson_play.lesson(key)
+        assert lesson.steps[number].lit, key
+        position = lesson_play.path(key)[number]
+        standing = Standing(lesson, ANN, number, position, LessonPhase.STEP, 3, None, None)
+        card = await lesson_card(standing, "Ann", english(), in_guild=True)
+        unlit = await lesson_card(
+            replace(standing, phase=LessonPhase.PLAYING), "Ann", english(), in_guild=True
+        )
+        pictures = [part.image.png for part in (card, card.below) if part and part.image]
+        plain = [part.image.png for part in (unlit, unlit.below) if part and part.image]
+        assert pictures and len(pictures) == len(plain), key
+        assert pictures != plain, key

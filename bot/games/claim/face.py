@@ -59,6 +59,7 @@ from bot.games.replay import Chapter, Hold, ReplayStep, caption
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claim import (
+    CARDS,
     Action,
     Card,
     ClaimState,
@@ -90,7 +91,7 @@ from render.claim import (
     render_still,
     render_table,
 )
-from render.claim.pictures import HAND, TABLE
+from render.claim.pictures import HAND, TABLE, lit_hand, lit_table
 from render.common.palette import PLAYERS
 
 
@@ -122,7 +123,13 @@ class ClaimFace(BaseFace[TableView]):
         )
 
     async def turn(
-        self, game: Game, headline: str, last: Outcome | None, lang: Language
+        self,
+        game: Game,
+        headline: str,
+        last: Outcome | None,
+        lang: Language,
+        *,
+        lit: frozenset[str] = frozenset(),
     ) -> Picture:
         state: ClaimState = game.state
         table = table_view(seat_names(game, lang), state, last, lang)
@@ -130,7 +137,8 @@ class ClaimFace(BaseFace[TableView]):
             # Cancelled: as it stood, asking nobody to act.
             closed = replace(table, to_act=(), closed=True)
             return await _picture(game, state, closed, headline, lang)
-        return await _picture(game, state, table, _describe(game, state, headline, lang), lang)
+        said = _describe(game, state, headline, lang)
+        return await _picture(game, state, table, said, lang, lit_cards(lit))
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
@@ -154,7 +162,13 @@ class ClaimFace(BaseFace[TableView]):
         return [OpenPrivate(prompt_words.hand_button(lang), emoji="🂠")]
 
     async def private(
-        self, game: Game, seat: int, last: Outcome | None, lang: Language
+        self,
+        game: Game,
+        seat: int,
+        last: Outcome | None,
+        lang: Language,
+        *,
+        lit: frozenset[str] = frozenset(),
     ) -> Private | None:
         state: ClaimState = game.state
         seated = _seated(state, seat)
@@ -162,7 +176,12 @@ class ClaimFace(BaseFace[TableView]):
         drawn = _drawn(last, seat)
         name = shared_words.seat_name(game.seats[seat], lang)
         hand_view = _hand_view(name, state, seat, seated, drawn, lang)
-        png = await PAINTERS.paint(game.id, render_hand, hand_view, ("game", game.id, seat))
+        album = ("game", game.id, seat)
+        cards = lit_cards(lit)
+        if cards:
+            png = await PAINTERS.paint(game.id, lit_hand, hand_view, cards, album)
+        else:
+            png = await PAINTERS.paint(game.id, render_hand, hand_view, album)
         lines = [_private_prompt(game, state, seat, legal, lead, lang)]
         if drawn:
             lines.append(
@@ -548,9 +567,20 @@ def _why(reason: Reason, counts: Sequence[int]) -> str:
     return "tie" if any(counts) else "none"
 
 
+def lit_cards(lit: frozenset[str]) -> frozenset[str]:
+    """The cards that the tokens ``lit`` name, by their ids (``KNI7``, ``GOB0a``); any
+    other token names no card."""
+    return frozenset(token for token in lit if token in CARDS)
+
+
 async def _render(game: Game, table: TableView) -> bytes:
     """The table image, drawn where the event loop never waits for it."""
     return await PAINTERS.paint(game.id, render_table, table, ("game", game.id))
+
+
+async def _render_lit(game: Game, table: TableView, lit: frozenset[str]) -> bytes:
+    """The table image with the cards ``lit`` outlined."""
+    return await PAINTERS.paint(game.id, lit_table, table, lit, ("game", game.id))
 
 
 def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> str:
@@ -579,14 +609,19 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
 
 
 async def _picture(
-    game: Game, state: ClaimState, table: TableView, words_shown: str, lang: Language
+    game: Game,
+    state: ClaimState,
+    table: TableView,
+    words_shown: str,
+    lang: Language,
+    lit: frozenset[str] = frozenset(),
 ) -> Picture:
     acting = state.to_act()
     return Picture(
         title=shared_words.game_name(GAME.name, game),
         text=words_shown,
         colour=PLAYERS[acting[0] if acting else state.leader].color,
-        png=await _render(game, table),
+        png=await (_render_lit(game, table, lit) if lit else _render(game, table)),
         description=table_words.table(table, described_names(game, lang), lang),
     )
 

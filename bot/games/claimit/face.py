@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 
 from bot.games import shared_words
 from bot.games.board import playable
@@ -24,7 +25,7 @@ from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
-from engine.claimit import Bust, GameState, Phase, Place, Roll, roll_odds
+from engine.claimit import Bust, GameState, Phase, Place, Roll, Space, roll_odds
 from i18n import Language
 from render.claimit import LETTERS, View, lettered, render_board, render_replay, render_still
 from render.claimit.pictures import BOARD
@@ -45,7 +46,13 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
         return words.happened(outcome, lang)
 
     async def turn(
-        self, game: Game, headline: str, last: Outcome | None, lang: Language
+        self,
+        game: Game,
+        headline: str,
+        last: Outcome | None,
+        lang: Language,
+        *,
+        lit: frozenset[str] = frozenset(),
     ) -> Picture:
         if game.status is not GameStatus.ACTIVE:
             # Cancelled: as it stood, asking nobody to act.
@@ -53,7 +60,7 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
         rolled = None
         if last is not None and last.before.turn == game.state.turn:
             rolled = _dice_shown(last)
-        return await _board(game, game.state, headline, lang, rolled=rolled)
+        return await _board(game, game.state, headline, lang, rolled=rolled, lit=lit)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before
@@ -229,10 +236,11 @@ async def _board(
     bust: int | None = None,
     prompt: bool = True,
     closed: bool = False,
+    lit: frozenset[str] = frozenset(),
 ) -> Picture:
     """The board for ``state`` under what just happened; ``prompt`` adds what the
-    player to move does next."""
-    png = await _render(game, state, lang, rolled=rolled, bust=bust, closed=closed)
+    player to move does next; ``lit``: the spaces and dice it points at."""
+    png = await _render(game, state, lang, rolled=rolled, bust=bust, closed=closed, lit=lit)
     footer = None
     if state.last_round is not None and state.phase is not Phase.OVER and not closed:
         # A footer is a small-print line, which renders markdown like any other.
@@ -258,10 +266,37 @@ async def _render(
     rolled: tuple[int, int, int] | None = None,
     bust: int | None = None,
     closed: bool = False,
+    lit: frozenset[str] = frozenset(),
 ) -> bytes:
     """The board image, drawn where the event loop never waits for it."""
-    view = View(names=seat_names(game, lang), rolled=rolled, bust=bust, lang=lang, closed=closed)
+    spaces, dice = lit_pieces(lit)
+    view = View(
+        names=seat_names(game, lang),
+        rolled=rolled,
+        bust=bust,
+        lang=lang,
+        closed=closed,
+        lit_spaces=spaces,
+        lit_dice=dice,
+    )
     return await PAINTERS.paint(game.id, render_board, state, view, ("game", game.id))
+
+
+def lit_pieces(lit: frozenset[str]) -> tuple[frozenset[Space], frozenset[int]]:
+    """The spaces (``2,5``, as placements write them) and the dice of the waiting roll
+    (``die:0``) that the tokens ``lit`` name, as the board lights them; any other token
+    names nothing on the board."""
+    spaces: set[Space] = set()
+    dice: set[int] = set()
+    for token in lit:
+        index = token.removeprefix("die:")
+        if index != token:
+            if index.isascii() and index.isdigit():
+                dice.add(int(index))
+        else:
+            with suppress(ValueError):
+                spaces.add(Space.parse(token))
+    return frozenset(spaces), frozenset(dice)
 
 
 def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> str:

@@ -56,7 +56,7 @@ from engine.gold_nuggets.odds import roll_odds
 from i18n import Language
 from render.common.palette import PLAYERS
 from render.gold_nuggets import NuggetsView, render_replay, render_still, render_table
-from render.gold_nuggets.pictures import TABLE
+from render.gold_nuggets.pictures import TABLE, lit_table
 
 BUTTONS_PER_ROW: Final = 5
 STEAL_MENU_FROM: Final = 2
@@ -77,7 +77,13 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         return board_line(words.happened(outcome, lang, dice_in_words=True))
 
     async def turn(
-        self, game: Game, headline: str, last: Outcome | None, lang: Language
+        self,
+        game: Game,
+        headline: str,
+        last: Outcome | None,
+        lang: Language,
+        *,
+        lit: frozenset[str] = frozenset(),
     ) -> Picture:
         state: GameState = game.state
         if game.status is not GameStatus.ACTIVE:
@@ -85,7 +91,8 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
             closed = replace(table_view(seat_names(game, lang), state, lang), closed=True)
             return await _picture(game, state.turn, closed, headline, lang)
         view = _turn_view(seat_names(game, lang), state, last, lang)
-        return await _picture(game, state.turn, view, headline + _prompt(game, state, lang), lang)
+        said = headline + _prompt(game, state, lang)
+        return await _picture(game, state.turn, view, said, lang, lit_dice(lit))
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before
@@ -520,15 +527,32 @@ def _took(events: Sequence[object]) -> tuple[int, int | None, int] | None:
     return None if took is None else (took.seat, took.source, took.amount)
 
 
+def lit_dice(lit: frozenset[str]) -> frozenset[int]:
+    """The dice of the roll that the tokens ``lit`` name (``die:0``, by their place in
+    the roll as the board shows it); any other token names no die."""
+    indexes = (token.removeprefix("die:") for token in lit if token.startswith("die:"))
+    return frozenset(int(index) for index in indexes if index.isascii() and index.isdigit())
+
+
 async def _render(game: Game, view: NuggetsView) -> bytes:
     """The table image, drawn where the event loop never waits for it."""
     return await PAINTERS.paint(game.id, render_table, view, ("game", game.id))
 
 
+async def _render_lit(game: Game, view: NuggetsView, lit: frozenset[int]) -> bytes:
+    """The table image with the dice of the roll ``lit`` outlined."""
+    return await PAINTERS.paint(game.id, lit_table, view, lit, ("game", game.id))
+
+
 async def _picture(
-    game: Game, seat: int, view: NuggetsView, words_shown: str, lang: Language
+    game: Game,
+    seat: int,
+    view: NuggetsView,
+    words_shown: str,
+    lang: Language,
+    lit: frozenset[int] = frozenset(),
 ) -> Picture:
-    png = await _render(game, view)
+    png = await (_render_lit(game, view, lit) if lit else _render(game, view))
     return Picture(
         title=shared_words.game_name(GAME.name, game),
         text=words_shown,

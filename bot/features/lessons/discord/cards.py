@@ -65,7 +65,10 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
         return Card(title=title, text="\n\n".join(said), accent=GOLD, rows=rows)
     face = face_for(lesson.kind)
     table = lesson_play.table(lesson, standing.state, standing.user_id, name, standing.version)
-    picture = await face.turn(table, "\n\n".join(said), None, lang)
+    # What the step points at, lit on its pictures as on the board.
+    waiting = standing.waiting
+    lit: frozenset[str] = frozenset(waiting.lit) if waiting is not None else frozenset()
+    picture = await face.turn(table, "\n\n".join(said), None, lang, lit=lit)
     picture = replace(picture, title=f"{title} · {progress(standing, lang)}")
     if standing.phase is LessonPhase.ANSWERED:
         ways = (
@@ -75,7 +78,7 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
         return _card(picture, (ways,))
     if not lesson_play.learner_to_act(lesson, standing.state):
         return _card(picture, ())
-    hand = await face.private(table, lesson.learner, None, lang)
+    hand = await face.private(table, lesson.learner, None, lang, lit=lit)
     if hand is None:
         shown = [c for c in face.choices(table, lang) if isinstance(c, Choice | Menu)]
         return _card(picture, choice_rows(standing, shown))
