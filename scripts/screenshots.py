@@ -97,6 +97,7 @@ PICTURES: tuple[str, ...] = (
     "tournament-standings.png",
     "lesson.png",
     "lesson-phone.png",
+    "board-lesson.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -939,6 +940,32 @@ async def lesson(browser: Browser, page: Page, url: str, camera: Camera) -> None
         await phone.close()
 
 
+async def lesson_on_the_board(
+    browser: Browser, url: str, emulator: DiscordEmulator, camera: Camera
+) -> None:
+    """Bo opens the board from the channel's launcher, presses 🎓 **Learn to play** beside
+    Gold Nuggets and rolls as its first step teaches: its second step, with the dice it
+    talks about lit."""
+    page = await open_page(browser, url, WHOLE_PAGE, "Bo")
+    try:
+        await page.locator("#launch-activity").click()
+        viewer = page.locator("#viewers .viewer:not([hidden])")
+        user = next(u for u in emulator.users.values() if u.name == "Bo")
+        if not emulator.consented(user.id, str(emulator.application_id), ["identify"]):
+            await viewer.locator(".consent button", has_text="Authorize").click()
+        board = viewer.frame_locator("iframe")
+        entry = board.locator(".list--places .listing", has_text="Gold Nuggets")
+        await entry.get_by_role("button", name="Learn to play").click()
+        await board.locator('[data-focus="choice:roll"]').click()
+        await expect(board.locator(".place__progress")).to_contain_text("Step 2 of ")
+        await expect(board.locator(".die.lit").first).to_be_visible()
+        await loaded(viewer)
+        await camera.page("board-lesson.png", page)
+        await page.locator("#activity-close").click()
+    finally:
+        await page.close()
+
+
 Move = Callable[[Page, Locator], Awaitable[None]]
 """One move of the person to act at a table."""
 
@@ -1057,6 +1084,7 @@ async def make_pictures(out: Path) -> list[Written]:
         dice.seed(TOURNAMENT_DICE)
         await tournament(page, emulator, camera)
         await lesson(browser, page, url, camera)
+        await lesson_on_the_board(browser, url, emulator, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")

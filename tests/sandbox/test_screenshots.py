@@ -22,6 +22,7 @@ WHOLE_PAGES = {
     "board-claimit.png": (1280, 800),
     "board-nuggets.png": (1280, 800),
     "board-claim.png": (1280, 800),
+    "board-lesson.png": (1280, 800),
 }
 """The pictures of the whole page: exactly the window they were taken in."""
 
