@@ -54,8 +54,8 @@ machine CI may keep busy with two burners beside three workers: there a process 
 about two fifths of a core, and a loop starved that long, not the bot, would miss 3 s.
 The bot's own deferral (after 1.5 s of its loop) is tested with its pause shortened
 (``test_a_slow_board_is_deferred_then_edited_in``), Discord's deadline by the emulator's
-tests and, at 1 s, by ``test_rate_limits``; the time to an answer is measured by
-``bench.e2e``."""
+tests, an answer not waiting out a rate limit by the order ``test_rate_limits`` sees;
+the time to an answer is measured by ``bench.e2e``."""
 """Each game's command, and its name as its messages title it."""
 
 
