@@ -40,6 +40,7 @@ from bot.games.claim.game import (
     intent_of,
     kept,
 )
+from bot.games.claim.table_pictures import lit_cards, table_picture, table_png
 from bot.games.face import (
     BaseFace,
     Board,
@@ -59,7 +60,6 @@ from bot.games.replay import Chapter, Hold, ReplayStep, caption
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claim import (
-    CARDS,
     Action,
     Card,
     ClaimState,
@@ -89,9 +89,8 @@ from render.claim import (
     render_hand,
     render_replay,
     render_still,
-    render_table,
 )
-from render.claim.pictures import HAND, TABLE, lit_hand, lit_table
+from render.claim.pictures import HAND, TABLE, lit_hand
 from render.common.palette import PLAYERS
 
 
@@ -136,13 +135,13 @@ class ClaimFace(BaseFace[TableView]):
         if game.status is not GameStatus.ACTIVE:
             # Cancelled: as it stood, asking nobody to act.
             closed = replace(table, to_act=(), closed=True)
-            return await _picture(game, state, closed, headline, lang)
+            return await table_picture(game, state, closed, headline, lang)
         said = _describe(game, state, headline, lang)
-        return await _picture(game, state, table, said, lang, lit_cards(lit))
+        return await table_picture(game, state, table, said, lang, lit_cards(lit))
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
-        return await _picture(
+        return await table_picture(
             game, state, table_view(seat_names(game, lang), state, outcome, lang), headline, lang
         )
 
@@ -150,7 +149,7 @@ class ClaimFace(BaseFace[TableView]):
         game, state = outcome.game, outcome.state
         result = score(state)
         view = table_view(seat_names(game, lang), state, outcome, lang, result)
-        png = await _render(game, view)
+        png = await table_png(game, view)
         table = result_words.results(game, result, lang)
         description = table_words.table(view, described_names(game, lang), lang)
         return self.game_over(outcome, headline, table, png, description, lang)
@@ -567,22 +566,6 @@ def _why(reason: Reason, counts: Sequence[int]) -> str:
     return "tie" if any(counts) else "none"
 
 
-def lit_cards(lit: frozenset[str]) -> frozenset[str]:
-    """The cards that the tokens ``lit`` name, by their ids (``KNI7``, ``GOB0a``); any
-    other token names no card."""
-    return frozenset(token for token in lit if token in CARDS)
-
-
-async def _render(game: Game, table: TableView) -> bytes:
-    """The table image, drawn where the event loop never waits for it."""
-    return await PAINTERS.paint(game.id, render_table, table, ("game", game.id))
-
-
-async def _render_lit(game: Game, table: TableView, lit: frozenset[str]) -> bytes:
-    """The table image with the cards ``lit`` outlined."""
-    return await PAINTERS.paint(game.id, lit_table, table, lit, ("game", game.id))
-
-
 def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> str:
     lines = [headline] if headline else []
     prompt = prompt_words.prompt(game, state, lang)
@@ -606,24 +589,6 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
             )
         )
     return "\n\n".join(lines)
-
-
-async def _picture(
-    game: Game,
-    state: ClaimState,
-    table: TableView,
-    words_shown: str,
-    lang: Language,
-    lit: frozenset[str] = frozenset(),
-) -> Picture:
-    acting = state.to_act()
-    return Picture(
-        title=shared_words.game_name(GAME.name, game),
-        text=words_shown,
-        colour=PLAYERS[acting[0] if acting else state.leader].color,
-        png=await (_render_lit(game, table, lit) if lit else _render(game, table)),
-        description=table_words.table(table, described_names(game, lang), lang),
-    )
 
 
 CLAIM_FACE = ClaimFace(GAME, (TABLE, HAND), render_replay, render_still)

@@ -32,10 +32,10 @@ from bot.games.face import (
 from bot.games.gold_nuggets import GAME, board_page, words
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
 from bot.games.gold_nuggets.report_words import luck_line, roll_on_words
+from bot.games.gold_nuggets.table_pictures import lit_dice, table_picture, table_png
 from bot.games.limits import listed_name
 from bot.games.luck import record_luck
 from bot.games.outcome import Outcome
-from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.gold_nuggets import (
@@ -54,9 +54,8 @@ from engine.gold_nuggets import (
 from engine.gold_nuggets.dice import DICE
 from engine.gold_nuggets.odds import roll_odds
 from i18n import Language
-from render.common.palette import PLAYERS
-from render.gold_nuggets import NuggetsView, render_replay, render_still, render_table
-from render.gold_nuggets.pictures import TABLE, lit_table
+from render.gold_nuggets import NuggetsView, render_replay, render_still
+from render.gold_nuggets.pictures import TABLE
 
 BUTTONS_PER_ROW: Final = 5
 STEAL_MENU_FROM: Final = 2
@@ -89,10 +88,10 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         if game.status is not GameStatus.ACTIVE:
             # Cancelled: as it stood, asking nobody to act.
             closed = replace(table_view(seat_names(game, lang), state, lang), closed=True)
-            return await _picture(game, state.turn, closed, headline, lang)
+            return await table_picture(game, state.turn, closed, headline, lang)
         view = _turn_view(seat_names(game, lang), state, last, lang)
         said = headline + _prompt(game, state, lang)
-        return await _picture(game, state.turn, view, said, lang, lit_dice(lit))
+        return await table_picture(game, state.turn, view, said, lang, lit_dice(lit))
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before
@@ -101,18 +100,18 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
             view = table_view(
                 seat_names(game, lang), before, lang, rolled=outcome.action.faces, bust=True
             )
-            return await _picture(game, before.turn, view, headline, lang)
+            return await table_picture(game, before.turn, view, headline, lang)
         state: GameState = outcome.state
         bonus = any(isinstance(e, BonusTurn) for e in outcome.events)
         view = table_view(
             seat_names(game, lang), state, lang, took=_took(outcome.events), bonus=bonus
         )
-        return await _picture(game, outcome.seat, view, headline, lang)
+        return await table_picture(game, outcome.seat, view, headline, lang)
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
         view = table_view(seat_names(game, lang), outcome.state, lang, took=_took(outcome.events))
-        png = await _render(game, view)
+        png = await table_png(game, view)
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
         luck = [
@@ -525,41 +524,6 @@ def _faces(counts: Counts) -> tuple[str, ...]:
 def _took(events: Sequence[object]) -> tuple[int, int | None, int] | None:
     took = next((e for e in events if isinstance(e, Took)), None)
     return None if took is None else (took.seat, took.source, took.amount)
-
-
-def lit_dice(lit: frozenset[str]) -> frozenset[int]:
-    """The dice of the roll that the tokens ``lit`` name (``die:0``, by their place in
-    the roll as the board shows it); any other token names no die."""
-    indexes = (token.removeprefix("die:") for token in lit if token.startswith("die:"))
-    return frozenset(int(index) for index in indexes if index.isascii() and index.isdigit())
-
-
-async def _render(game: Game, view: NuggetsView) -> bytes:
-    """The table image, drawn where the event loop never waits for it."""
-    return await PAINTERS.paint(game.id, render_table, view, ("game", game.id))
-
-
-async def _render_lit(game: Game, view: NuggetsView, lit: frozenset[int]) -> bytes:
-    """The table image with the dice of the roll ``lit`` outlined."""
-    return await PAINTERS.paint(game.id, lit_table, view, lit, ("game", game.id))
-
-
-async def _picture(
-    game: Game,
-    seat: int,
-    view: NuggetsView,
-    words_shown: str,
-    lang: Language,
-    lit: frozenset[int] = frozenset(),
-) -> Picture:
-    png = await (_render_lit(game, view, lit) if lit else _render(game, view))
-    return Picture(
-        title=shared_words.game_name(GAME.name, game),
-        text=words_shown,
-        colour=PLAYERS[seat].color,
-        png=png,
-        description=words.table(view, described_names(game, lang), lang),
-    )
 
 
 def _prompt(game: Game, state: GameState, lang: Language) -> str:

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from bot.games import shared_words
-from bot.games.claim import face, table_words
+from bot.games.claim import face, table_pictures, table_words
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Kept, Move, with_last_trick
 from bot.games.face import described_name, seat_names
@@ -62,10 +62,11 @@ CARD_NAME = re.compile(
 def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """The words alone: the images are left undrawn, so that whole games go quickly."""
 
-    async def undrawn(game: object, table: object) -> bytes:
+    async def undrawn(game: object, table: object, lit: object = None) -> bytes:
         return b""
 
-    monkeypatch.setattr(face, "_render", undrawn)
+    monkeypatch.setattr(face, "table_png", undrawn)
+    monkeypatch.setattr(table_pictures, "table_png", undrawn)
     monkeypatch.setattr(face, "render_hand", lambda hand, album: b"")
 
 

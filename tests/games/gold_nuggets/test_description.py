@@ -13,7 +13,7 @@ import pytest
 
 from bot.games import shared_words
 from bot.games.face import described_name
-from bot.games.gold_nuggets import face
+from bot.games.gold_nuggets import face, table_pictures
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.words import counts
 from bot.games.gold_nuggets.words import table as table_words
@@ -35,10 +35,11 @@ EN = english()
 def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """The words alone: the images are left undrawn, so that whole games go quickly."""
 
-    async def undrawn(game: object, view: object) -> bytes:
+    async def undrawn(game: object, view: object, lit: object = None) -> bytes:
         return b""
 
-    monkeypatch.setattr(face, "_render", undrawn)
+    monkeypatch.setattr(face, "table_png", undrawn)
+    monkeypatch.setattr(table_pictures, "table_png", undrawn)
 
 
 def names(game: Game) -> list[str]:

@@ -20,7 +20,7 @@ from bot.discord_ui.components import INTENT
 from bot.discord_ui.core.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.part_registry import controls_drawn
 from bot.games.face import Picture
-from bot.games.gold_nuggets import face
+from bot.games.gold_nuggets import table_pictures
 from bot.games.gold_nuggets.face import BUTTONS_PER_ROW, NUGGETS_FACE, usual_choices
 from bot.games.gold_nuggets.game import NUGGETS, parse_set
 from bot.games.outcome import Outcome
@@ -280,7 +280,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[NuggetsView]:
         views.append(view)
         return b"png"
 
-    monkeypatch.setattr(face, "render_table", draw)
+    monkeypatch.setattr(table_pictures, "render_table", draw)
     return views
 
 

@@ -1,0 +1,47 @@
+"""Gold Nuggets' table as a picture: drawn where the event loop never waits for it, with
+the dice a lesson's step points at outlined."""
+
+from __future__ import annotations
+
+from bot.games import shared_words
+from bot.games.face import Picture, described_names
+from bot.games.gold_nuggets import GAME, words
+from bot.games.painters import PAINTERS
+from bot.storage.records import Game
+from i18n import Language
+from render.common.palette import PLAYERS
+from render.gold_nuggets import NuggetsView, render_table
+from render.gold_nuggets.pictures import lit_table
+
+
+def lit_dice(lit: frozenset[str]) -> frozenset[int]:
+    """The dice of the roll that the tokens ``lit`` name (``die:0``, by their place in
+    the roll as the board shows it); any other token names no die."""
+    indexes = (token.removeprefix("die:") for token in lit if token.startswith("die:"))
+    return frozenset(int(index) for index in indexes if index.isascii() and index.isdigit())
+
+
+async def table_png(game: Game, view: NuggetsView, lit: frozenset[int] = frozenset()) -> bytes:
+    """The table image, with the dice of the roll ``lit`` outlined."""
+    if lit:
+        return await PAINTERS.paint(game.id, lit_table, view, lit, ("game", game.id))
+    return await PAINTERS.paint(game.id, render_table, view, ("game", game.id))
+
+
+async def table_picture(
+    game: Game,
+    seat: int,
+    view: NuggetsView,
+    words_shown: str,
+    lang: Language,
+    lit: frozenset[int] = frozenset(),
+) -> Picture:
+    """The table as its message shows it: ``words_shown`` over the picture."""
+    png = await table_png(game, view, lit)
+    return Picture(
+        title=shared_words.game_name(GAME.name, game),
+        text=words_shown,
+        colour=PLAYERS[seat].color,
+        png=png,
+        description=words.table(view, described_names(game, lang), lang),
+    )
