@@ -10,6 +10,7 @@ the caller runs ``learner_moved`` off its event loop.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -117,10 +118,16 @@ def learner_moved(
     in ``state``; ``IllegalIntent`` where the game's rules refuse it, nothing taken. The
     taught move draws the step's prepared chance, and its replies theirs; anything else
     draws from ``chance`` (by default one seeded by the lesson and the step, so that a
-    step played again plays out the same). Without ``judging``, only the taught move is
-    good (the lesson's own path)."""
+    step played again plays out the same, and past the steps by the position too, so that
+    each move of the first game draws fresh dice). Without ``judging``, only the taught
+    move is good (the lesson's own path)."""
     rules = rules_for(lesson.kind)
-    chance = chance or random.Random(f"{lesson.key}:{step}")
+    if chance is None:
+        seed = f"{lesson.key}:{step}"
+        if step >= len(lesson.steps):
+            # Seeded by the step alone, every roll of the first game would throw the same dice.
+            seed += ":" + json.dumps(rules.state_to_json(state), sort_keys=True)
+        chance = random.Random(seed)
     current = lesson.steps[step] if step < len(lesson.steps) else None
     is_taught = current is not None and intent == current.taught
     tape = Tape(chance, current.draws if current is not None and is_taught else None)

@@ -1,15 +1,22 @@
 """Claim It!'s lessons: the game itself, and its rule variant (``/claimit learn``).
 
-Both start late in a two-player game, so that the learner meets every rule in a few turns
-and their first whole game (``then_play``) is the last round. The position is laid out for
-the lesson: the learner's two groups of spaces on the left wait to be joined, the
-computer's spaces on the right wait to be taken, and every roll is prepared. Each taught
-move is the judge's best; the computer's turns between the learner's are prepared too,
-one of them cutting the learner's mine so that the next turn has a reason to mend it.
+Both start late in a two-player game, so that the learner meets every rule in a few turns.
+The position is laid out for the lesson: the learner's two groups of spaces on the left
+wait to be joined, the computer's spaces on the right wait to be taken, and every roll is
+prepared. Each taught move is the judge's best; the computer's turns between the learner's
+are prepared too, one of them cutting the learner's mine so that the next turn has a
+reason to mend it.
+
+The game's lesson ends even: after the computer's last prepared turn both mines have 16
+spaces and both players 10 claimed spaces, the learner to roll, so that their first whole
+game (``then_play``) is the last few rounds of a real one, on fresh dice, against an easy
+computer player they can beat or lose to. Both are three claimed spaces short of the 13
+that call the last round, so that it takes a few turns each (``tests/games/claimit``
+plays it out).
 
 The variant changes the game for a whole lesson (``Lesson.options``), so it has a lesson
-of its own, from the same board, in which a claim marker frees a squatter that the
-learner then places again: a placement the standard rules would not allow.
+of its own, in which a claim marker frees a squatter that the learner then places again (a
+placement the standard rules would not allow), and whose stop calls the last round.
 """
 
 from __future__ import annotations
@@ -33,23 +40,38 @@ def roll(a: int, b: int, c: int) -> str:
     return draws(DIE, [a, b, c])
 
 
+LEARNER_CLAIMED: Final = "2,2 3,2 2,3 1,4 3,5 2,6 3,6 1,2 1,3"
+LEARNER_SETTLED: Final = "3,1 3,3 2,4 1,1 2,1 1,6"
+"""The learner's spaces in the game's lesson: nine claimed, and six the computer may take,
+2,4 among them, the one its first turn takes."""
+COMPUTER_CLAIMED: Final = "5,1 5,2 6,2 6,3 6,4 6,5 5,5 4,4 6,6"
+COMPUTER_SETTLED: Final = "4,1 5,3 4,5 5,6 6,1 4,3 3,4"
+"""The computer's spaces in the game's lesson: nine claimed, and seven a squatter may take,
+4,5 and 5,3 among them, the two that join its spaces in the middle to the rest."""
+VARIANT_COMPUTER_CLAIMED: Final = "5,1 6,1 5,2 6,2 6,3 6,4 5,5 6,5"
+VARIANT_COMPUTER_SETTLED: Final = "4,1 5,3 4,5 5,6"
 LEFT_CLAIMED: Final = "1,1 2,1 1,2 2,2 3,2 1,3 2,3 1,4 3,5 2,6 3,6"
-"""The learner's eleven claimed spaces. The game's lesson adds a twelfth, so that one claim
-calls the last round (13 with two players); the variant's lesson claims two in its turn."""
+"""The learner's eleven claimed spaces in the variant's lesson, whose turn claims two
+more and so calls the last round (13 with two players)."""
 
 
 def start(
-    claimed: str, settled: str, *, variant: bool, this_turn: Mapping[str, str] | None = None
+    claimed: str,
+    settled: str,
+    rival: tuple[str, str],
+    *,
+    variant: bool,
+    this_turn: Mapping[str, str] | None = None,
 ) -> JSON:
-    """The position both lessons start from, the learner to roll: their claimed and settled
+    """The position a lesson starts from, the learner to roll: their claimed and settled
     spaces as given, the squatters they placed this turn (``this_turn``), and the
-    computer's spaces on the right-hand side."""
+    computer's claimed and settled spaces (``rival``)."""
     board: dict[str, list[str]] = {}
     for spaces, stack in (
         (claimed, ["C", "P0"]),
         (settled, ["P0"]),
-        ("5,1 6,1 5,2 6,2 6,3 6,4 5,5 6,5", ["C", "P1"]),
-        ("4,1 5,3 4,5 5,6", ["P1"]),
+        (rival[0], ["C", "P1"]),
+        (rival[1], ["P1"]),
     ):
         board.update({name: list(stack) for name in spaces.split()})
     for name, marker in (this_turn or {}).items():
@@ -64,16 +86,10 @@ def start(
     }
 
 
-CALL_THE_LAST_ROUND: Final = Message(
-    "Stop now: with 13 claimed spaces you call the last round. The computer plays one more "
-    "turn, and then you play the game's last one."
-)
-LAST_ROUND_IS_ON: Final = Message(
-    "The last round is on: the biggest mine wins, and a tie goes to the most claimed spaces."
-)
 LAST_REPLIES: Final = (Reply("roll", roll(3, 3, 1)), Reply("S1@3,3"), Reply("stop"))
-"""The computer's last turn in both lessons: it squats one of the learner's spaces that
-has no claim marker, which leaves the learner's last turn something to win back."""
+"""The computer's last prepared turn in both lessons: it squats one of the learner's spaces
+that has no claim marker, which evens the game's lesson and leaves the variant's last turn
+something to win back."""
 
 
 GAME_STEPS: Final = (
@@ -126,32 +142,34 @@ GAME_STEPS: Final = (
         "roll_once_more",
         Message(
             "Roll once more. If the dice allow no placement, you bust and lose this turn's "
-            "markers. The board shows that chance: about 1 in 6."
+            "markers. The board shows that chance: about 1 in 7."
         ),
         "roll",
-        Message("Safe: these dice allow three choices."),
-        draws=roll(1, 4, 5),
+        Message("Safe: a 2 and a 5 reach your squatter on {space}.", space=space(2, 5)),
+        draws=roll(2, 5, 5),
     ),
     Step(
-        "take_another",
+        "claim_your_join",
         Message(
-            "Choose A: squatter 5 on {space}, the computer's space next to your mine.",
-            space=space(4, 1),
+            "A claim marker goes on a squatter or on your own marker. Choose A: a claim "
+            "marker on {space}. Once you stop, nothing can ever be placed there again.",
+            space=space(2, 5),
         ),
         "A",
-        Message("Three squatters now wait for you to stop."),
-        lit=("4,1",),
+        Message("The space joining your groups will be yours for good."),
+        rules=("claim_markers_and_squatters",),
+        lit=("2,5",),
     ),
     Step(
         "stop_and_claim",
         Message(
-            "A bust now would cost three squatters. Press Stop & claim to keep them: each "
-            "becomes your own marker."
+            "A bust now would cost all three of this turn's markers. Press Stop & claim to "
+            "keep them."
         ),
         "stop",
-        Message("Those spaces are yours now, and the computer got its markers back."),
+        Message("Those spaces are yours now, and the computer got its marker back."),
         rules=("stop_and_settle",),
-        lit=("2,5", "4,5", "4,1"),
+        lit=("2,5", "4,5"),
         replies=(
             Reply("roll", roll(4, 1, 2)),
             Reply("S1@2,4"),
@@ -171,16 +189,16 @@ GAME_STEPS: Final = (
         draws=roll(3, 5, 6),
     ),
     Step(
-        "shrink_its_mine",
+        "cut_its_mine",
         Message(
-            "These dice can't reach {space}. Choose B: squatter 3 on the computer's {rival} "
-            "makes its mine smaller.",
+            "These dice can't reach {space}. Choose A: squatter 6 on the computer's {rival} "
+            "cuts its mine in two as well.",
             space=space(2, 4),
-            rival=space(5, 6),
+            rival=space(5, 3),
         ),
-        "B",
-        Message("If you keep it, the computer's mine loses a space."),
-        lit=("5,6",),
+        "A",
+        Message("If you keep it, the computer's mine falls apart."),
+        lit=("5,3",),
     ),
     Step(
         "bust",
@@ -227,34 +245,20 @@ GAME_STEPS: Final = (
         lit=("2,4",),
     ),
     Step(
-        "roll_for_a_claim",
+        "stop_and_play_on",
         Message(
-            "Roll again: a claim marker on {space} would make it yours for good.",
-            space=space(2, 4),
+            "Stop to keep your mine whole. The first player to stop with 13 claimed spaces "
+            "calls the last round: the other player has one more turn, and the caller plays "
+            "last."
         ),
-        "roll",
-        Message("A 2, a 2 and a 4: just what you needed."),
-        lit=("2,4",),
-        draws=roll(2, 2, 4),
-    ),
-    Step(
-        "claim_it",
-        Message(
-            "A claim marker goes on a squatter or on your own marker. Choose A: a claim marker "
-            "on {space}. Once you stop, nothing can ever be placed there again.",
-            space=space(2, 4),
-        ),
-        "A",
-        Message("That is your 13th claimed space, once you stop."),
-        rules=("claim_markers_and_squatters",),
-        lit=("2,4",),
-    ),
-    Step(
-        "call_the_last_round",
-        CALL_THE_LAST_ROUND,
         "stop",
-        LAST_ROUND_IS_ON,
-        rules=("last_round", "winning", "stop_and_settle"),
+        Message(
+            "Kept, and now that the computer took {space}, both mines have 16 spaces: the "
+            "game is even.",
+            space=space(3, 3),
+        ),
+        rules=("last_round", "stop_and_settle"),
+        lit=("2,4",),
         replies=LAST_REPLIES,
     ),
 )
@@ -327,9 +331,15 @@ VARIANT_STEPS: Final = (
     ),
     Step(
         "call_the_last_round",
-        CALL_THE_LAST_ROUND,
+        Message(
+            "Stop now: with 13 claimed spaces you call the last round. The computer plays one "
+            "more turn, and then you play the game's last one."
+        ),
         "stop",
-        LAST_ROUND_IS_ON,
+        Message(
+            "The last round is on: the biggest mine wins, and a tie goes to the most claimed "
+            "spaces."
+        ),
         replies=LAST_REPLIES,
     ),
 )
@@ -341,7 +351,12 @@ LESSONS: Final = (
         title=Message("Learn to play Claim It!"),
         players=2,
         steps=GAME_STEPS,
-        start=start(LEFT_CLAIMED + " 1,6", "3,1 3,3 2,4", variant=False),
+        start=start(
+            LEARNER_CLAIMED,
+            LEARNER_SETTLED,
+            (COMPUTER_CLAIMED, COMPUTER_SETTLED),
+            variant=False,
+        ),
         then_play=True,
     ),
     Lesson(
@@ -351,7 +366,13 @@ LESSONS: Final = (
         players=2,
         steps=VARIANT_STEPS,
         options={"variant": True},
-        start=start(LEFT_CLAIMED, "3,1 3,3 2,4 1,6", variant=True, this_turn={"2,5": "S4"}),
+        start=start(
+            LEFT_CLAIMED,
+            "3,1 3,3 2,4 1,6",
+            (VARIANT_COMPUTER_CLAIMED, VARIANT_COMPUTER_SETTLED),
+            variant=True,
+            this_turn={"2,5": "S4"},
+        ),
         then_play=True,
     ),
 )

@@ -1,12 +1,14 @@
 """Claim It!'s lessons as they are laid out (``bot.games.claimit.lessons``): what each step
 lights is on the board it waits on, each taught move is the judge's best, the dice do what
-the words say they do (a bust busts, a stop calls the last round, the variant allows what
-the standard rules don't), and the list of rules holds every rule of the game. The walk
+the words say they do (a bust busts, a cut cuts, the variant's stop calls the last round,
+the variant allows what the standard rules don't), the game's lesson ends even and its
+first game is a real one, and the list of rules holds every rule of the game. The walk
 through every game's lessons is ``tests/games/test_lessons.py``'s."""
 
 from __future__ import annotations
 
 import random
+import statistics
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from bot.games.claimit.lessons import LESSONS
 from bot.games.drawn_dice import Tape
 from bot.games.lessons import Lesson
 from bot.games.registry import analyst_for
+from bot.storage.game_values import Level
 from engine.claimit import (
     LAST_ROUND_THRESHOLD,
     Action,
@@ -29,10 +32,16 @@ from engine.claimit import (
     Placement,
     Roll,
     Space,
+    Stop,
     Stopped,
     apply,
     scores,
+    winners,
 )
+from engine.claimit.board import groups
+from engine.claimit.odds import roll_odds
+from engine.claimit.scoring import visible_spaces
+from i18n import english
 
 RULES = Path(__file__).parents[3] / "bot" / "games" / "claimit" / "rules" / "lessons.txt"
 BY_KEY = {lesson.key: lesson for lesson in LESSONS}
@@ -105,11 +114,15 @@ def test_the_bust_step_busts_and_only_there() -> None:
     assert busts == ["bust"]
 
 
-@pytest.mark.parametrize("key", sorted(BY_KEY))
-def test_the_last_step_calls_the_last_round_and_the_learner_plays_the_games_last_turn(
-    key: str,
-) -> None:
-    lesson = BY_KEY[key]
+def test_the_board_shows_the_bust_chance_the_step_names() -> None:
+    lesson = BY_KEY["claimit"]
+    index = [step.name for step in lesson.steps].index("roll_once_more")
+    assert "about 1 in 7" in english().say(lesson.steps[index].say)
+    assert round(1 / roll_odds(lesson_play.walked(lesson)[index]).bust) == 7
+
+
+def test_the_variants_last_step_calls_the_last_round_and_the_learner_plays_the_last_turn() -> None:
+    lesson = BY_KEY["claimit-variant"]
     path = lesson_play.walked(lesson)
     events = apply(path[-2], taught_action(lesson, len(lesson.steps) - 1, path[-2])).events
     assert Stopped(0) in events and LastRoundCalled(0) in events
@@ -117,6 +130,78 @@ def test_the_last_step_calls_the_last_round_and_the_learner_plays_the_games_last
     assert lesson.then_play and end.last_round is not None and end.last_round.turns_left == 1
     assert lesson_play.learner_to_act(lesson, end)
     assert scores(end)[0].claims == LAST_ROUND_THRESHOLD[lesson.players]
+
+
+def test_the_game_lesson_ends_even_with_the_learner_to_roll_three_claims_short_of_the_end() -> None:
+    lesson = BY_KEY["claimit"]
+    path = lesson_play.walked(lesson)
+    events = apply(path[-2], taught_action(lesson, len(lesson.steps) - 1, path[-2])).events
+    assert Stopped(0) in events and not any(isinstance(e, LastRoundCalled) for e in events)
+    end = path[-1]
+    assert lesson.then_play and end.last_round is None and end.phase is Phase.ROLL
+    assert lesson_play.learner_to_act(lesson, end)
+    learner, computer = scores(end)
+    assert learner[1:4] == computer[1:4] == (16, 10, 16), "mine, claims and spaces alike"
+    assert learner.claims == LAST_ROUND_THRESHOLD[lesson.players] - 3
+
+
+def first_game(lesson: Lesson, seed: int, level: Level | None) -> tuple[GameState, int, int]:
+    """The lesson's first game played to its end on dice seeded by ``seed``, the learner's
+    moves picked by a computer player of ``level`` (``None``: any legal move, at random):
+    the end, and how many turns the learner and the computer played."""
+    state = lesson_play.walked(lesson)[-1]
+    dice = random.Random(seed)
+    picks = random.Random(-seed)
+    learner_turns = computer_turns = 0
+    while not CLAIMIT.is_over(state):
+        assert lesson_play.learner_to_act(lesson, state)
+        if level is not None:
+            intent = CLAIMIT.decide(state, lesson.learner, level, picks)
+        elif state.phase is Phase.PLACE:
+            intent = "ABCDEF"[picks.randrange(len(state.pending_placements()))]
+        else:
+            intent = picks.choice(["roll", "stop"] if state.placed_this_turn else ["roll"])
+        moved = lesson_play.learner_moved(lesson, len(lesson.steps), state, intent, dice)
+        assert moved.good and not moved.taught
+        state = moved.state
+        if moved.replies:
+            learner_turns += 1
+            computer_turns += 1
+        elif CLAIMIT.is_over(state):
+            learner_turns += 1
+    return state, learner_turns, computer_turns
+
+
+def test_the_first_game_is_turns_long_and_won_or_lost_by_the_dice_and_the_learners_play() -> None:
+    lesson = BY_KEY["claimit"]
+    won: dict[Level | None, int] = {}
+    turns = []
+    seeds = range(30)
+    for level in (Level.NORMAL, Level.EASY, None):
+        won[level] = 0
+        for seed in seeds:
+            end, learner_turns, computer_turns = first_game(lesson, seed, level)
+            assert learner_turns >= 2 and computer_turns >= 1, (level, seed)
+            turns.append(learner_turns)
+            won[level] += winners(scores(end)) == (lesson.learner,)
+    # The same play wins on some dice and loses on others; a computer player's play wins
+    # more often than moves picked at random.
+    assert all(0 < wins < len(seeds) for wins in won.values()), won
+    assert won[Level.NORMAL] > won[None] and won[Level.EASY] > won[None], won
+    assert statistics.median(turns) >= 3, "most often the last three rounds, or more"
+
+
+def test_the_first_games_rolls_are_fresh_as_the_lessons_service_plays_them() -> None:
+    lesson = BY_KEY["claimit"]
+    state = lesson_play.walked(lesson)[-1]
+    picks = random.Random(0)
+    rolled: list[tuple[int, ...] | None] = []
+    while not CLAIMIT.is_over(state) and len(rolled) < 6:
+        intent = CLAIMIT.decide(state, lesson.learner, Level.EASY, picks)
+        state = lesson_play.learner_moved(lesson, len(lesson.steps), state, intent).state
+        if intent == "roll" and state.phase is Phase.PLACE:
+            rolled.append(state.dice)
+    assert len(set(rolled)) > 1, rolled
 
 
 def test_the_computer_cuts_the_learners_mine_and_the_lesson_mends_it() -> None:
@@ -127,6 +212,17 @@ def test_the_computer_cuts_the_learners_mine_and_the_lesson_mends_it() -> None:
     cut = path[stop + 1]
     assert scores(cut)[0].largest < scores(stopped)[0].largest
     assert scores(path[-1])[0].largest > scores(cut)[0].largest
+
+
+def test_the_learners_squatter_would_cut_the_computers_mine_in_two() -> None:
+    lesson = BY_KEY["claimit"]
+    path = lesson_play.walked(lesson)
+    index = [step.name for step in lesson.steps].index("cut_its_mine")
+    placed = apply(path[index], taught_action(lesson, index, path[index])).state
+    kept = apply(placed, Stop()).state
+    assert len(groups(visible_spaces(path[index], 1))) == 1
+    assert len(groups(visible_spaces(kept, 1))) == 2
+    assert scores(kept)[1].largest < scores(path[index])[1].largest
 
 
 def test_the_variant_places_a_squatter_the_standard_rules_keep_on_the_board() -> None:
