@@ -6,17 +6,39 @@ that a device without an emoji font shows them too; and names without stray symb
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.async_api import FrameLocator, Page, ViewportSize, expect
+from playwright.async_api import Browser, FrameLocator, Page, ViewportSize, expect
 
-from tests.sandbox.conftest import Sandbox
-from tests.sandbox.pages import DESKTOP, PHONE, act_as, new_lobby, slash, start_from_lobby
+from tests.sandbox.conftest import Sandbox, started
+from tests.sandbox.pages import (
+    DESKTOP,
+    PHONE,
+    act_as,
+    new_lobby,
+    open_page,
+    slash,
+    start_from_lobby,
+)
 from tests.sandbox.test_browser_activity import board, consent, member, open_the_board
 
 pytestmark = pytest.mark.browser
+
+CLAIM_IT_DICE = 3
+"""The bot's dice for the Claim It! board: the Gold Nuggets game turned to after it is
+Ann's to begin, so nothing happens in it by itself. Drawn by the system, it was the
+computer player's in half the runs, whose moves the board then said now and then before
+the test looked (the board opening while they were made)."""
+NUGGETS_DICE = 1
+"""The bot's dice for the Gold Nuggets board: Ann's first roll offers set-asides. Seven
+dice bust one roll in 111, with nothing to set aside: drawn by the system, they failed the
+test now and then."""
 
 EMOJI = re.compile("[\u2190-\u21ff\u2300-\u27bf\u2b00-\u2bff\ufe0f\U0001f000-\U0001faff]")
 """Characters a device draws from an emoji font (arrows, symbols, pictographs, keycaps)."""
@@ -41,6 +63,19 @@ async def icons_are_our_pictures(frame: FrameLocator) -> int:
     return len(shown)
 
 
+@asynccontextmanager
+async def seeded(
+    browser: Browser, tmp_path: Path, dice: int
+) -> AsyncIterator[tuple[Page, Sandbox]]:
+    """A desktop page on a sandbox whose bot draws from ``dice``: the same games every run,
+    for the computer player decides from the game alone."""
+    async with (
+        started(tmp_path, dice=random.Random(dice)) as sandbox,
+        open_page(browser, sandbox.url, DESKTOP) as page,
+    ):
+        yield page, sandbox
+
+
 async def anns_board(
     page: Page,
     sandbox: Sandbox,
@@ -61,15 +96,21 @@ async def anns_board(
 
 
 async def test_a_claim_it_board_on_a_phone_gives_the_odds_and_draws_its_icons(
-    page: Page, sandbox: Sandbox
+    browser: Browser, tmp_path: Path
 ) -> None:
+    async with seeded(browser, tmp_path, CLAIM_IT_DICE) as (page, sandbox):
+        await claim_it_on_a_phone(page, sandbox)
+
+
+async def claim_it_on_a_phone(page: Page, sandbox: Sandbox) -> None:
     frame = await anns_board(page, sandbox, "/claimit new bots:1", "Claim It! #1", PHONE)
     await expect(frame.locator("#heading")).to_contain_text("Claim It! #1")
 
     odds = frame.locator(".odds")
     await expect(odds).to_contain_text("Chance the next roll busts:")
     await expect(frame.locator('[data-focus="choice:roll"] img.emoji')).to_be_visible()
-    assert await icons_are_our_pictures(frame) == 2
+    # Roll's, Stop's and the Take back action's.
+    assert await icons_are_our_pictures(frame) == 3
     await expect(frame.get_by_role("button", name="Board as text", exact=True)).to_be_visible()
 
     await frame.locator('[data-focus="choice:roll"]').click()
@@ -104,8 +145,13 @@ async def test_a_claim_it_board_on_a_phone_gives_the_odds_and_draws_its_icons(
 
 
 async def test_a_gold_nuggets_roll_is_said_in_words_on_the_board(
-    page: Page, sandbox: Sandbox
+    browser: Browser, tmp_path: Path
 ) -> None:
+    async with seeded(browser, tmp_path, NUGGETS_DICE) as (page, sandbox):
+        await a_gold_nuggets_roll(page, sandbox)
+
+
+async def a_gold_nuggets_roll(page: Page, sandbox: Sandbox) -> None:
     frame = await anns_board(page, sandbox, "/nuggets new bots:1", "Gold Nuggets #1")
     await expect(frame.locator("#heading")).to_contain_text("Gold Nuggets #1")
     await expect(frame.locator(".odds")).to_contain_text("Chance the next roll busts:")
@@ -121,7 +167,8 @@ async def test_a_gold_nuggets_roll_is_said_in_words_on_the_board(
     sets = frame.get_by_role("group", name="Dice to set aside")
     await expect(sets).to_be_visible()
     assert await frame.get_by_role("group", name="Your choices").count() <= 1
-    assert await icons_are_our_pictures(frame) == 0
+    # The set-asides draw their dice: the only icon is the Take back action's.
+    assert await icons_are_our_pictures(frame) == 1
     await sets.locator("button").first.click()
     await expect(frame.locator(".odds")).to_contain_text("Taking now:")
     assert await icons_are_our_pictures(frame) >= 2
