@@ -292,9 +292,13 @@ class LiveBoards:
         await asyncio.gather(*(self.show_list(w) for w in listing))
 
     async def show_game(self, watcher: Watcher, game: Game) -> None:
-        """Pushes ``game`` as ``watcher`` sees it now."""
+        """Pushes ``game`` as ``watcher`` sees it now; where a newer version was pushed
+        to the game's boards since ``game`` was read (before ``watcher`` turned to it),
+        they are pushed anew."""
         happened, results = await self._past(game)
         await self._show(watcher, game, happened, results)
+        if self._pushed.get(game.id, -1) > game.version:
+            self.changed(game.id)
 
     async def show_list(self, watcher: Watcher) -> None:
         """Pushes the games of ``watcher``'s channel, newest first."""

@@ -144,3 +144,43 @@ async def test_a_board_asking_whether_its_connection_carries_is_answered(
     await board.send(type="ping")
     answer = await board.wait_for(lambda f: f["type"] in ("pong", "refused"), count)
     assert answer == {"type": "pong"}
+
+
+async def test_a_move_made_as_a_board_turns_to_its_game_is_shown_on_it(
+    world: World, session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move committed, and pushed to the game's boards, between a board's read of the game
+    it turns to and its turning: the board is pushed the game after that move, not left a
+    version behind until the next one."""
+    game = await world.new_game(2, "nuggets")
+    assert game.state is not None
+    rules = rules_for(game.kind)
+    (seat,) = rules.to_act(game.state)
+    ann = world.user(game.seats[seat].user_id or 0)
+    service, boards = world.bots[0].service, world.boards[0].boards
+    read = service.game_for
+
+    async def read_then_moved(game_id: int, actor: Actor) -> Any:
+        seen = await read(game_id, actor)
+        intent = rules.decide(seen.state, seat, Level.NORMAL, random.Random(3))
+        await service.turns.act(game_id, Actor(ann.id), None, intent)
+        # That move's push is done, to the boards that watched the game then: not this one.
+        pushing = boards._pushing.get(game_id)
+        if pushing is not None:
+            await pushing
+        return seen
+
+    board = await opened_from_the_table(world, session, ann)
+    await board.wait_for(shows(game.id))
+    await board.send(type="list")
+    await board.wait_for(lambda f: f["type"] == "games")
+    monkeypatch.setattr(service, "game_for", read_then_moved)
+    count = len(board.frames)
+    await board.send(type="watch", game=game.id)
+    await board.wait_for(lambda f: f["type"] == "watching", count)
+    moved = (await world.settled(game.id)).version
+    assert moved == game.version + 1
+    shown = await board.wait_for(
+        lambda f: shows(game.id)(f) and f["game"]["version"] == moved, count
+    )
+    assert shown["game"]["version"] == moved
