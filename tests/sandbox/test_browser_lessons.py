@@ -52,9 +52,7 @@ async def test_a_lesson_is_played_on_the_board_on_a_desktop(page: Page, sandbox:
     await expect(frame.locator("#heading")).to_have_text(english().say(lesson.title))
     said = frame.locator(".place__said")
     await expect(said).to_have_text(english().say(first.say))
-    await expect(frame.locator(".place__progress")).to_have_text(
-        f"Step 1 of {len(lesson.steps)}"
-    )
+    await expect(frame.locator(".place__progress")).to_have_text(f"Step 1 of {len(lesson.steps)}")
     live = frame.locator("#live")
     await expect(live).to_have_text(english().say(first.say))
 

@@ -10,6 +10,7 @@ season or a tournament, and nobody but its learner is ever shown it.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -125,9 +126,12 @@ class LessonService(FeatureService):
         seen = await self._current(user_id, lesson, version)
         if seen.phase not in (LessonPhase.STEP, LessonPhase.PLAYING):
             raise NotNow()
+        # A first game's dice are fresh at every move: drawn from a position alone, a
+        # position the game comes back to (Gold Nuggets after a bust) would throw the same.
+        chance = random.Random() if seen.phase is LessonPhase.PLAYING else None
         try:
             moved = await asyncio.to_thread(
-                lesson_play.learner_moved, lesson, seen.step, seen.state, intent
+                lesson_play.learner_moved, lesson, seen.step, seen.state, intent, chance
             )
         except IllegalIntent as e:
             raise IllegalMove(e.words) from None
