@@ -217,7 +217,7 @@ async def test_what_no_page_sends_in_a_lesson_is_refused_and_changes_nothing(
     viewer = await board_of(world, session, ann)
     frame = await asked(viewer, key="nuggets", ask="open")
     taught = lesson_play.lesson("nuggets").steps[0].taught
-    refusals = {
+    refusals: dict[str, list[dict[str, Any]]] = {
         english().say(NoSuchLesson.words): [
             {"key": "nolesson", "ask": "open"},
             {"key": "claimit", "ask": "move", "intent": "roll", "version": 0},
