@@ -158,6 +158,13 @@ def board_line(line: str, marks: Sequence[str] = ()) -> str:
     return line
 
 
+def lit_dice(lit: frozenset[str]) -> frozenset[int]:
+    """The dice of the roll that a lesson's tokens ``lit`` name (``die:0``, by their place
+    in the roll as the board shows it); any other token names no die."""
+    indexes = (token.removeprefix("die:") for token in lit if token.startswith("die:"))
+    return frozenset(int(index) for index in indexes if index.isascii() and index.isdigit())
+
+
 @cache
 def rules_text(folder: Path, code: str) -> str:
     """A game's rules as ``folder/<code>.md`` holds them, English (``en.md``) where it

@@ -15,9 +15,8 @@ from PIL import Image, ImageChops
 from bot.games.claim.face import CLAIM_FACE, private_view, table_view
 from bot.games.claim.table_pictures import lit_cards
 from bot.games.claimit.face import CLAIMIT_FACE, lit_pieces
-from bot.games.face import seat_names
+from bot.games.face import lit_dice, seat_names
 from bot.games.gold_nuggets.face import NUGGETS_FACE
-from bot.games.gold_nuggets.table_pictures import lit_dice
 from engine.claim import state_from_json
 from engine.claimit import GameState, Place, Roll, Space, apply
 from engine.gold_nuggets import Counts

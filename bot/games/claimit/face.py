@@ -17,6 +17,7 @@ from bot.games.face import (
     Tone,
     TurnOrderFace,
     described_names,
+    lit_dice,
     seat_names,
 )
 from bot.games.luck import luck_lines, record_luck
@@ -287,16 +288,11 @@ def lit_pieces(lit: frozenset[str]) -> tuple[frozenset[Space], frozenset[int]]:
     (``die:0``) that the tokens ``lit`` name, as the board lights them; any other token
     names nothing on the board."""
     spaces: set[Space] = set()
-    dice: set[int] = set()
     for token in lit:
-        index = token.removeprefix("die:")
-        if index != token:
-            if index.isascii() and index.isdigit():
-                dice.add(int(index))
-        else:
+        if not token.startswith("die:"):
             with suppress(ValueError):
                 spaces.add(Space.parse(token))
-    return frozenset(spaces), frozenset(dice)
+    return frozenset(spaces), lit_dice(lit)
 
 
 def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> str:

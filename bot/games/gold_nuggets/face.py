@@ -27,12 +27,13 @@ from bot.games.face import (
     TurnOrderFace,
     board_line,
     described_names,
+    lit_dice,
     seat_names,
 )
 from bot.games.gold_nuggets import GAME, board_page, words
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
 from bot.games.gold_nuggets.report_words import luck_line, roll_on_words
-from bot.games.gold_nuggets.table_pictures import lit_dice, table_picture, table_png
+from bot.games.gold_nuggets.table_pictures import table_picture, table_png
 from bot.games.limits import listed_name
 from bot.games.luck import record_luck
 from bot.games.outcome import Outcome

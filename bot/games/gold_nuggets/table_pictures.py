@@ -14,13 +14,6 @@ from render.gold_nuggets import NuggetsView, render_table
 from render.gold_nuggets.pictures import lit_table
 
 
-def lit_dice(lit: frozenset[str]) -> frozenset[int]:
-    """The dice of the roll that the tokens ``lit`` name (``die:0``, by their place in
-    the roll as the board shows it); any other token names no die."""
-    indexes = (token.removeprefix("die:") for token in lit if token.startswith("die:"))
-    return frozenset(int(index) for index in indexes if index.isascii() and index.isdigit())
-
-
 async def table_png(game: Game, view: NuggetsView, lit: frozenset[int] = frozenset()) -> bytes:
     """The table image, with the dice of the roll ``lit`` outlined."""
     if lit:
