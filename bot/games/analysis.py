@@ -166,6 +166,54 @@ class Analysis:
         )
 
 
+@dataclass(frozen=True)
+class Weighed:
+    """The options of the seat to act in a position, each weighed by the game's judge from
+    that seat's view alone: what a hint shows and what a drill's answer says. The same for
+    every position the seat could not tell apart (Claim: however the cards it had not
+    seen lie)."""
+
+    unit: Unit
+    exact: bool
+    worths: tuple[tuple[str, Fraction], ...]
+    """Each legal option (as the report keeps one, named for the seat itself, as
+    ``Analyst.judge`` names them ``for_the_mover``) and its worth in ``unit``, the best
+    first."""
+    noise: Fraction = Fraction(0)
+    """A cost below this counts as none: an estimate can't tell it from its own chance."""
+
+    @property
+    def best(self) -> str:
+        """The best option."""
+        return self.worths[0][0]
+
+    def cost(self, option: str) -> Fraction:
+        """What ``option`` gives away against the best (0 where it is as good, or within
+        the noise); a ``KeyError`` for an option the seat did not have."""
+        worth = dict(self.worths)[option]
+        cost = self.worths[0][1] - worth
+        return Fraction(0) if cost < self.noise else cost
+
+    def to_json(self) -> JSON:
+        """As a hint or a drill keeps it."""
+        return {
+            "unit": self.unit.value,
+            "exact": self.exact,
+            "worths": [[option, str(worth)] for option, worth in self.worths],
+            "noise": str(self.noise),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Weighed:
+        """As ``to_json`` wrote it."""
+        return cls(
+            Unit(data["unit"]),
+            bool(data["exact"]),
+            tuple((str(option), Fraction(worth)) for option, worth in data["worths"]),
+            Fraction(data["noise"]),
+        )
+
+
 Option = TypeVar("Option")
 
 
@@ -237,6 +285,18 @@ class Analyst(Protocol):
         processes, and the same for the same ``seed``. ``for_the_mover``: read by whoever
         made the move alone (a lesson's learner), who may see every option they had named
         (their own cards), where a report everyone reads names only what all saw."""
+        ...
+
+    def seen(self, state: Any, seat: int) -> str:
+        """The position ``state`` as ``seat`` sees it, as text: the same for every position
+        the seat could not tell apart (Claim: whatever the cards it has not seen), so
+        that a position met again in another game is known as the same one (a drill)."""
+        ...
+
+    def weighed(self, state: Any, seat: int) -> Weighed | None:
+        """``seat``'s options in ``state``, each weighed from its view alone (the same
+        for positions ``seen`` can't tell apart); ``None`` where it has nothing to decide
+        (not its turn, or a single option)."""
         ...
 
 

@@ -112,6 +112,12 @@ deal): what keeps a whole game's judging within about 8 seconds of one core (6 a
 decisions here stop far below the cap, and the ones that reach it are those whose cost lies
 close to a threshold, where more deals would settle the grade only slowly."""
 
+WEIGH_WORK: Final = 40000
+"""``weighed``'s cap, counted as ``MAX_WORK``: every option of a position weighed for a
+hint or a drill, within about a second of one core at the most (measured by
+``bench.practice``). Ten times a report's decision, as it plays every option rather than
+a few against the chosen one."""
+
 
 @dataclass(frozen=True)
 class Judgement(Judged[Action, float]):
@@ -162,6 +168,25 @@ def judged_game(
             continue
         found.append(judged(state, seat, actions[index], decision_rng(seed, index)))
     return found
+
+
+def weighed(seen: SeatView, rng: random.Random) -> list[tuple[tuple[Action, ...], float]] | None:
+    """Every option of the viewing seat, each with its estimated chance to win as
+    ``judged`` counts it, the best first; None where it has fewer than two options.
+    Cards of the same faction and value are one option (its actions, in the order the
+    view lists them). Unlike ``judged`` there is no choice to grade, so every option is
+    played (no ``CANDIDATES`` cut) and dealing stops once every option's cost against
+    the best is settled to a grade (``band``), or at ``WEIGH_WORK``. ``rng`` deals the
+    unseen cards: seeded from the view, the answer is the same however they lie."""
+    groups = _options(legal_in_view(seen))
+    if len(groups) < 2:
+        return None
+    values = _dealt_all(seen, [group[0] for group in groups], rng)
+    found = [
+        (tuple(group), sum(results) / len(results))
+        for group, results in zip(groups, values, strict=True)
+    ]
+    return sorted(found, key=lambda option: -option[1])
 
 
 def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgement | None:
@@ -243,6 +268,37 @@ def _deal(seen: SeatView, tried: list[Action], mine: int, rng: random.Random) ->
         if band(low) == band(high) or deals >= MAX_DEALS or work >= MAX_WORK:
             return values
         playing = [i for i in playing if i == mine or compared[i][0] + SURE * compared[i][1] >= low]
+
+
+def _dealt_all(seen: SeatView, tried: list[Action], rng: random.Random) -> list[list[float]]:
+    """Every option's results over the same deals, until the grade of each one's cost
+    against the one leading is settled or ``WEIGH_WORK`` is spent. Every option meets
+    every deal: one left behind after a few deals would keep what those few said."""
+    values: list[list[float]] = [[] for _ in tried]
+    if seen.step is Step.LOOT or _one_deal(seen):
+        state = sample_state(seen, unknown_cards(seen), rng)
+        for i, option in enumerate(tried):
+            values[i].append(_result(state, seen.seat, option))
+        return values
+    unknown = unknown_cards(seen)
+    doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
+    per_deal = len(tried) * (plays_left(seen) + PLAYOUT_COST) + DEAL_COST
+    deals = 0
+    while True:
+        batch = MORE_DEALS if deals else FIRST_DEALS
+        for _ in range(batch):
+            state = sample_state(seen, unknown, rng)
+            for i, option in enumerate(tried):
+                values[i].append(_result(state, seen.seat, option))
+        deals += batch
+        lead = max(values, key=sum)
+        costs = [_compared(lead, found, doubt) for found in values if found is not lead]
+        settled = all(
+            band(max(0.0, mean - SURE * error)) == band(max(0.0, mean + SURE * error))
+            for mean, error in costs
+        )
+        if settled or deals >= MAX_DEALS or deals * per_deal >= WEIGH_WORK:
+            return values
 
 
 def _compared(theirs: list[float], mine: list[float], doubt: float) -> tuple[float, float]:

@@ -10,19 +10,28 @@ the report would otherwise tell a face-down discard."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, kept
+from bot.games.analysis import Judged, Played, Thresholds, Unit, Weighed, judged_choice, kept
 from bot.games.claim.game import Move, intent_of
 from bot.games.claim.report_words import UNSEEN
 from engine.claim.actions import Action, Discard, Play, Take
 from engine.claim.cards import CATALOGUE, Card
+from engine.claim.json_form import view_to_json
 from engine.claim.judge import BLUNDER, INACCURACY, MISTAKE, Judgement, decision_rng, judged
 from engine.claim.judge import decisions as engine_decisions
+from engine.claim.judge import weighed as engine_weighed
+from engine.claim.state import ClaimState
+from engine.claim.view import SeatView, view
 
 THRESHOLDS: Final = {Unit.WIN_CHANCE: Thresholds(kept(INACCURACY), kept(MISTAKE), kept(BLUNDER))}
 """The engine's thresholds (``engine.claim.judge``, where their reasons are)."""
+NOISE: Final = kept(INACCURACY)
+"""Below an inaccuracy a cost can't be told from the luck of the deals drawn: two judgings
+with other deals disagree on whether it is there at all."""
 
 
 class ClaimAnalyst:
@@ -64,6 +73,35 @@ class ClaimAnalyst:
                 found.append(_judged(played, index, judgement, shown))
         return found
 
+    def seen(self, state: ClaimState, seat: int) -> str:
+        """The seat's view (``engine.claim.view``: its own hand and followers, the public
+        piles, how many cards lie where it can't see), as sorted JSON: nothing of a card
+        the seat has not seen (``Analyst.seen``)."""
+        return _seen(view(state, seat))
+
+    def weighed(self, state: ClaimState, seat: int) -> Weighed | None:
+        """Every option of ``seat`` (``Analyst.weighed``), in chance to win, named as for
+        the mover (its own cards by name). Cards of the same faction and value are one
+        option, as the judge counts them, named by the first of them the seat holds (the
+        report names the card chosen). Every option is judged, not only the few a report
+        searches beside the one chosen (``engine.claim.judge.weighed``), on deals drawn
+        from the view alone: the same whatever the cards the seat has not seen, and the
+        same each time it is asked. Costs within ``noise`` count as none, as in the
+        report."""
+        seen = view(state, seat)
+        found = engine_weighed(seen, random.Random(f"claim-weighed:{_seen(seen)}"))
+        if found is None:
+            return None
+        ranked = sorted(
+            ((_token(group[0], CATALOGUE), kept(worth)) for group, worth in found),
+            key=lambda pair: -pair[1],
+        )
+        return Weighed(Unit.WIN_CHANCE, False, tuple(ranked), NOISE)
+
+
+def _seen(seen: SeatView) -> str:
+    return json.dumps(view_to_json(seen), sort_keys=True, separators=(",", ":"))
+
 
 def _move(played: Played) -> Move:
     move = played.action
@@ -101,9 +139,7 @@ def _judged(played: Played, index: int, judgement: Judgement, shown: Collection[
         lambda action: _token(action, shown),
         Unit.WIN_CHANCE,
         exact=False,
-        # Below an inaccuracy a cost can't be told from the luck of the deals drawn: two
-        # judgings with other deals disagree on whether it is there at all.
-        noise=kept(INACCURACY),
+        noise=NOISE,
     )
 
 

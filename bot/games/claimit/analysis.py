@@ -5,15 +5,27 @@ chance to win in the last round. Estimates: the report says so."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, kept, own_moves
+from bot.games.analysis import (
+    Judged,
+    Played,
+    Thresholds,
+    Unit,
+    Weighed,
+    judged_choice,
+    kept,
+    own_moves,
+)
 from bot.games.claimit.report_words import option
-from engine.claimit.actions import TimeOut
+from engine.claimit.actions import Action, Place, Stop, TimeOut
+from engine.claimit.json_form import state_to_json
 from engine.claimit.judge import THRESHOLDS as ENGINE_THRESHOLDS
 from engine.claimit.judge import Unit as EngineUnit
-from engine.claimit.judge import judged_game
+from engine.claimit.judge import judged, judged_game
+from engine.claimit.state import GameState, Phase
 
 UNITS: Final = {EngineUnit.SPACES: Unit.SPACES, EngineUnit.WIN_CHANCE: Unit.WIN_CHANCE}
 THRESHOLDS: Final = {
@@ -55,6 +67,36 @@ class ClaimItAnalyst:
             for index, judgement in enumerate(judged)
             if judgement is not None and index in wanted
         ]
+
+    def seen(self, state: GameState, seat: int) -> str:
+        """The whole position, which every seat sees (``Analyst.seen``), and the seat it
+        is seen from; a pending roll by its dice alone (their order changes no
+        placement)."""
+        data = state_to_json(state)
+        if "dice" in data:
+            data["dice"] = sorted(data["dice"])
+        return json.dumps({"seat": seat, "state": data}, sort_keys=True, separators=(",", ":"))
+
+    def weighed(self, state: GameState, seat: int) -> Weighed | None:
+        """``seat``'s placements, or rolling on against stopping, each worth what
+        ``judge`` counts it (``Analyst.weighed``)."""
+        if seat != state.turn:
+            return None
+        # The judge values every option of the decision whichever one it is told was
+        # chosen: any legal one does.
+        some: Action | None = None
+        if state.phase is Phase.PLACE:
+            some = Place(state.pending_placements()[0])
+        elif state.phase is Phase.ROLL and state.placed_this_turn:
+            some = Stop()
+        found = None if some is None else judged(state, some)
+        if found is None:
+            return None
+        ranked = sorted(
+            ((option(choice), kept(worth)) for choice, worth in found.worths.items()),
+            key=lambda pair: -pair[1],
+        )
+        return Weighed(UNITS[found.unit], False, tuple(ranked))
 
 
 ANALYST: Final = ClaimItAnalyst()

@@ -6,15 +6,26 @@ estimated chance to win."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import Final
 
-from bot.games.analysis import Judged, Played, Thresholds, Unit, judged_choice, own_moves
+from bot.games.analysis import (
+    Judged,
+    Played,
+    Thresholds,
+    Unit,
+    Weighed,
+    judged_choice,
+    kept,
+    own_moves,
+)
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
-from engine.gold_nuggets import Counts, Take, TimeOut
+from engine.gold_nuggets import Counts, GameState, Phase, Take, TimeOut, state_to_json
 from engine.gold_nuggets.judge import Choice, judged
 from engine.gold_nuggets.judge import Unit as EngineUnit
+from engine.gold_nuggets.judge import weighed as engine_weighed
 
 THRESHOLDS: Final = {
     Unit.NUGGETS: Thresholds(Fraction(1, 4), Fraction(1), Fraction(5, 2)),
@@ -69,6 +80,32 @@ class NuggetsAnalyst:
                     judged_choice(move, index, judgement, option, unit, exact=judgement.exact)
                 )
         return found
+
+    def seen(self, state: GameState, seat: int) -> str:
+        """The whole position, which every seat sees (``Analyst.seen``), and the seat it
+        is seen from; a waiting roll by its faces alone (the order the dice fell in
+        changes no set-aside)."""
+        data = state_to_json(state)
+        if "roll" in data:
+            data["roll"] = sorted(data["roll"])
+        return json.dumps({"seat": seat, "state": data}, sort_keys=True, separators=(",", ":"))
+
+    def weighed(self, state: GameState, seat: int) -> Weighed | None:
+        """``seat``'s options, each worth what ``judge`` counts it (``Analyst.weighed``):
+        exact nuggets while the turn's take is all that is at stake, where a steal (which
+        can only take nothing then) is worth nothing and is an option of its own, though
+        the report reads any take there as the take from the centre."""
+        if state.phase is Phase.OVER or seat != state.turn:
+            return None
+        found = engine_weighed(state)
+        if found is None:
+            return None
+        unit, worths = found
+        ranked = sorted(
+            ((option(choice), kept(worth)) for choice, worth in worths.items()),
+            key=lambda pair: -pair[1],
+        )
+        return Weighed(UNITS[unit], unit is EngineUnit.NUGGETS, tuple(ranked))
 
 
 ANALYST: Final = NuggetsAnalyst()
