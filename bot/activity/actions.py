@@ -1,10 +1,11 @@
 """The actions the features add to the board (``bot.service.board_actions``), as a viewer
-is shown them and asks for them: the board knows them by their names only."""
+is shown them and asks for them: the board knows them by their names only. An action
+that answers its asker does so to their board alone:
+``{"type": "answered", "game", "version", "lines"}``, of the game at the version asked."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from functools import partial
 from typing import Any
 
 from bot.service import GameService
@@ -48,7 +49,33 @@ class BoardActions:
         action = self._named[name]
         return await action.offered(self._service.part(action.service), game, user_id)
 
-    def made(self, name: str, asked: Asked) -> Callable[[], Awaitable[object]]:
+    def made(self, name: str, asked: Asked) -> Taking:
         """Taking the action ``name`` (``known``) as ``asked``, through its feature's service."""
         action = self._named[name]
-        return partial(action.act, self._service.part(action.service), asked)
+        return Taking(lambda: action.act(self._service.part(action.service), asked))
+
+    def answer(
+        self, name: str, taken: Taking, game_id: int, version: int, lang: Language
+    ) -> JSON | None:
+        """What the asker of ``name`` (``known``) alone is shown once ``taken`` is, if the
+        action answers and was taken: of the game at the ``version`` it was asked at."""
+        answer = self._named[name].answer
+        if answer is None or not taken.done:
+            return None
+        lines = list(answer(taken.result, lang))
+        return {"type": "answered", "game": game_id, "version": version, "lines": lines}
+
+
+class Taking:
+    """An action being taken, through whichever front end shows it, keeping what it
+    returned for its asker's answer."""
+
+    def __init__(self, act: Callable[[], Awaitable[object]]) -> None:
+        self._act = act
+        self.done = False
+        self.result: object = None
+
+    async def __call__(self) -> object:
+        self.result = await self._act()
+        self.done = True
+        return self.result

@@ -16,7 +16,8 @@ Routes, all relative to where Discord's proxy (or the sandbox) maps the app:
   (``live_boards``), and at each launch of the viewer's from a table there, that game's
   ``watching`` and ``game``. The page sends ``watch``, ``list``, ``move`` (``game``,
   ``intent``, ``version``, ``key``), ``join``, ``start``, ``action`` (``game``,
-  ``action``: one of the features' that the game's view lists, ``version``), ``place``
+  ``action``: one of the features' that the game's view lists, ``version``; answered to
+  the asker alone where the action answers, ``answered``), ``place``
   (``place``: one of the features' places the ``places`` list names, ``key``, ``ask``:
   ``open``, or ``move`` with its ``intent`` or one of the place's ways, at its
   ``version``; answered with the place as it now shows, to the viewer alone) and ``ping``
@@ -490,7 +491,8 @@ class ActivityServer:
     async def _act(self, watcher: Watcher, game_id: int, asked: dict[str, Any]) -> None:
         """A feature's action, taken only where the viewer is offered it now, as the
         feature's buttons take it; every board of the game is then pushed anew (what
-        each is offered may have changed with it)."""
+        each is offered may have changed with it), and its answer, if any, said to the
+        asker alone."""
         name, version = asked.get("action"), asked.get("version")
         actions = self._actions
         seen = number(version)
@@ -507,6 +509,10 @@ class ActivityServer:
         made = actions.made(name, Asked(game_id, actor, viewer.channel_id, seen))
         await self._table.act(game_id, name, made)
         self.boards.changed(game_id)
+        at = game.version if seen is None else seen
+        answer = actions.answer(name, made, game_id, at, watcher.lang)
+        if answer is not None:
+            await watcher.say(answer)
 
     async def _in_place(self, watcher: Watcher, asked: dict[str, Any]) -> None:
         """A feature's place opened, or asked in: answered to the viewer alone with what

@@ -1,11 +1,11 @@
 """What features add to the core's messages: the core draws a game's lobby, table,
 result, ping and turn notice (and the players feature a member's ``/my games``), and
 asks the features, in their order, for the rows of controls each adds under it
-(``Adds``), for the fields each adds to a player's stats card, and for the views and
-fields each adds to a server's leaderboard (both of which the ladder draws); the
-controls a game's face describes (a choice, a menu, **My hand**, a choice in a hand)
-are drawn by the feature whose presses they are (``ControlDrawing``), so that a button
-lives beside what handles it."""
+(``Adds``), for the fields each adds to a lobby, a table, a result and a player's
+stats card, and for the views and fields each adds to a server's leaderboard (both of
+which the ladder draws); the controls a game's face describes (a choice, a menu, **My
+hand**, a choice in a hand) are drawn by the feature whose presses they are
+(``ControlDrawing``), so that a button lives beside what handles it."""
 
 from __future__ import annotations
 
@@ -70,6 +70,9 @@ class Adds(Protocol):
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """Under a game's table while it is played."""
+
+    async def table_lines(self, game: Game, lang: Language) -> Sequence[Line]:
+        """Fields on a game's table while it is played, and on its result."""
 
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         """Under a finished game's result."""
@@ -169,6 +172,14 @@ class MessageHooks:
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a game's table."""
         return await _gathered(adds.table_rows(game, lang) for adds in self._adding)
+
+    async def table_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
+        """The fields every feature adds to a game's table or its result, in the
+        features' order."""
+        lines: list[Line] = []
+        for adds in self._adding:
+            lines.extend(await adds.table_lines(game, lang))
+        return tuple(lines)
 
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a finished game's result."""

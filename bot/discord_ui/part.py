@@ -108,6 +108,11 @@ class Part:
         """What this feature adds under a game's table while it is played."""
         return ()
 
+    async def table_lines(self, game: Game, lang: Language) -> Sequence[Line]:
+        """The fields this feature adds to a game's table while it is played, and to its
+        result (``game.status`` says which)."""
+        return ()
+
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         """What this feature adds under a finished game's result."""
         return ()
@@ -358,6 +363,7 @@ class Parts:
             await feature.resumed(shards)
 
     async def stop(self) -> None:
-        """Each feature's ``stop``, in the features' order."""
-        for feature in self._built.values():
+        """Each feature's ``stop``, in the reverse of the features' order: a feature may
+        read an earlier one's service (drills read the reports) until it has stopped."""
+        for feature in reversed(self._built.values()):
             await feature.stop()

@@ -1,6 +1,6 @@
 """The game's table as a card: its picture and choices with the last few things that
-happened, or its result, under the headline of what just happened, with the rows the
-features add under each (``MessageHooks``)."""
+happened, or its result, under the headline of what just happened, with the fields and
+rows the features add to each (``MessageHooks``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot.clock import Clock
 from bot.discord_ui import away_words, face_drawing, game_notes
-from bot.discord_ui.card_layout import Card
+from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.game_log import LOG_LINES, GameLogs
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.games.faces import face_for
@@ -33,7 +33,10 @@ class TableCards:
         face = face_for(game.kind)
         if game.status is GameStatus.FINISHED and last is not None:
             rows = await self.hooks.result_rows(game, lang)
-            card = face_drawing.drawn(await face.result(last, headline, lang), rows)
+            card = _with_fields(
+                face_drawing.drawn(await face.result(last, headline, lang), rows),
+                await self.hooks.table_lines(game, lang),
+            )
             history = self.logs.service.history
             if not any(move.stand_in for move in await history.moves(game.id)):
                 return card
@@ -50,7 +53,13 @@ class TableCards:
         )
         away = away_words.table_lines(game, self.clock.now(), lang)
         added = await self.hooks.table_rows(game, lang)
+        card = _with_fields(card, await self.hooks.table_lines(game, lang))
         return replace(_with_lines(card, away), rows=(*card.rows, *added))
+
+
+def _with_fields(card: Card, fields: tuple[Line, ...]) -> Card:
+    """The card with the fields features add after its own."""
+    return replace(card, lines=(*card.lines, *fields)) if fields else card
 
 
 def _with_lines(card: Card, lines: list[str]) -> Card:

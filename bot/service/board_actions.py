@@ -6,21 +6,23 @@ A feature declares its actions with its ``Feature`` (``bot.service.feature_regis
 each over its own service: for whom and on which game the board offers it, and whether
 it can be taken now, is the service's to say, as what the action does is (in one
 transaction, as any of its changes). The board names no feature: it shows each action
-offered to its viewer, in the viewer's language, and runs the one asked for by name.
+offered to its viewer, in the viewer's language, and runs the one asked for by name. An
+action may answer its asker alone (``answer``), in lines the board shows beside the
+game's choices while the game stays where it was asked (a hint).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from bot.games.face import Tone
 from bot.service.feature_service import FeatureService
 from bot.service.game_loading import Actor
 from bot.storage.records import Game
-from i18n import Message
+from i18n import Language, Message
 
 Service = TypeVar("Service", bound=FeatureService)
 
@@ -64,8 +66,11 @@ class BoardAction(Generic[Service]):
     act: Callable[[Service, Asked], Awaitable[object]]
     """Takes it: refused as the feature's buttons are (``ServiceError``, nothing changed),
     else one transaction of the feature's service. What it returns is for the feature's
-    own front ends to show (a Discord part's ``board_acted``)."""
+    own front ends to show (a Discord part's ``board_acted``), and for ``answer``."""
     icon: str | None = None
     """An emoji shown before its words, if any."""
     tone: Tone = Tone.SECONDARY
     """How it stands out among the board's buttons."""
+    answer: Callable[[Any, Language], Sequence[str]] | None = None
+    """What its asker alone is shown of what ``act`` returned, as lines (with **bold**
+    parts) in their language; ``None``: nothing, the channel and the game show it."""

@@ -36,6 +36,9 @@ class Feature:
     """The actions it adds to the board, over its service (``bot.service.board_actions``)."""
     board_places: tuple[BoardPlace[Any], ...] = ()
     """The places it adds to the board, over its service (``bot.service.board_places``)."""
+    reports: bool = False
+    """Its service makes finished games' reports (a ``bot.service.game_reports.GameReports``),
+    which other features read through ``GameService.reports``."""
 
 
 def discovered() -> tuple[Feature, ...]:

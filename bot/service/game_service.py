@@ -30,7 +30,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from bot.service import feature_registry
 from bot.service.deadline_reads import DeadlineReads
@@ -39,6 +39,7 @@ from bot.service.game_checks import require_open
 from bot.service.game_hooks import GameHooks
 from bot.service.game_loading import load_game
 from bot.service.game_parts import closed
+from bot.service.game_reports import GameReports, NoReports
 from bot.service.game_writes import Written, save_game
 from bot.service.lobby_changes import LobbyChanges
 from bot.service.message_records import MessageRecords
@@ -90,6 +91,10 @@ class GameService(LobbyChanges):
             for feature in features
             if feature.service is not None
         }
+        self._reports = next(
+            (self._parts[f.service] for f in features if f.reports and f.service is not None),
+            None,
+        )
         self.deadlines = DeadlineReads(database, clock)
         """What the deadline watch reads."""
         self.messages = MessageRecords(database, clock, self.deadline_moved_earlier)
@@ -104,6 +109,13 @@ class GameService(LobbyChanges):
         made = self._parts[service]
         assert isinstance(made, service)
         return made
+
+    @property
+    def reports(self) -> GameReports:
+        """Finished games' reports, as the feature that makes them keeps them."""
+        if self._reports is None:
+            raise NoReports("no feature makes reports of finished games")
+        return cast(GameReports, self._reports)
 
     async def settle_away(
         self, game_id: int, user_id: int | None = None

@@ -48,6 +48,9 @@ class Adds:
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         return self.rows("table")
 
+    async def table_lines(self, game: Game, lang: Language) -> Sequence[Line]:
+        return (Line(self.name, f"{game.status} game {game.id}"),)
+
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         return self.rows("result")
 
@@ -112,6 +115,16 @@ async def test_every_message_gathers_each_features_rows_in_their_order() -> None
     assert labels(await hooks.notice_rows(game, 5, lang)) == ["first notice 5", "second notice 5"]
 
 
+async def test_a_table_and_a_result_gather_each_features_fields_in_their_order() -> None:
+    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    game = stored("claimit", None, (), over=True)
+    lines = await hooks.table_lines(game, english())
+    assert [(line.name, line.value) for line in lines] == [
+        ("first", f"finished game {game.id}"),
+        ("second", f"finished game {game.id}"),
+    ]
+
+
 async def test_my_games_gathers_each_features_lines_and_rows_in_their_order() -> None:
     hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
     lang = english()
@@ -151,6 +164,7 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     hooks = MessageHooks(drawing(()), [Quiet()])
     game, lang = stored("claimit", None, (), over=True), english()
     assert await hooks.result_rows(game, lang) == ()
+    assert await hooks.table_lines(game, lang) == ()
     assert await hooks.lobby_lines(game, lang) == ()
     assert await hooks.seat_notes(game, lang) == {}
     assert await hooks.notice_rows(game, 1, lang) == ()

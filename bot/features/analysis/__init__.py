@@ -6,4 +6,4 @@ from bot.features.analysis import schema as schema
 from bot.features.analysis.service import AnalysisService
 from bot.service.feature_registry import Feature
 
-FEATURE = Feature(service=AnalysisService)
+FEATURE = Feature(service=AnalysisService, reports=True)

@@ -67,6 +67,14 @@ class AnalysisService(FeatureService):
             raise EndedEarly(name)
         raise StillPlaying(name)
 
+    async def stop(self) -> None:
+        """Ends the judging under way (a game cut short is judged at its next ask), so
+        that none writes its report once the bot has stopped."""
+        making = list(self._making.values())
+        for task in making:
+            task.cancel()
+        await asyncio.gather(*making, return_exceptions=True)
+
     async def stored(self, game_id: int) -> Analysis | None:
         """The game's report, if it was made."""
         kept = await self._db.read(lambda connection: stored_report(connection, game_id))

@@ -5,8 +5,8 @@
 import { BOARDS, type Drawn } from './boards.ts';
 import { type Chooser, choiceList } from './choices.ts';
 import { type Child, h, plain, rich, s } from './dom.ts';
-import { icon } from './icons.ts';
-import type { Board, Game, GameMessage, Listing, PageMessage } from './protocol.ts';
+import { icon, marked } from './icons.ts';
+import type { Answered, Board, Game, GameMessage, Listing, PageMessage } from './protocol.ts';
 import { badge } from './seats.ts';
 import { t } from './words.ts';
 
@@ -37,6 +37,8 @@ export class GameView implements Chooser {
   lit: ReadonlySet<string> = new Set();
   clock: HTMLElement | null = null;
   waiting: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** What an action answered its asker (a hint), while the game is where it was asked. */
+  answer: Answered | null = null;
 
   constructor({ root, send, announce, back }: GameViewWays) {
     this.root = root;
@@ -101,6 +103,15 @@ export class GameView implements Chooser {
   forget(): void {
     this.message = null;
     this.entry = undefined;
+    this.answer = null;
+  }
+
+  /** An action's answer to the viewer alone: shown beside the choices, and said. */
+  answered(answer: Answered): void {
+    if (!this.message || !answers(answer, this.message.game)) return;
+    this.answer = answer;
+    this.render(null, true);
+    this.announce(answer.lines.map((line) => plain(marked(line)[1])));
   }
 
   play(intent: string): void {
@@ -124,6 +135,8 @@ export class GameView implements Chooser {
   render(previous: GameMessage | null, again = false): void {
     if (!this.message) return;
     const { game, board } = this.message;
+    // Once the game moves on, an answer of where it was says nothing more.
+    if (this.answer && !answers(this.answer, game)) this.answer = null;
     const module = BOARDS[game.kind];
     // The kind picks the board, which reads the game's own table the server sent.
     const drawn: Drawn = module
@@ -162,6 +175,7 @@ export class GameView implements Chooser {
           game.result?.length || !game.actions?.length
             ? null
             : h('div', { class: 'choices' }, this.actionButtons(game)),
+          this.answer ? answerShown(this.answer) : null,
         ),
         this.result(game),
         seats(game, drawn.seatExtra),
@@ -315,6 +329,27 @@ function lobbyButton(label: string, focus: string, onclick: () => void): HTMLBut
     { type: 'button', class: 'button button--primary', 'data-focus': focus, onclick },
     label,
   );
+}
+
+/** Whether `answer` is of `game` as it stands. */
+export function answers(answer: Answered, game: Game): boolean {
+  return answer.game === game.id && answer.version === game.version;
+}
+
+/** An action's answer: its first line heads the rest, each line's mark a picture. */
+function answerShown(answer: Answered): HTMLElement {
+  const [head = '', ...rest] = answer.lines;
+  return h(
+    'section',
+    { class: 'answer', 'aria-labelledby': 'answer-heading' },
+    h('h2', { id: 'answer-heading' }, markedLine(head)),
+    rest.map((line) => h('p', null, markedLine(line))),
+  );
+}
+
+function markedLine(line: string): Child[] {
+  const [mark, words] = marked(line);
+  return [mark ? icon(mark) : null, mark ? ' ' : null, rich(words)];
 }
 
 function seats(game: Game, extra: ((seat: number) => string) | undefined): HTMLElement {

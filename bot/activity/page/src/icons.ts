@@ -37,6 +37,12 @@ export const ICONS = [
   '✅',
   '💸',
   '👍',
+  // A place's practice: its target.
+  '🎯',
+  // A hint, and its options' marks.
+  '💡',
+  '⭐',
+  '▫️',
 ];
 
 const KNOWN = new Set(ICONS);
@@ -47,6 +53,13 @@ export function iconFile(emoji: string): string {
   const points = [...emoji].map((c) => c.codePointAt(0) ?? 0);
   const kept = points.includes(0x200d) ? points : points.filter((p) => p !== 0xfe0f);
   return `emoji-${kept.map((p) => p.toString(16)).join('-')}.svg`;
+}
+
+/** A line of words split into the emoji mark it starts with (drawn as its picture, so
+ * that a device without an emoji font shows it too) and its words. */
+export function marked(line: string): [string | null, string] {
+  const mark = ICONS.find((emoji) => line.startsWith(`${emoji} `));
+  return mark ? [mark, line.slice(mark.length + 1)] : [null, line];
 }
 
 /** `emoji` as a decorative picture (its words are beside it), or null for one the page

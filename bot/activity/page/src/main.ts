@@ -216,6 +216,9 @@ function received(msg: ServerMessage): void {
         state.games?.find((g) => g.id === msg.game.id),
       );
       break;
+    case 'answered':
+      view.answered(msg);
+      break;
     case 'refused':
       view.release();
       place.release();

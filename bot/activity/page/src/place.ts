@@ -4,7 +4,7 @@
 
 import { h, plain, rich } from './dom.ts';
 import { backButton, GameView } from './game.ts';
-import { ICONS, icon } from './icons.ts';
+import { icon, marked } from './icons.ts';
 import type { PageMessage, PlaceMessage, PlaceWay } from './protocol.ts';
 
 export interface PlaceViewWays {
@@ -31,13 +31,6 @@ export function placeAsk(
     version: place.version,
   };
   return intent === undefined ? asked : { ...asked, intent };
-}
-
-/** A line of the place's words split into the emoji mark it starts with (drawn as its
- * picture, so that a device without an emoji font shows it too) and its words. */
-export function marked(line: string): [string | null, string] {
-  const mark = ICONS.find((emoji) => line.startsWith(`${emoji} `));
-  return mark ? [mark, line.slice(mark.length + 1)] : [null, line];
 }
 
 /** Whether `now` is news to a viewer who was shown `before`: said again, it is read out. */

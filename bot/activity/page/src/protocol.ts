@@ -66,6 +66,15 @@ export interface BoardAction {
   enabled: boolean;
 }
 
+/** A feature's action answered to its asker alone (a hint), of the game at `version`:
+ * shown beside the choices while the game stays there. */
+export interface Answered {
+  type: 'answered';
+  game: number;
+  version: number;
+  lines: string[];
+}
+
 /** The board of a game as one viewer sees it: `table` is the game's own. */
 export interface Board<Table = unknown, Own = unknown> {
   table: Table;
@@ -143,6 +152,7 @@ export type ServerMessage =
   | PlaceMessage
   | { type: 'watching'; game: number | null }
   | GameMessage
+  | Answered
   | { type: 'refused'; text: string }
   | { type: 'pong' };
 

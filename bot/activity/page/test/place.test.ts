@@ -3,7 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isNews, marked, placeAsk } from '../src/place.ts';
+import { marked } from '../src/icons.ts';
+import { isNews, placeAsk } from '../src/place.ts';
 import type { PlaceMessage } from '../src/protocol.ts';
 
 const lesson: PlaceMessage = {

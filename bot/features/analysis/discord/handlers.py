@@ -65,6 +65,7 @@ class Reports(Part):
 
     async def stop(self) -> None:
         """The judges end with the bot, once the games being judged are."""
+        await self.reports.stop()
         await self.reports.judging.stop()
 
     async def result_rows(self, game: Game, lang: Language) -> Rows:
