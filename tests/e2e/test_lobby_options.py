@@ -112,17 +112,18 @@ LAST = [
     ("reliability", "The reliability in percent a player needs to join (0-100; 0: none)"),
     ("invite", "A private table: invite this player (more from the lobby)"),
     ("private", "A private table: only those you invite can join"),
+    ("hints", "A friendly game with hints for the player to act (never rated)"),
 ]
-"""The last options of every game's ``new``, after its rule options and ``bots``, as
-players have known them since before the features declared theirs."""
+"""The last options of every game's ``new``, after its rule options and ``bots``: as
+players have known them since before the features declared theirs, then ``hints``."""
 
 
 def test_new_keeps_its_options_in_their_order() -> None:
     found = options_of_new()
     assert set(found) == {"claimit", "nuggets", "claim"}
     for options in found.values():
-        assert options[-6][0] == "bots"
-        assert options[-5:] == LAST
+        assert options[-len(LAST) - 1][0] == "bots"
+        assert options[-len(LAST) :] == LAST
 
 
 @pytest.mark.parametrize("name", ["bots", "variant", "reliability"])
@@ -141,7 +142,7 @@ async def test_a_feature_adds_an_option_to_new_with_its_folder_alone(
 ) -> None:
     assert any(d.part.__name__ == "Cheering" for d in discovered())
     for options in options_of_new().values():
-        assert options[-6:] == [*LAST, ("cheers", "Cheers to open with")]
+        assert options[-len(LAST) - 1 :] == [*LAST, ("cheers", "Cheers to open with")]
     heard = sys.modules[f"bot.features.{NAME}"].HEARD
     world = await make_world(tmp_path, players=2)
     await world.start_bot()

@@ -1,0 +1,13 @@
+"""Hints in friendly games: a game opened with them shows its player to act each of
+their options as the judge weighs it (under the table, and on the board), and is never
+rated."""
+
+# Imported for its tables, which join the schema as they are declared.
+from bot.features.hints import schema as schema
+from bot.features.hints.board import HINT
+from bot.features.hints.hooks import HintHooks
+from bot.features.hints.service import HintService
+from bot.features.hints.settings import SETTINGS
+from bot.service.feature_registry import Feature
+
+FEATURE = Feature(hooks=HintHooks(), service=HintService, settings=SETTINGS, board_actions=(HINT,))

@@ -1,0 +1,73 @@
+"""A hint in words, as its player alone reads it wherever they asked it (under the table
+on Discord, or on the board): each option the judge weighed, in the report's words and
+units, its worth, the best marked, and what each other one gives away against it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bot.features.hints.service import Hint
+from bot.games import shared_words
+from bot.games.analysis_words import amount
+from bot.games.faces import report_words_for
+from i18n import Language
+
+
+def title(lang: Language) -> str:
+    """What a hint is headed with."""
+    return lang._("💡 Hint: your options as the judge weighs them")
+
+
+def option_lines(hint: Hint, lang: Language) -> list[str]:
+    """Each of the hint's options, best first, with its worth and its mark."""
+    game, weighed = hint.game, hint.weighed
+    words = report_words_for(game.kind)
+    names = [shared_words.name(seat, lang) for seat in game.seats]
+    lines = []
+    for option, worth in weighed.worths:
+        said = words.option(game.state, option, names, lang)
+        said = said[:1].upper() + said[1:]
+        shown = amount(worth, weighed.unit, lang)
+        cost = weighed.cost(option)
+        if option == weighed.best:
+            lines.append(
+                "⭐ " + lang._("**{option}**: {worth}, the best", option=said, worth=shown)
+            )
+        elif cost == 0:
+            lines.append("👍 " + lang._("**{option}**: {worth}, as good", option=said, worth=shown))
+        elif amount(cost, weighed.unit, lang) == amount(Fraction(0), weighed.unit, lang):
+            # Less by less than the figures show: a cost of "0.00" would read as none.
+            lines.append(
+                "▫️ "
+                + lang._(
+                    "**{option}**: {worth}, barely less than the best", option=said, worth=shown
+                )
+            )
+        else:
+            lines.append(
+                "▫️ "
+                + lang._(
+                    "**{option}**: {worth}, {cost} less than the best",
+                    option=said,
+                    worth=shown,
+                    cost=amount(cost, weighed.unit, lang),
+                )
+            )
+    return lines
+
+
+def footer(hint: Hint, lang: Language) -> str:
+    """How far its worths may be trusted, and who sees them."""
+    how = (
+        lang._("These worths are exact.")
+        if hint.weighed.exact
+        else lang._("These worths are the judge's estimates, from what you can see alone.")
+    )
+    return " ".join(
+        [how, lang._("Only you see this. The hints each player asked show in the result.")]
+    )
+
+
+def hint_lines(hint: Hint, lang: Language) -> list[str]:
+    """The whole hint as lines of text (the board's private answer to its asker)."""
+    return [title(lang), *option_lines(hint, lang), footer(hint, lang)]

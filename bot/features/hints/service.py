@@ -1,0 +1,171 @@
+"""Hints in friendly games. A host may open a game with hints (where the server allows
+them); such a game is never rated, and keeps them from its lobby to its end, whatever
+the server's setting says meanwhile. In it, the player to act may ask for a hint: each
+of their options weighed by the game's judge from their own view alone (Claim: their
+seat's cards, never the cards it has not seen).
+
+The judge runs off the event loop, outside any transaction and without holding the
+game: moves go on meanwhile, and a hint is of the position its button showed. Each
+position's hint is kept once (the first kept stands, in any process), so a second press
+is a read; and the positions a seat asked a hint in are what its result counts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.features.hints import queries as hint_queries
+from bot.features.hints.errors import NoHints, NoHintsForComputers, NothingToWeigh, NotYourHint
+from bot.games.analysis import Weighed
+from bot.games.registry import analyst_for
+from bot.service.errors import NotInGame
+from bot.service.feature_service import FeatureService
+from bot.service.game_checks import check_version, playing
+from bot.service.game_loading import Actor, game_rules, load_for
+from bot.storage.connection import Connection
+from bot.storage.records import Game
+
+if TYPE_CHECKING:
+    from bot.service.game_changes import GameChanges
+
+
+KEPT_FLAGS = 10_000
+"""Games whose having hints or not is kept in memory (it never changes once a lobby is
+made, and every show of a table asks), the least recently asked dropped first."""
+KEPT_HINTS = 1_000
+"""Hints kept in memory once weighed and stored, the oldest dropped first: a press whose
+read began before its position's hint was stored finds it here, not weighed again."""
+JUDGES = 2
+"""Hints weighed at once in one process at most: one per core of the machine it was
+measured on, so that a burst of presses waits its turn rather than slowing every game."""
+
+
+Key = tuple[int, int, int]
+"""A position's hint: its game, the game's version, and the seat to act."""
+
+
+def weigh(kind: str, state: Any, seat: int) -> Weighed | None:
+    """``seat``'s options in ``state`` as the game's judge weighs them (on a thread of its
+    own: a Claim position takes the judge's deal cap)."""
+    return analyst_for(kind).weighed(state, seat)
+
+
+@dataclass(frozen=True)
+class HintsAsked:
+    """What a host asks of hints as their lobby is made (``/<game> new hints:``)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint as its player is shown it: the game as its button showed it, the seat to
+    act, and its options weighed (the best first)."""
+
+    game: Game
+    seat: int
+    weighed: Weighed
+
+
+@dataclass(frozen=True)
+class Asked:
+    """Where a hint was asked: the game at the version pressed, and whether the judge
+    has weighed that position already."""
+
+    game: Game
+    seat: int
+    kept: hint_queries.Kept | None
+
+
+class HintService(FeatureService):
+    """Hints, asked and kept."""
+
+    def __init__(self, core: GameChanges) -> None:
+        super().__init__(core)
+        self._flags: OrderedDict[int, bool] = OrderedDict()
+        self._weighing: dict[Key, asyncio.Task[hint_queries.Kept]] = {}
+        self._kept: OrderedDict[Key, hint_queries.Kept] = OrderedDict()
+        self._judges = asyncio.Semaphore(JUDGES)
+
+    async def hints_on(self, game_id: int) -> bool:
+        """Whether the game was opened with hints (kept in memory once known: it never
+        changes)."""
+        flag = self._flags.get(game_id)
+        if flag is None:
+            flag = await self._db.read(
+                lambda connection: hint_queries.has_hints(connection, game_id)
+            )
+        self._flags[game_id] = flag
+        self._flags.move_to_end(game_id)
+        while len(self._flags) > KEPT_FLAGS:
+            self._flags.popitem(last=False)
+        return flag
+
+    async def hint(self, game_id: int, actor: Actor, version: int | None = None) -> Hint:
+        """``actor``'s hint in the position the game stood in at ``version`` (what their
+        button showed; ``None``: as it stands): refused in a game without hints, to
+        anyone not to act there, and once the game moved past it. Counted once per
+        position."""
+        if actor.user_id is None:
+            raise NoHintsForComputers()
+        user = actor.user_id
+
+        async def asking(connection: Connection) -> Asked:
+            game = await load_for(connection, game_id, actor)
+            state = playing(game)
+            if not await hint_queries.has_hints(connection, game_id):
+                raise NoHints()
+            check_version(game, version)
+            seat = game.seat_of(user)
+            if seat is None:
+                raise NotInGame()
+            if seat.is_bot:
+                raise NoHintsForComputers()
+            if seat.seat not in game_rules(game).to_act(state):
+                raise NotYourHint()
+            found = await hint_queries.kept(connection, game_id, game.version, seat.seat)
+            return Asked(game, seat.seat, found)
+
+        asked = await self._db.read(asking)
+        game = asked.game
+        key = (game.id, game.version, asked.seat)
+        kept = asked.kept or self._kept.get(key)
+        if kept is None:
+            kept = await self._weighed(key, game, asked.seat)
+        if kept.weighed is None:
+            raise NothingToWeigh()
+        return Hint(game, asked.seat, kept.weighed)
+
+    async def _weighed(self, key: Key, game: Game, seat: int) -> hint_queries.Kept:
+        """The hint of ``seat`` in ``game`` as it stands, weighed and kept: presses of one
+        position at once in this process share the one weighing, which goes on to be
+        kept should the presser who began it go, and is remembered here once kept."""
+        weighing = self._weighing.get(key)
+        if weighing is None:
+            weighing = asyncio.create_task(self._weigh(key, game, seat))
+            self._weighing[key] = weighing
+            weighing.add_done_callback(lambda _: self._weighing.pop(key, None))
+        return await asyncio.shield(weighing)
+
+    async def _weigh(self, key: Key, game: Game, seat: int) -> hint_queries.Kept:
+        """The judge's weighing on a thread, off the event loop and outside any
+        transaction, then kept (the first kept, in any process, is the one shown)."""
+        async with self._judges:
+            weighed = await asyncio.to_thread(weigh, game.kind, game.state, seat)
+        now = self._clock()
+        kept = await self._db.write(
+            lambda connection: hint_queries.keep(
+                connection, game.id, game.version, seat, weighed, now
+            )
+        )
+        self._kept[key] = kept
+        while len(self._kept) > KEPT_HINTS:
+            self._kept.popitem(last=False)
+        return kept
+
+    async def hints_asked(self, game_id: int) -> dict[int, int]:
+        """How many positions each seat asked a hint in, by seat."""
+        return await self._db.read(lambda connection: hint_queries.asked(connection, game_id))
