@@ -14,10 +14,12 @@ ORDER = (
     "rematch",
     "reliability",
     "takebacks",
+    "hints",
     "following",
     "tournaments",
     "seasons",
     "lessons",
+    "drills",
     "board",
     "welcome",
 )

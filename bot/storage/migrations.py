@@ -353,6 +353,11 @@ STEPS = {
     # 26: the welcome is a message owed: where each join's goes, and whether it is still
     # to be posted (the joins welcomed before owe nothing).
     26: Step(),
+    # 27: practice: each player's drills (a position of theirs judged a mistake, its
+    # options weighed, when it is due again and how far up its ladder it stands), which
+    # finished games have made theirs; and hints: the games played with them, each
+    # position's hint once judged, and how many each seat asked.
+    27: Step(),
 }
 
 

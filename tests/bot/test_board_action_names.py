@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.features.drills.board import DRILLS_PLACE
+from bot.features.hints.board import HINT
 from bot.features.lessons.board import LESSONS
 from bot.features.rematch import REMATCH
 from bot.features.takebacks import TAKE_BACK
@@ -18,7 +20,7 @@ from bot.service.feature_registry import (
 
 def test_the_features_actions_come_in_their_order() -> None:
     names = [action.name for action in board_actions_of(discovered())]
-    assert names == [REMATCH.name, TAKE_BACK.name]
+    assert names == [REMATCH.name, TAKE_BACK.name, HINT.name]
 
 
 def test_two_features_declaring_one_action_are_a_mistake() -> None:
@@ -28,7 +30,10 @@ def test_two_features_declaring_one_action_are_a_mistake() -> None:
 
 
 def test_the_features_places_and_two_of_one_name() -> None:
-    assert [place.name for place in board_places_of(discovered())] == [LESSONS.name]
+    assert [place.name for place in board_places_of(discovered())] == [
+        LESSONS.name,
+        DRILLS_PLACE.name,
+    ]
     twice = (Feature(board_places=(LESSONS,)), Feature(board_places=(LESSONS,)))
     with pytest.raises(TypeError, match="one board place"):
         board_places_of(twice)

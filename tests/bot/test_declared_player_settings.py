@@ -9,6 +9,8 @@ from types import MappingProxyType
 
 import pytest
 
+from bot.features.drills.reminder_settings import DRILL_REMINDERS
+from bot.features.drills.settings import DRILLS_FROM
 from bot.features.following.settings import FOLLOWING, Following
 from bot.features.invitations.settings import INVITATIONS, InviteBy
 from bot.service.declared_player_settings import (
@@ -50,13 +52,15 @@ def players(database: Database) -> PlayerSettingsService:
     return PlayerSettingsService(database, lambda: 1000.0, DeclaredPlayerSettings((SHADE,)))
 
 
-def test_the_features_declare_invitations_then_following() -> None:
+def test_the_features_declare_invitations_following_then_drills() -> None:
     declared = player_settings_of(discovered())
-    assert declared.settings == (INVITATIONS, FOLLOWING)
+    assert declared.settings == (INVITATIONS, FOLLOWING, DRILLS_FROM, DRILL_REMINDERS)
     lines = declared.lines(PlayerSettings(), english())
     assert lines == [
         CardLine("Invitations to private tables", "a ping where the table is", True),
         CardLine("Games you follow", "you hear of their end", False),
+        CardLine("Drills from", "your mistakes and blunders", True),
+        CardLine("Drill reminders", "none: you open your drills yourself", True),
     ]
     chosen = PlayerSettings(declared=MappingProxyType({"following": "rounds"}))
     assert declared.lines(chosen, language("de"))[1] == CardLine(

@@ -130,6 +130,25 @@ async def opened_from_the_table(
     return viewer
 
 
+async def in_the_places(
+    world: World, session: aiohttp.ClientSession, user: User, locale: str = "en-US"
+) -> BoardViewer:
+    """``user``'s board in the channel's Activity, on the games list with its ways into
+    the places (lessons, drills)."""
+    instance = await world.discord.launch_activity(world.channel.id, user.id)
+    token = await signed_in(world.discord, world.boards[0], user, session)
+    viewer = await connected(world.boards[0], session, token, instance.id, locale)
+    await viewer.wait_for(lambda f: f["type"] == "places")
+    return viewer
+
+
+async def place_answer(viewer: BoardViewer, place: str, **ask: Any) -> Frame:
+    """What the board answers ``ask`` in ``place``: the place, or a refusal."""
+    count = len(viewer.frames)
+    await viewer.send(type="place", place=place, **ask)
+    return await viewer.wait_for(lambda f: f["type"] in ("place", "refused"), count)
+
+
 def move_of(frame: Frame) -> Frame:
     """The first move ``frame`` offers its viewer, as the page sends it."""
     choice = next(c for c in frame["board"]["choices"] if c["type"] == "button" and c["enabled"])

@@ -19,9 +19,9 @@ from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import EMOJI
 from bot.service.errors import slash
-from emulator import User
 from i18n import english, language
-from tests.e2e.board_viewer import BoardViewer, connected, signed_in
+from tests.e2e.board_viewer import BoardViewer, place_answer
+from tests.e2e.board_viewer import in_the_places as board_of
 from tests.e2e.world import World, describe
 
 pytestmark = pytest.mark.e2e
@@ -35,22 +35,8 @@ def world(board_world: World) -> World:
     return board_world
 
 
-async def board_of(
-    world: World, session: aiohttp.ClientSession, user: User, locale: str = "en-US"
-) -> BoardViewer:
-    """``user``'s board in the channel's Activity, with its ways into the lessons."""
-    instance = await world.discord.launch_activity(world.channel.id, user.id)
-    token = await signed_in(world.discord, world.boards[0], user, session)
-    viewer = await connected(world.boards[0], session, token, instance.id, locale)
-    await viewer.wait_for(lambda f: f["type"] == "places")
-    return viewer
-
-
 async def asked(viewer: BoardViewer, **ask: Any) -> Frame:
-    """What the board answers ``ask`` in the lesson place: the place, or a refusal."""
-    count = len(viewer.frames)
-    await viewer.send(type="place", place="lesson", **ask)
-    return await viewer.wait_for(lambda f: f["type"] in ("place", "refused"), count)
+    return await place_answer(viewer, "lesson", **ask)
 
 
 def intents(frame: Frame) -> list[str]:

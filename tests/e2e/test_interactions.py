@@ -224,7 +224,13 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
     assert [o["name"] for o in league["options"]] == ["create", "list", "show", "invite", "cancel"]
     mine = commands.pop("my")
     assert mine.get("contexts") == [0, 1], "in servers and in the bot's DMs"
-    assert [o["name"] for o in mine["options"]] == ["games", "settings", "away", "lessons"]
+    assert [o["name"] for o in mine["options"]] == [
+        "games",
+        "settings",
+        "away",
+        "lessons",
+        "drills",
+    ]
     for command in commands.values():
         assert command.get("contexts") == [0] or command.get("dm_permission") is False
         assert [o["name"] for o in command["options"]] == [
@@ -243,6 +249,7 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
             "analysis",
             "follow",
             "learn",
+            "drills",
         ]
 
 

@@ -1,0 +1,232 @@
+"""A drill as its player sees it: the position drawn by the game's own face with what
+was to decide, and each option as a button (a menu where there are more than a few rows
+of them); the answer in the words and units of the game's report; and ``/my drills``,
+what is due and how each game's drills and decisions go.
+
+The position is drawn as a lesson's is, for the player's seat alone: a game with secrets
+shows the public table and that seat's own hand (the face's ``private``), never what
+another seat holds. The options are in a neutral order (never the judge's, which puts the
+best first)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.discord_ui.card_layout import Card, Line, Rows, flowed
+from bot.discord_ui.components import Look
+from bot.discord_ui.core.step_through.components import opening
+from bot.discord_ui.face_drawing import drawn
+from bot.features.drills.discord.controls import (
+    EVERY_GAME,
+    OPTION,
+    DrillAnswer,
+    DrillPick,
+    NextDrill,
+)
+from bot.features.drills.drill_words import (
+    answered_line,
+    cost_scale,
+    drill_title,
+    option_labels,
+    progress_lines,
+    question,
+    replay_elsewhere,
+    verdict,
+    when,
+)
+from bot.features.drills.service import SESSION, Answered, Drill, Progress
+from bot.games.faces import face_for
+from bot.games.limits import shortened
+from bot.games.replay import step_showing
+from bot.service.errors import own_slash, slash
+from bot.storage.records import Game, GameStatus
+from i18n import Language
+
+DRILL_ACCENT = (230, 126, 34)
+"""A drill's colour: an orange of its own, nobody's seat."""
+MOST_BUTTONS = 12
+"""Options shown as buttons at most (three rows of four); more go in menus."""
+MENU = 25
+"""Options one menu holds (Discord's most)."""
+BUTTON_LABEL = 80
+MENU_LABEL = 100
+"""Characters of a button's label, and of a menu option's, at most (Discord's)."""
+
+
+async def drill_card(drill: Drill, game: Game, scope: str, served: int, lang: Language) -> Card:
+    """The drill's position as its seat saw it in ``game`` (the latest it was met in,
+    whose seats name the players), under what was to decide, with its options."""
+    face = face_for(drill.kind)
+    table = position(drill, game)
+    asked = question(drill, game, lang)
+    picture = await face.turn(table, asked, None, lang)
+    # What the table says next points at its own buttons: a drill has its own.
+    picture = replace(picture, title=drill_title(served, drill.kind, lang), text=asked)
+    labels = option_labels(drill, game, lang)
+    rows = option_rows(drill, scope, served, labels, lang)
+    hand = await face.private(table, drill.seat, None, lang)
+    if hand is None:
+        return replace(drawn(picture, rows), accent=DRILL_ACCENT)
+    # The hand's own title names a game; here it is the player's, as they held it then.
+    own = replace(hand.picture, title=lang._("Your hand"))
+    return replace(drawn(picture), accent=DRILL_ACCENT, below=drawn(own, rows))
+
+
+def position(drill: Drill, game: Game) -> Game:
+    """The drill's position as a game record for the face to draw: ``game``'s seats and
+    options, at the drill's state, as if still played (a record kept nowhere)."""
+    return replace(
+        game, state=drill.state, status=GameStatus.ACTIVE, finished_at=None, deadline=None
+    )
+
+
+def option_rows(
+    drill: Drill, scope: str, served: int, labels: dict[str, str], lang: Language
+) -> Rows:
+    """A button per option where they fit a few rows (and each option fits a custom_id),
+    else menus of them, each answering the drill at the version shown."""
+    fit = all(re.fullmatch(OPTION.pattern, option) for option in labels)
+    if fit and len(labels) <= MOST_BUTTONS:
+        buttons = [
+            DrillAnswer(
+                scope,
+                served,
+                drill.id,
+                drill.version,
+                option,
+                Look(shortened(label, BUTTON_LABEL), None, discord.ButtonStyle.secondary),
+            )
+            for option, label in labels.items()
+        ]
+        return flowed((tuple(buttons),))
+    entries = [
+        discord.SelectOption(label=shortened(label, MENU_LABEL), value=option)
+        for option, label in labels.items()
+    ]
+    chunks = [entries[start : start + MENU] for start in range(0, len(entries), MENU)]
+    menus: list[discord.ui.Item[Any]] = []
+    for index, chunk in enumerate(chunks, start=1):
+        placeholder = (
+            lang._("What would you do?")
+            if len(chunks) == 1
+            else lang._("What would you do? ({part} of {parts})", part=index, parts=len(chunks))
+        )
+        menus.append(
+            DrillPick(
+                scope, served, drill.id, drill.version, options=chunk, placeholder=placeholder
+            )
+        )
+    return tuple((menu,) for menu in menus)
+
+
+def answer_card(
+    answered: Answered,
+    game: Game,
+    scope: str,
+    served: int,
+    left: int,
+    now: float,
+    lang: Language,
+    *,
+    here: bool,
+) -> Card:
+    """What the answer was worth against the best, in the report's words and units; when
+    the drill comes back; the step-through of its game at that move (``here``: where
+    its game's server is this one, else how to open it there); and **Next drill** while
+    the session has drills to serve (``left``: those due besides), else how it ends."""
+    drill = answered.drill
+    said = [verdict(answered, game, lang), when(answered.next_due, now, lang)]
+    items: list[discord.ui.Item[Any]] = []
+    if here:
+        move = step_showing(drill.move)
+        label = lang._("Step through from move {move}", move=lang.number(move))
+        items.append(opening(drill.kind, drill.game_id, move, label))
+    else:
+        said.append(replay_elsewhere(drill, game, lang))
+    served += 1
+    if left and served < SESSION:
+        items.append(NextDrill(scope, served, lang._("Next drill")))
+    else:
+        said.append(closing(scope, left, lang))
+    text = "\n\n".join([answered_line(answered, game, lang), *said])
+    return Card(
+        title=drill_title(served - 1, drill.kind, lang),
+        text=text,
+        accent=DRILL_ACCENT,
+        rows=flowed((tuple(items),)),
+    )
+
+
+def closing(scope: str, left: int, lang: Language) -> str:
+    """How a session ends: with what is still due, and the command that serves it."""
+    if not left:
+        return lang._("That was the last drill due today.")
+    command = (
+        own_slash("my", "drills")
+        if scope == EVERY_GAME
+        else slash(face_for(scope).command, "drills")
+    )
+    return lang.ngettext(
+        "That makes {most} for this session; {n} more is due: {command} serves it.",
+        "That makes {most} for this session; {n} more are due: {command} serves them.",
+        left,
+        most=lang.number(SESSION),
+        command=lang.say(command),
+    )
+
+
+def ended_card(scope: str, left: int, lang: Language) -> Card:
+    """**Next drill** once the session has served its drills, or none is left due."""
+    return Card(
+        title=lang._("🎯 Your drills"), text=closing(scope, left, lang), accent=DRILL_ACCENT
+    )
+
+
+def none_due_card(kind: str, progress: Sequence[Progress], lang: Language) -> Card:
+    """``/<game> drills`` with nothing due: says so, and how that game's drills stand."""
+    title = face_for(kind).title
+    text = lang._("No {game} drill is due today.", game=title)
+    return _standing_card(text, [each for each in progress if each.kind == kind], lang)
+
+
+def drills_card(progress: Sequence[Progress], lang: Language) -> Card:
+    """``/my drills``: how many are due today over every game, with **Start** where any
+    is, and each game's drills and decisions."""
+    due = sum(each.due for each in progress)
+    if not progress:
+        text = lang._(
+            "You have no drills yet. Each mistake you make in a finished game becomes one: "
+            "its position, asked again until you know it."
+        )
+    elif not due:
+        text = lang._("No drill is due today.")
+    else:
+        text = lang.ngettext(
+            "{n} drill is due today. A session asks {most} at most, each answered in one press.",
+            "{n} drills are due today. A session asks {most} at most, each answered in one press.",
+            due,
+            most=lang.number(SESSION),
+        )
+    rows: Rows = ()
+    if due:
+        rows = ((NextDrill(EVERY_GAME, 0, lang._("Start")),),)
+    return replace(_standing_card(text, progress, lang), rows=rows)
+
+
+def _standing_card(text: str, progress: Sequence[Progress], lang: Language) -> Card:
+    """``text`` over how each game's drills and decisions go (``progress``)."""
+    lines = tuple(
+        Line(face_for(each.kind).title, "\n".join(progress_lines(each, lang))) for each in progress
+    )
+    return Card(
+        title=lang._("🎯 Your drills"),
+        text=text,
+        accent=DRILL_ACCENT,
+        lines=lines,
+        footer=cost_scale(progress, lang),
+    )

@@ -1,0 +1,175 @@
+"""What a drill says to its player, on any front end (the channel's messages and the
+board): its title and what was to decide, its options as labels in a neutral order
+(never the judge's, which puts the best first), what an answer was worth and when the
+drill comes back, where to step through its game, and how a game's drills and
+decisions go."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
+from bot.games import shared_words
+from bot.games.analysis_words import amount, grade_name
+from bot.games.faces import face_for, report_words_for
+from bot.games.registry import analyst_for
+from bot.games.replay import step_showing
+from bot.service.errors import slash
+from bot.storage.records import Game
+from i18n import Language
+
+RIGHT, WRONG = "✅", "💸"
+
+
+def drills_title(kind: str, lang: Language) -> str:
+    """``Your Claim It! drills``."""
+    return lang._("Your {game} drills", game=face_for(kind).title)
+
+
+def drill_title(served: int, kind: str, lang: Language) -> str:
+    """``🎯 Drill 2 · Claim It!``: the session's count, and the game."""
+    return lang._(
+        "🎯 Drill {number} · {game}", number=lang.number(served + 1), game=face_for(kind).title
+    )
+
+
+def session_count(served: int, session: int, lang: Language) -> str:
+    """``Drill 2 of 5``."""
+    return lang._(
+        "Drill {number} of {session}",
+        number=lang.number(served + 1),
+        session=lang.number(session),
+    )
+
+
+def question(drill: Drill, game: Game, lang: Language) -> str:
+    """What was to decide: ``Game #12, move 31: what would you do?``"""
+    return lang._(
+        "Game #{number}, move {move}: what would you do?",
+        number=shared_words.number(game),
+        move=lang.number(step_showing(drill.move)),
+    )
+
+
+def names(game: Game, lang: Language, *, bold: bool) -> list[str]:
+    """The seats' names as the report's words take them: marked in a line of words, as
+    typed in a control's label (which shows no markdown)."""
+    plain = [shared_words.seat_name(seat, lang) for seat in game.seats]
+    return [f"**{name}**" for name in plain] if bold else plain
+
+
+def option_labels(drill: Drill, game: Game, lang: Language) -> dict[str, str]:
+    """Each option of the drill in the report's words, as a control's label reads it, in
+    a neutral order."""
+    words = report_words_for(drill.kind)
+    typed = names(game, lang, bold=False)
+    options = sorted((option for option, _ in drill.weighed.worths), key=_natural)
+    return {option: _capital(words.option(drill.state, option, typed, lang)) for option in options}
+
+
+def answered_line(answered: Answered, game: Game, lang: Language) -> str:
+    """What was asked, and what the player answered."""
+    drill = answered.drill
+    return lang._(
+        "{question} You answered: {option}.",
+        question=question(drill, game, lang),
+        option=report_words_for(drill.kind).option(
+            drill.state, answered.option, names(game, lang, bold=True), lang
+        ),
+    )
+
+
+def verdict(answered: Answered, game: Game, lang: Language) -> str:
+    """Whether the answer was the best, else what the best was and what theirs cost, in
+    the report's words and units."""
+    if answered.right:
+        if answered.option == answered.best:
+            return f"{RIGHT} " + lang._("Right: that was the best.")
+        return f"{RIGHT} " + lang._("Right: that was as good as the best.")
+    drill = answered.drill
+    unit = drill.weighed.unit
+    grade = analyst_for(drill.kind).thresholds[unit].grade(answered.cost)
+    best = report_words_for(drill.kind).option(
+        drill.state, answered.best, names(game, lang, bold=True), lang
+    )
+    return f"{WRONG} " + lang._(
+        "The best was {best}; yours cost {cost}: {grade}.",
+        best=best,
+        cost=amount(answered.cost, unit, lang),
+        grade=grade_name(grade, lang),
+    )
+
+
+def when(due: float | None, now: float, lang: Language) -> str:
+    """When the drill is asked again (``None``: retired, never)."""
+    if due is None:
+        return lang._("Learned: retired, it won't be asked again.")
+    days = max(1, round((due - now) / DAY))
+    if days == 1:
+        return lang._("Again tomorrow.")
+    return lang.ngettext("Again in {n} day.", "Again in {n} days.", days)
+
+
+def replay_elsewhere(drill: Drill, game: Game, lang: Language) -> str:
+    """Where to step through the drill's game from its move, where no button opens it."""
+    face = face_for(drill.kind)
+    return lang._(
+        "To step through it from move {move}, open the replay of {game} in its server: {command}.",
+        move=lang.number(step_showing(drill.move)),
+        game=shared_words.game_name(face.title, game),
+        command=lang.say(slash(face.command, "replay")),
+    )
+
+
+def progress_lines(progress: Progress, lang: Language) -> list[str]:
+    """How a game's drills stand, and what the player's decisions in it cost lately
+    beside at first."""
+    said = [
+        lang._(
+            "{due} due · {learned} learned · {retired} retired",
+            due=lang.number(progress.due),
+            learned=lang.number(progress.learned),
+            retired=lang.number(progress.retired),
+        )
+    ]
+    first, recent = progress.first_cost, progress.recent_cost
+    if first is None or recent is None:
+        return [*said, lang._("No finished game of yours is judged yet.")]
+    return [
+        *said,
+        lang._(
+            "Cost per decision: {recent} in your last {n} games, {first} in your first {n}.",
+            recent=_cost(recent, lang),
+            first=_cost(first, lang),
+            n=lang.number(COMPARED),
+        ),
+    ]
+
+
+def cost_scale(progress: Sequence[Progress], lang: Language) -> str | None:
+    """What the cost per decision's figures mean, where any is shown."""
+    if not any(each.first_cost is not None and each.recent_cost is not None for each in progress):
+        return None
+    return lang._(
+        "Cost per decision: 0 is the best every time, 1 an inaccuracy each, 2 a "
+        "mistake, 3 a blunder."
+    )
+
+
+def _cost(cost: Fraction, lang: Language) -> str:
+    return lang.number(float(cost), digits=2)
+
+
+def _capital(phrase: str) -> str:
+    """A phrase of the report's (``rolling again``) as a label begins it."""
+    return phrase[:1].upper() + phrase[1:]
+
+
+def _natural(option: str) -> tuple[tuple[int, str], ...]:
+    """An option's place among its drill's: by its text, its numbers as numbers
+    (``S1@2,10`` after ``S1@2,9``)."""
+    return tuple(
+        (int(piece), "") if piece.isdigit() else (-1, piece) for piece in re.split(r"(\d+)", option)
+    )

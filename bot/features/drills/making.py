@@ -1,0 +1,54 @@
+"""What making drills and counting progress work out from a game's judging, apart from
+the service's reads and writes: a position's options weighed (in a thread: seconds of
+CPU for some games), and a report's costs on the scale every unit shares."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from bot.features.drills.queries import Judged
+from bot.features.drills.settings import DRILLS_FROM
+from bot.games.analysis import Analysis, Grade, Weighed
+from bot.games.registry import analyst_for
+from bot.storage.records import PlayerSettings
+
+
+def least_grade(settings: PlayerSettings) -> Grade:
+    """The least grade a decision of this player's becomes a drill from."""
+    return DRILLS_FROM.of(settings).least
+
+
+def weighed_all(
+    kind: str, positions: Sequence[tuple[Any, int]]
+) -> list[tuple[str, Weighed | None]]:
+    """Each of ``positions`` (a position and the seat to decide there) as its drill is
+    keyed (the position as the seat saw it, hashed) and its options weighed (``None``:
+    the seat had nothing to decide). Run off the event loop."""
+    analyst = analyst_for(kind)
+    return [
+        (
+            hashlib.sha256(analyst.seen(state, seat).encode()).hexdigest(),
+            analyst.weighed(state, seat),
+        )
+        for state, seat in positions
+    ]
+
+
+def cost_per_decision(kind: str, games: Sequence[Judged]) -> Fraction | None:
+    """What the player's decisions cost in ``games`` (each judged), per decision, on the
+    scale every unit shares; ``None`` where they made none."""
+    thresholds = analyst_for(kind).thresholds
+    decisions = 0
+    total = Fraction(0)
+    for game in games:
+        assert game.report is not None
+        analysis = Analysis.from_json(json.loads(game.report))
+        for decision in analysis.decisions:
+            if decision.seat == game.seat:
+                decisions += 1
+                total += thresholds[decision.unit].scale(decision.cost)
+    return total / decisions if decisions else None

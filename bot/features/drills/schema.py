@@ -1,0 +1,82 @@
+"""Each player's drills, the finished games whose drills are made, and each player's
+last reminder of their drills due."""
+
+from __future__ import annotations
+
+from sqlalchemy import Column, ForeignKey, Identity, Index, Integer, Text
+
+from bot.storage.schema.columns import (
+    Id,
+    Real,
+    a_count,
+    a_time,
+    an_id,
+    flag,
+    game_key,
+    key,
+    table,
+    where,
+)
+
+drills = table(
+    "drills",
+    Column("id", Id, Identity(), primary_key=True),
+    an_id("user_id"),
+    Column("kind", Text, nullable=False),
+    # The position as the player's seat saw it (``Analyst.seen``), hashed: a drill is a
+    # position, met again in a later game or not, and the text may be longer than an
+    # index takes.
+    Column("position", Text, nullable=False),
+    Column("seat", Integer, nullable=False),
+    # The whole position as the game's rules keep one (its JSON): only its player is ever
+    # shown it, and only what their seat saw.
+    Column("state", Text, nullable=False),
+    # Its options and their worths (``Weighed.to_json``).
+    Column("weighed", Text, nullable=False),
+    Column("chosen", Text, nullable=False),
+    # The latest game it was met in; NULL once that game is no longer kept.
+    Column("game_id", Id, ForeignKey("games.id", ondelete="SET NULL")),
+    an_id("guild_id"),
+    Column("move", Integer, nullable=False),
+    # When that game ended: a game made later but ended earlier leaves the drill as the
+    # later one left it.
+    a_time("met_at"),
+    # Right answers in a row: where on the ladder of waits it stands.
+    a_count("rung"),
+    a_time("due_at"),
+    Column("retired_at", Real),
+    a_count("version"),
+    a_time("made_at"),
+    since=27,
+)
+Index("drills_by_position", drills.c.user_id, drills.c.kind, drills.c.position, unique=True)
+Index(
+    "drills_due",
+    drills.c.user_id,
+    drills.c.due_at,
+    **where(drills.c.retired_at.is_(None)),
+)
+Index("drills_by_game", drills.c.game_id)
+
+drill_games = table(
+    "drill_games",
+    game_key(),
+    # How many of its decisions became drills (or joined one), for the figures.
+    a_count("drills"),
+    a_time("made_at"),
+    since=27,
+)
+"""The finished games whose drills are made: each once, whichever process makes them."""
+
+drill_reminders = table(
+    "drill_reminders",
+    key("user_id"),
+    # The player's last day reminded, or let go because nothing was due (the date in
+    # their time zone, as an ordinal): none goes again that day.
+    Column("day", Integer, nullable=False),
+    # That day's reminder is decided and not yet posted: a start posts it.
+    flag("owed", default=False),
+    since=27,
+)
+"""Each player's last drills' reminder (``bot.features.drills.reminders``), and whether
+it is still to be posted."""

@@ -1,0 +1,393 @@
+"""Drills: a player's own mistakes from their finished games, asked again until they know
+them.
+
+Each finished game's drills are made once (``making``): every decision of a player's
+own that its report of what decided it graded a mistake or a blunder (an inaccuracy too,
+as the player chose, ``DRILLS_FROM``) is a position to answer again, its options weighed
+from the player's seat alone. A drill is the position, not the game: the same position
+met in a later game joins it, and, a mistake made again, starts its ladder afresh (due
+at once, back from retirement too). A new drill is due at once; a
+right answer (the best option, or one as good) sends it up its ladder of waits,
+``WAITS``, and past the last it is retired; a wrong one brings it back the next day from
+the ladder's foot.
+
+Judging a game and weighing its positions take CPU seconds: they are done off the event
+loop (the analysis feature's judges, then a thread), before and never inside the write
+that keeps the drills, which holds no game. A game is made when it ends (once ``start``
+was called: the bot's Discord part does), and, for any game that missed it (a stop
+between its end and its making, a game from before drills), when its player asks for
+their drills.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from bot.features.drills import making, queries
+from bot.features.drills.errors import (
+    DrillAlreadyAnswered,
+    DrillGameGone,
+    DrillRetired,
+    NoSuchDrill,
+    NotAnOption,
+)
+from bot.features.drills.queries import Kept
+from bot.games.analysis import Analysis, Weighed
+from bot.games.registry import REGISTERED, REGISTRATIONS, analyst_for, rules_for
+from bot.service.feature_service import FeatureService
+from bot.service.game_changes import GameChanges
+from bot.service.game_service import GameService
+from bot.storage.connection import Connection
+from bot.storage.records import Game, GameStatus
+
+log = logging.getLogger(__name__)
+
+DAY = 24 * 3600.0
+WAITS = (1, 3, 7, 21)
+"""The days a drill waits after each right answer in a row; one more right answer after
+the last wait retires it."""
+SESSION = 5
+"""The drills a session asks at most."""
+OWED_AT_ONCE = 5
+"""The games not yet made that an ask for drills makes at most, the latest ended first:
+a player with a long history before drills waits for five games' judging, not all of
+theirs (the rest come at their next asks)."""
+COMPARED = 20
+"""The finished games progress compares: a player's first so many, and their last."""
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A position of a player's own, judged a mistake of theirs, to answer again."""
+
+    id: int
+    user_id: int
+    kind: str
+    """The game's kind."""
+    seat: int
+    """The seat the player held in the game it comes from."""
+    state: Any
+    """The position, whole, as the game's rules read it: only what ``seat`` may see of it
+    is ever drawn (Claim: its own hand)."""
+    weighed: Weighed
+    """Its options and their worths, from ``seat``'s view."""
+    chosen: str
+    """The option they chose in that game (as its report keeps one)."""
+    game_id: int
+    """The latest game it was met in (its step-through shows it)."""
+    guild_id: int
+    move: int
+    """The decision's move in that game (``Judged.move``): the replay's step
+    ``replay.step_showing(move)`` shows it made."""
+    rung: int
+    """Right answers in a row, 0 to ``len(WAITS)``: how far up its ladder it stands
+    (back to 0 as a later game meets its position as a mistake again)."""
+    due_at: float
+    retired: bool
+    """Learned: answered right past its ladder's last wait, and asked no more (until a
+    later game meets its position as a mistake again)."""
+    version: int
+    """One on at each change of its ladder (an answer, a later game meeting it): an
+    answer carries the version it saw."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What an answer to a drill did."""
+
+    drill: Drill
+    """The drill as it now stands."""
+    option: str
+    """What they picked."""
+    best: str
+    cost: Fraction
+    """What theirs gave away against the best (0: it was the best, or as good), in the
+    drill's unit."""
+    right: bool
+    next_due: float | None
+    """When it is asked again; ``None``: retired."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A player's drills of one game, and how their decisions in it went."""
+
+    kind: str
+    due: int
+    learned: int
+    """Answered right at least once (in a row, since their last wrong answer), not
+    retired."""
+    retired: int
+    first_cost: Fraction | None
+    """What their decisions cost, per decision, on the scale every unit shares
+    (``Thresholds.scale``), over their first ``COMPARED`` finished games of this kind
+    that were judged (``None``: none was); a game nobody asked a report or drills of is
+    not judged, so not counted."""
+    recent_cost: Fraction | None
+    """The same over their last ``COMPARED``."""
+
+
+class DrillService(FeatureService):
+    """Each player's drills: made from their finished games, served when due, moved along
+    their ladder by their answers."""
+
+    def __init__(self, core: GameChanges) -> None:
+        super().__init__(core)
+        self._making: dict[int, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        """Makes each game's drills in the background as it ends, from now until
+        ``stop``."""
+        if self._watched not in self.core.watchers:
+            self.core.watchers.append(self._watched)
+
+    async def stop(self) -> None:
+        """Stops making drills at games' ends, and returns once the makings under way
+        have ended (cut short: a game not made is made at its player's next ask)."""
+        if self._watched in self.core.watchers:
+            self.core.watchers.remove(self._watched)
+        going = [*self._making.values(), *self._background]
+        for task in going:
+            task.cancel()
+        await asyncio.gather(*going, return_exceptions=True)
+
+    async def settled(self) -> None:
+        """Returns once the drills being made now are (a bench's, a test's wait)."""
+        while self._making or self._background:
+            await asyncio.gather(*self._making.values(), *self._background, return_exceptions=True)
+
+    async def due(self, user_id: int, kind: str | None = None, limit: int = SESSION) -> list[Drill]:
+        """The player's drills due now (of the game ``kind``, or of every game), the
+        earliest due first, at most ``limit``; first made from their finished games not
+        yet made (``OWED_AT_ONCE`` of them)."""
+        kinds = [game.kind for game in REGISTERED if kind in (None, game.kind)]
+        owed = await self._db.read(lambda c: queries.owed_games(c, user_id, kinds))
+        for game_id in owed[:OWED_AT_ONCE]:
+            await self._made_quietly(game_id)
+        now = self._clock()
+        kept = await self._db.read(lambda c: queries.due_drills(c, user_id, kind, now, limit))
+        return [_drill(each) for each in kept]
+
+    async def drill(self, user_id: int, drill_id: int) -> Drill:
+        """The player's drill ``drill_id``, refused where it is none of theirs
+        (``NoSuchDrill``: the same words for another member's as for none) or its game is
+        no longer kept (``DrillGameGone``)."""
+        kept = await self._db.read(lambda c: queries.kept_drill(c, user_id, drill_id))
+        return _drill(_askable(kept))
+
+    async def answer(self, user_id: int, drill_id: int, version: int, option: str) -> Answered:
+        """The player's answer ``option`` to the drill as it stood at ``version``: its
+        ladder moved on, in one write that checks the version, so that of two answers to
+        one version one counts and the other is refused (``DrillAlreadyAnswered``);
+        refused also as ``drill`` refuses, for an option it did not have
+        (``NotAnOption``) and for a drill retired (``DrillRetired``), nothing changed."""
+        seen = await self.drill(user_id, drill_id)
+        if option not in dict(seen.weighed.worths):
+            raise NotAnOption()
+        if seen.version != version:
+            raise DrillAlreadyAnswered()
+        if seen.retired:
+            raise DrillRetired()
+        cost = seen.weighed.cost(option)
+        right = cost == 0
+        now = self._clock()
+
+        async def answering(connection: Connection) -> Kept:
+            kept = _askable(await queries.kept_drill(connection, user_id, drill_id))
+            if kept.version != version:
+                raise DrillAlreadyAnswered()
+            if kept.retired_at is not None:
+                raise DrillRetired()
+            rung, due_at, retired_at = climbed(kept.rung, right, now)
+            if not await queries.answered(connection, kept, rung, due_at, retired_at):
+                raise DrillAlreadyAnswered()
+            return replace(
+                kept, rung=rung, due_at=due_at, retired_at=retired_at, version=kept.version + 1
+            )
+
+        written = await self._db.write(answering)
+        return Answered(
+            _drill(written),
+            option,
+            seen.weighed.best,
+            cost,
+            right,
+            None if written.retired_at is not None else written.due_at,
+        )
+
+    async def due_count(self, user_id: int, kind: str | None = None) -> int:
+        """How many of the player's drills are due now, of the game ``kind`` or of every
+        game (nothing made)."""
+        now = self._clock()
+        return await self._db.read(lambda c: queries.due_count(c, user_id, kind, now))
+
+    async def progress(self, user_id: int) -> list[Progress]:
+        """The player's drills of each game they have drills or finished games of, in the
+        games' order, beside what their decisions cost in their first and last
+        ``COMPARED`` judged games of it (games nobody judged count in neither)."""
+        now = self._clock()
+
+        async def reading(
+            connection: Connection,
+        ) -> tuple[list[queries.Ladder], list[queries.Judged]]:
+            return (
+                await queries.ladders(connection, user_id, now),
+                await queries.finished_games(connection, user_id),
+            )
+
+        ladders, games = await self._db.read(reading)
+        counted = {ladder.kind: ladder for ladder in ladders}
+        found = []
+        for registered in REGISTERED:
+            kind = registered.kind
+            played = [game for game in games if game.kind == kind]
+            ladder = counted.get(kind)
+            if ladder is None and not played:
+                continue
+            judged = [game for game in played if game.report is not None]
+            found.append(
+                Progress(
+                    kind,
+                    ladder.due if ladder else 0,
+                    ladder.learned if ladder else 0,
+                    ladder.retired if ladder else 0,
+                    making.cost_per_decision(kind, judged[:COMPARED]),
+                    making.cost_per_decision(kind, judged[-COMPARED:]),
+                )
+            )
+        return found
+
+    async def made(self, game_id: int) -> None:
+        """Makes the finished game's drills, unless they are made (once, for every asker
+        meanwhile; once across processes and restarts too: the write that keeps them
+        notes the game as made, and a game noted writes nothing)."""
+        making_it = self._making.get(game_id)
+        if making_it is None:
+            making_it = asyncio.create_task(self._make(game_id))
+            self._making[game_id] = making_it
+            making_it.add_done_callback(lambda _: self._making.pop(game_id, None))
+        # One asker giving up leaves the making to go on for the others.
+        await asyncio.shield(making_it)
+
+    async def _make(self, game_id: int) -> None:
+        if await self._db.read(lambda c: queries.is_made(c, game_id)):
+            return
+        game = await self.core.game(game_id)
+        if game.status is not GameStatus.FINISHED or game.kind not in REGISTRATIONS:
+            return
+        analysis = await self._core().reports.analysis(game)
+        met = await self._met(game, analysis)
+        now = self._clock()
+        if await self._db.write(lambda c: queries.make(c, game.id, met, now)):
+            log.info("game %s made %d drills", game.id, len(met))
+
+    async def _met(self, game: Game, analysis: Analysis) -> list[queries.Met]:
+        """The game's decisions that become its players' drills, weighed (in a thread)."""
+        outcomes = await self.core.history.outcomes(game.id)
+        moves = await self.core.history.moves(game.id)
+        least = {}
+        for seat in game.seats:
+            if seat.user_id is not None:
+                settings = await self._core().players.get(seat.user_id)
+                least[seat.seat] = making.least_grade(settings)
+        thresholds = analyst_for(game.kind).thresholds
+        chosen = [
+            decision
+            for decision in analysis.decisions
+            if decision.seat in least
+            and moves[decision.move].own
+            and thresholds[decision.unit].grade(decision.cost) >= least[decision.seat]
+        ]
+        weighed = await asyncio.to_thread(
+            making.weighed_all,
+            game.kind,
+            [(outcomes[decision.move].before, decision.seat) for decision in chosen],
+        )
+        rules = rules_for(game.kind)
+        assert game.finished_at is not None
+        met: dict[tuple[int, str], queries.Met] = {}
+        for decision, (position, found) in zip(chosen, weighed, strict=True):
+            if found is None:
+                continue
+            user_id = game.seats[decision.seat].user_id
+            assert user_id is not None
+            # A position met twice in one game is one drill, where it was met last.
+            met[user_id, position] = queries.Met(
+                user_id,
+                game.kind,
+                position,
+                decision.seat,
+                rules.state_to_json(outcomes[decision.move].before),
+                found.to_json(),
+                decision.chosen,
+                game.id,
+                game.guild_id,
+                decision.move,
+                game.finished_at,
+            )
+        return list(met.values())
+
+    def _watched(self, game_id: int, game: Game | None) -> None:
+        """A change committed: a game that just ended has its drills made."""
+        if game is None or game.status is not GameStatus.FINISHED:
+            return
+        task = asyncio.get_running_loop().create_task(self._made_quietly(game_id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _made_quietly(self, game_id: int) -> None:
+        """Makes the game's drills; a failure (a game whose data is damaged) is logged,
+        the game left to be made at its player's next ask, and their drills served
+        meanwhile."""
+        try:
+            await self.made(game_id)
+        except Exception:
+            log.exception("the drills of game %d were not made", game_id)
+
+    def _core(self) -> GameService:
+        core = self.core
+        assert isinstance(core, GameService)
+        return core
+
+
+def climbed(rung: int, right: bool, now: float) -> tuple[int, float, float | None]:
+    """Where a drill at ``rung`` stands after an answer at ``now``: its rung, when it is
+    due, and when it was retired (``None``: it is not)."""
+    if not right:
+        return 0, now + DAY, None
+    if rung >= len(WAITS):
+        return rung, now, now
+    return rung + 1, now + WAITS[rung] * DAY, None
+
+
+def _askable(kept: Kept | None) -> Kept:
+    if kept is None:
+        raise NoSuchDrill()
+    if kept.game_id is None:
+        raise DrillGameGone()
+    return kept
+
+
+def _drill(kept: Kept) -> Drill:
+    assert kept.game_id is not None
+    return Drill(
+        kept.id,
+        kept.user_id,
+        kept.kind,
+        kept.seat,
+        rules_for(kept.kind).state_from_json(kept.state),
+        Weighed.from_json(kept.weighed),
+        kept.chosen,
+        kept.game_id,
+        kept.guild_id,
+        kept.move,
+        kept.rung,
+        kept.due_at,
+        kept.retired_at is not None,
+        kept.version,
+    )
