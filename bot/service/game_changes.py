@@ -17,6 +17,7 @@ from typing import TypeVar
 from bot.metrics.figures import action_made
 from bot.service.game_hooks import GameHooks
 from bot.service.game_reads import GameReads
+from bot.service.game_reports import GameReports, NoReports
 from bot.service.game_writes import Change, Written
 from bot.service.past_moves import PastMoves
 from bot.storage import game_queries
@@ -55,10 +56,19 @@ class GameChanges(GameReads):
         passed has just been shown."""
         self.history = PastMoves(database)
         """The games' past moves, rebuilt from their logs."""
+        self._reports: GameReports | None = None
         self.watchers: list[Callable[[int, Game | None], object]] = []
         """Told the id of each game a change made here committed (a board's live view
         follows it), whatever made it: a press, the clock, a computer player, a feature;
         with the game as the change left it where it was a move."""
+
+    @property
+    def reports(self) -> GameReports:
+        """Finished games' reports and the judges' weighing, as the feature that makes
+        them keeps them (``Feature.reports``)."""
+        if self._reports is None:
+            raise NoReports("no feature makes reports of finished games")
+        return self._reports
 
     async def change(self, body: Change[T]) -> T:
         """Runs ``body`` in a write transaction that changes a game (``save_game`` notes what

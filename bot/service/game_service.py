@@ -39,7 +39,7 @@ from bot.service.game_checks import require_open
 from bot.service.game_hooks import GameHooks
 from bot.service.game_loading import load_game
 from bot.service.game_parts import closed
-from bot.service.game_reports import GameReports, NoReports
+from bot.service.game_reports import GameReports
 from bot.service.game_writes import Written, save_game
 from bot.service.lobby_changes import LobbyChanges
 from bot.service.message_records import MessageRecords
@@ -92,7 +92,11 @@ class GameService(LobbyChanges):
             if feature.service is not None
         }
         self._reports = next(
-            (self._parts[f.service] for f in features if f.reports and f.service is not None),
+            (
+                cast(GameReports, self._parts[f.service])
+                for f in features
+                if f.reports and f.service is not None
+            ),
             None,
         )
         self.deadlines = DeadlineReads(database, clock)
@@ -109,13 +113,6 @@ class GameService(LobbyChanges):
         made = self._parts[service]
         assert isinstance(made, service)
         return made
-
-    @property
-    def reports(self) -> GameReports:
-        """Finished games' reports, as the feature that makes them keeps them."""
-        if self._reports is None:
-            raise NoReports("no feature makes reports of finished games")
-        return cast(GameReports, self._reports)
 
     async def settle_away(
         self, game_id: int, user_id: int | None = None

@@ -74,3 +74,21 @@ async def test_a_judging_process_that_died_is_replaced_and_the_game_judged_again
         await pool.stop()
     assert again.decisions == first.decisions
     assert multiprocessing.active_children() == []
+
+
+async def test_positions_are_weighed_in_a_judging_process_as_in_a_thread() -> None:
+    positions = [(move.before, move.seat) for move in played(6)[:30]]
+    in_thread = await Judging(0).weighed("nuggets", positions)
+    pool = Judging(1)
+    try:
+        in_a_process = await pool.weighed("nuggets", positions)
+        assert pool.running, "weighed in the judges' process"
+        for child in multiprocessing.active_children():
+            child.kill()
+            child.join(5)
+        again = await pool.weighed("nuggets", positions[:2])
+    finally:
+        await pool.stop()
+    assert in_a_process == in_thread and any(found is not None for found in in_thread)
+    assert again == in_thread[:2], "a dead judge is replaced and the positions weighed again"
+    assert multiprocessing.active_children() == []

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from bot.features.hints import service as hint_service
+from bot.features.analysis import judging as judges
 from bot.features.hints.discord.cards import hint_card
 from bot.features.hints.errors import (
     HintsOffHere,
@@ -29,7 +30,7 @@ from bot.features.hints.settings import HintsMode
 from bot.features.seasons import queries as season_queries
 from bot.games.analysis import Unit, Weighed
 from bot.games.claim.game import intent_of
-from bot.games.registry import rules_for
+from bot.games.registry import analyst_for, rules_for
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, NotInGame
 from bot.service.game_loading import SYSTEM
@@ -60,7 +61,10 @@ class Judge:
         self.asked: list[tuple[str, int]] = []
         self.nothing = False
 
-    def __call__(self, kind: str, state: Any, seat: int) -> Weighed | None:
+    def __call__(self, kind: str, positions: Sequence[tuple[Any, int]]) -> list[Weighed | None]:
+        return [self.one(kind, seat) for _, seat in positions]
+
+    def one(self, kind: str, seat: int) -> Weighed | None:
         self.asked.append((kind, seat))
         if self.nothing:
             return None
@@ -71,7 +75,8 @@ class Judge:
 @pytest.fixture
 def judge(monkeypatch: pytest.MonkeyPatch) -> Judge:
     judging = Judge()
-    monkeypatch.setattr(hint_service, "weigh", judging)
+    # Where the bot's judges weigh a position (in a thread: tests judge in one).
+    monkeypatch.setattr(judges, "weighed_part", judging)
     return judging
 
 
@@ -325,7 +330,7 @@ async def test_a_claim_hint_is_the_same_however_the_unseen_cards_lie(
     shown = await hint(service, game, ANN, game.version)
     state = game.state
     assert isinstance(state, ClaimState)
-    assert hint_service.weigh("claim", claim_swapped(state, 0), 0) == shown.weighed
+    assert analyst_for("claim").weighed(claim_swapped(state, 0), 0) == shown.weighed
     # Its options are Ann's own: none names a card of Bo's hand.
     bos = {intent_of(Play(card)).partition("=")[2] for card in state.hands[1]}
     assert not any(option.partition("=")[2] in bos for option, _ in shown.weighed.worths)

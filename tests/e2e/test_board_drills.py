@@ -61,7 +61,8 @@ def decision(lesson: Lesson) -> tuple[Any, str, Weighed]:
     """The first position of the lesson's path where its learner had options to weigh,
     as its drill is keyed, and its options weighed."""
     for state in lesson_play.path(lesson.key):
-        ((position, weighed),) = making.weighed_all(lesson.kind, [(state, lesson.learner)])
+        (position,) = making.keys(lesson.kind, [(state, lesson.learner)])
+        weighed = analyst_for(lesson.kind).weighed(state, lesson.learner)
         if weighed is not None and len(weighed.worths) > 1:
             return state, position, weighed
     raise AssertionError(f"lesson {lesson.key} has no decision")

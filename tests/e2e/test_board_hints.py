@@ -13,9 +13,9 @@ import aiohttp
 import pytest
 
 from bot.features.hints.hint_words import hint_lines
-from bot.features.hints.service import Hint, HintService, weigh
+from bot.features.hints.service import Hint, HintService
 from bot.games.claim.names import card_name
-from bot.games.registry import rules_for
+from bot.games.registry import analyst_for, rules_for
 from bot.service import Actor
 from bot.service.errors import BoardMovedOn
 from bot.storage import Game
@@ -61,7 +61,7 @@ async def weighable(world: World, game: Game, boards: dict[int, BoardViewer]) ->
     for _ in range(40):
         game = await world.settled(game.id)
         seat = to_act(game)
-        if weigh(game.kind, game.state, seat) is not None:
+        if analyst_for(game.kind).weighed(game.state, seat) is not None:
             await boards[seat].game(version=game.version)
             return game
         board = boards[seat]

@@ -21,13 +21,13 @@ import pytest
 
 from bot.discord_ui.table_asks import On
 from bot.features.hints.errors import HintsOffHere, NoHints, NothingToWeigh, NotYourHint
-from bot.features.hints.service import HintService, weigh
+from bot.features.hints.service import HintService
 from bot.features.ladder.service import LadderService
 from bot.games import shared_words
 from bot.games.claim.names import card_name
 from bot.games.faces import report_words_for
 from bot.games.outcome import Outcome
-from bot.games.registry import rules_for
+from bot.games.registry import analyst_for, rules_for
 from bot.service import Actor
 from bot.service.errors import BoardMovedOn, NotInGame, Refusal
 from bot.storage import Game
@@ -139,7 +139,7 @@ async def test_a_friendly_game_gives_the_player_to_act_their_hint_alone(world: W
     rng = random.Random(3)
     for _ in range(40):
         seat = rules_for(game.kind).to_act(game.state)[0]
-        if weigh(game.kind, game.state, seat) is not None:
+        if analyst_for(game.kind).weighed(game.state, seat) is not None:
             break
         game = await move(world, game, "roll")
     else:
@@ -148,7 +148,7 @@ async def test_a_friendly_game_gives_the_player_to_act_their_hint_alone(world: W
     mover = world.user(game.seats[seat].user_id or 0)
     table = world.table()
     shown = await private_answer(world, await world.click(mover, table, hint))
-    weighed = weigh(game.kind, game.state, seat)
+    weighed = analyst_for(game.kind).weighed(game.state, seat)
     assert weighed is not None
     assert lang._("💡 Hint: your options as the judge weighs them") in shown
     names = [shared_words.name(s, lang) for s in game.seats]
@@ -183,7 +183,7 @@ async def test_a_claim_hint_names_only_the_cards_of_the_player_to_act(world: Wor
     (seat,) = rules_for(game.kind).to_act(game.state)
     mover = world.user(game.seats[seat].user_id or 0)
     shown = await private_answer(world, await world.click(mover, world.table(), lang._("Hint")))
-    weighed = weigh(game.kind, game.state, seat)
+    weighed = analyst_for(game.kind).weighed(game.state, seat)
     assert weighed is not None and shown.count("⭐") == 1
     assert len(shown.splitlines()) == len(weighed.worths) + 2
     # Each card named is the presser's own: none of the other hand's.

@@ -22,12 +22,12 @@ import multiprocessing.connection
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Final
+from typing import Any, Final, TypeVar
 
-from bot.games.analysis import Analysis, Judged, Played
+from bot.games.analysis import Analysis, Judged, Played, Weighed
 from bot.games.registry import analyst_for
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 PROCESSES: Final = 2
 """One per core of the machine we measure on: a game's decisions are split between them,
 which halves the wait for the slowest game (Claim's)."""
+Done = TypeVar("Done")
+
 IDLE: Final = 300.0
 """Seconds without a report asked for after which the processes end."""
 NICENESS: Final = 10
@@ -49,6 +51,13 @@ def judged_part(
     started = time.thread_time()
     found = analyst_for(kind).judge(moves, only, seed)
     return found, time.thread_time() - started
+
+
+def weighed_part(kind: str, positions: Sequence[tuple[Any, int]]) -> list[Weighed | None]:
+    """Each of ``positions`` weighed by the game's judge (in a judging process, or a
+    thread)."""
+    analyst = analyst_for(kind)
+    return [analyst.weighed(state, seat) for state, seat in positions]
 
 
 def _judging_process() -> None:
@@ -80,6 +89,38 @@ class Judging:
     def running(self) -> bool:
         """Whether the judging processes are up."""
         return self._pool is not None
+
+    @property
+    def apart(self) -> bool:
+        """Whether games are judged in processes of their own, not in a thread."""
+        return self._processes > 0
+
+    async def weighed(
+        self, kind: str, positions: Sequence[tuple[Any, int]]
+    ) -> list[Weighed | None]:
+        """Each of ``positions`` (a state, the seat to decide there) weighed by the judge
+        of ``kind``, in one judging process (or a thread)."""
+        if not positions:
+            return []
+        return await self._in_a_judge(weighed_part, kind, positions)
+
+    async def _in_a_judge(self, work: Callable[..., Done], *args: Any) -> Done:
+        """``work(*args)`` in a judging process, the pool made again once should one of
+        its processes die meanwhile; in a thread where there are none."""
+        if not self._processes:
+            return await asyncio.to_thread(work, *args)
+        loop = asyncio.get_running_loop()
+        self._busy += 1
+        try:
+            try:
+                return await loop.run_in_executor(self._started(), work, *args)
+            except BrokenProcessPool:
+                log.warning("a judging process died; starting others in its place")
+                self._drop()
+                return await loop.run_in_executor(self._started(), work, *args)
+        finally:
+            self._busy -= 1
+            self._rest(loop)
 
     async def analysis(
         self, kind: str, players: int, moves: Sequence[Played], seed: int

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Sequence
+from typing import Any
 
 from bot.features.analysis.errors import (
     EndedEarly,
@@ -16,7 +18,7 @@ from bot.features.analysis.errors import (
 from bot.features.analysis.judging import Judging
 from bot.features.analysis.queries import keep_report, stored_report
 from bot.games import shared_words
-from bot.games.analysis import Analysis, Played
+from bot.games.analysis import Analysis, Played, Weighed
 from bot.games.registry import registration_for
 from bot.service.feature_service import FeatureService
 from bot.service.game_changes import GameChanges
@@ -66,6 +68,18 @@ class AnalysisService(FeatureService):
         if game.status is GameStatus.CANCELLED:
             raise EndedEarly(name)
         raise StillPlaying(name)
+
+    async def weighed(
+        self, kind: str, positions: Sequence[tuple[Any, int]]
+    ) -> list[Weighed | None]:
+        """Each position's options weighed where games are judged
+        (``GameReports.weighed``)."""
+        return await self.judging.weighed(kind, positions)
+
+    @property
+    def judged_apart(self) -> bool:
+        """Whether the judges run in processes of their own (``GameReports``)."""
+        return self.judging.apart
 
     async def stop(self) -> None:
         """Ends the judging under way (a game cut short is judged at its next ask), so

@@ -1,6 +1,6 @@
 """What making drills and counting progress work out from a game's judging, apart from
-the service's reads and writes: a position's options weighed (in a thread: seconds of
-CPU for some games), and a report's costs on the scale every unit shares."""
+the service's reads and writes: a position's key, and a report's costs on the scale
+every unit shares."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.features.drills.queries import Judged
 from bot.features.drills.settings import DRILLS_FROM
-from bot.games.analysis import Analysis, Grade, Weighed
+from bot.games.analysis import Analysis, Grade
 from bot.games.registry import analyst_for
 from bot.storage.records import PlayerSettings
 
@@ -22,19 +22,12 @@ def least_grade(settings: PlayerSettings) -> Grade:
     return DRILLS_FROM.of(settings).least
 
 
-def weighed_all(
-    kind: str, positions: Sequence[tuple[Any, int]]
-) -> list[tuple[str, Weighed | None]]:
+def keys(kind: str, positions: Sequence[tuple[Any, int]]) -> list[str]:
     """Each of ``positions`` (a position and the seat to decide there) as its drill is
-    keyed (the position as the seat saw it, hashed) and its options weighed (``None``:
-    the seat had nothing to decide). Run off the event loop."""
+    keyed: the position as the seat saw it, hashed (an index can't take it whole)."""
     analyst = analyst_for(kind)
     return [
-        (
-            hashlib.sha256(analyst.seen(state, seat).encode()).hexdigest(),
-            analyst.weighed(state, seat),
-        )
-        for state, seat in positions
+        hashlib.sha256(analyst.seen(state, seat).encode()).hexdigest() for state, seat in positions
     ]
 
 

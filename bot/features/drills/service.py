@@ -11,12 +11,13 @@ right answer (the best option, or one as good) sends it up its ladder of waits,
 ``WAITS``, and past the last it is retired; a wrong one brings it back the next day from
 the ladder's foot.
 
-Judging a game and weighing its positions take CPU seconds: they are done off the event
-loop (the analysis feature's judges, then a thread), before and never inside the write
-that keeps the drills, which holds no game. A game is made when it ends (once ``start``
-was called: the bot's Discord part does), and, for any game that missed it (a stop
-between its end and its making, a game from before drills), when its player asks for
-their drills.
+Judging a game and weighing its positions take CPU seconds: they are done where games
+are judged (``GameService.reports``: processes of their own), before and never inside
+the write that keeps the drills, which holds no game. A game is made when it ends (once
+``start`` was called: the bot's Discord part does, where the judges run apart from the
+bot's process), and, for any game that missed it (a stop between its end and its
+making, a game from before drills, a bot judging in a thread), when its player asks
+for their drills.
 """
 
 from __future__ import annotations
@@ -280,14 +281,15 @@ class DrillService(FeatureService):
         game = await self.core.game(game_id)
         if game.status is not GameStatus.FINISHED or game.kind not in REGISTRATIONS:
             return
-        analysis = await self._core().reports.analysis(game)
+        analysis = await self.core.reports.analysis(game)
         met = await self._met(game, analysis)
         now = self._clock()
         if await self._db.write(lambda c: queries.make(c, game.id, met, now)):
             log.info("game %s made %d drills", game.id, len(met))
 
     async def _met(self, game: Game, analysis: Analysis) -> list[queries.Met]:
-        """The game's decisions that become its players' drills, weighed (in a thread)."""
+        """The game's decisions that become its players' drills, weighed where games are
+        judged."""
         outcomes = await self.core.history.outcomes(game.id)
         moves = await self.core.history.moves(game.id)
         least = {}
@@ -303,10 +305,11 @@ class DrillService(FeatureService):
             and moves[decision.move].own
             and thresholds[decision.unit].grade(decision.cost) >= least[decision.seat]
         ]
-        weighed = await asyncio.to_thread(
-            making.weighed_all,
-            game.kind,
-            [(outcomes[decision.move].before, decision.seat) for decision in chosen],
+        positions = [(outcomes[decision.move].before, decision.seat) for decision in chosen]
+        weighed = zip(
+            making.keys(game.kind, positions),
+            await self.core.reports.weighed(game.kind, positions),
+            strict=True,
         )
         rules = rules_for(game.kind)
         assert game.finished_at is not None

@@ -15,12 +15,11 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.features.hints import queries as hint_queries
 from bot.features.hints.errors import NoHints, NoHintsForComputers, NothingToWeigh, NotYourHint
 from bot.games.analysis import Weighed
-from bot.games.registry import analyst_for
 from bot.service.errors import NotInGame
 from bot.service.feature_service import FeatureService
 from bot.service.game_checks import check_version, playing
@@ -45,12 +44,6 @@ measured on, so that a burst of presses waits its turn rather than slowing every
 
 Key = tuple[int, int, int]
 """A position's hint: its game, the game's version, and the seat to act."""
-
-
-def weigh(kind: str, state: Any, seat: int) -> Weighed | None:
-    """``seat``'s options in ``state`` as the game's judge weighs them (on a thread of its
-    own: a Claim position takes the judge's deal cap)."""
-    return analyst_for(kind).weighed(state, seat)
 
 
 @dataclass(frozen=True)
@@ -151,10 +144,11 @@ class HintService(FeatureService):
         return await asyncio.shield(weighing)
 
     async def _weigh(self, key: Key, game: Game, seat: int) -> hint_queries.Kept:
-        """The judge's weighing on a thread, off the event loop and outside any
-        transaction, then kept (the first kept, in any process, is the one shown)."""
+        """The judge's weighing where games are judged (a process of its own), off the
+        event loop and outside any transaction, then kept (the first kept, in any
+        process, is the one shown)."""
         async with self._judges:
-            weighed = await asyncio.to_thread(weigh, game.kind, game.state, seat)
+            (weighed,) = await self.core.reports.weighed(game.kind, [(game.state, seat)])
         now = self._clock()
         kept = await self._db.write(
             lambda connection: hint_queries.keep(

@@ -48,9 +48,11 @@ class Drilling(LookingPart):
         self.looks = DrillReminderWatch(context)
 
     def start(self) -> None:
-        """Games that end from now have their drills made as they end; the reminders
-        watch starts."""
-        self.drills.start()
+        """Games that end from now have their drills made as they end, where the judges
+        run in processes of their own (in a thread of the bot's, judging every game's
+        end would hold its loop: they are made when asked); the reminders watch starts."""
+        if self.drills.core.reports.judged_apart:
+            self.drills.start()
         super().start()
 
     async def stop(self) -> None:
