@@ -38,6 +38,7 @@ from typing import Any
 from PIL import Image, ImageSequence
 from playwright.async_api import (
     Browser,
+    FrameLocator,
     Locator,
     Page,
     Route,
@@ -47,6 +48,7 @@ from playwright.async_api import (
 )
 
 from bot.settings import Settings
+from bot.storage.opening import open_database
 from emulator import DISCORD_RATE_LIMITS, DiscordEmulator, Message
 from emulator.cdn import DISCORD_CDN
 from i18n import language
@@ -98,6 +100,10 @@ PICTURES: tuple[str, ...] = (
     "lesson.png",
     "lesson-phone.png",
     "board-lesson.png",
+    "drill-question.png",
+    "drill.png",
+    "board-drill.png",
+    "hint.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -134,14 +140,21 @@ C, a squatter on the computer's side, whose cost the judge tells in spaces, her 
 still on the board."""
 LESSON_MOVE = 'button[data-custom-id^="lesson:"][data-custom-id$=":{intent}"]'
 """The learner's button for ``intent`` (a lesson's custom_id ends with the move's intent)."""
+DRILL_OPTIONS = 'button[data-custom-id^="drill:"]'
+DRILL_OPTION = DRILL_OPTIONS + '[data-custom-id$=":{option}"]'
+"""A drill's buttons, and the one answering ``option`` (a drill's custom_id ends with the
+option, as the report keeps it, after the drill's id in fourth place)."""
+HINT_DICE = 4
+"""The friendly Gold Nuggets game with hints: Ann's first roll offers a few set-asides."""
+HINT = 'button[data-custom-id*=":hint:"]'
 
 GERMAN = language("de")
 PLAYS = (
     'button:enabled:not([data-custom-id*=":follow:"]):not([data-custom-id*=":takeback:"])'
-    ':not([data-custom-id*=":board:"])'
+    ':not([data-custom-id*=":board:"]):not([data-custom-id*=":hint:"])'
 )
-"""A table's buttons that play: not **Follow** nor **Take back**, which a table being
-played may have (a take-back makes no move, and stays as it was)."""
+"""A table's buttons that play: not **Follow**, **Take back** nor **Hint**, which a table
+being played may have (they make no move, and stay as they were)."""
 MENUS_AND_BUTTONS = f"{PLAYS}, select:enabled"
 TAKE_BACK = 'button[data-custom-id*=":takeback:"]'
 MY_HAND = 'button[data-custom-id^="claim:mine:"]'
@@ -948,22 +961,107 @@ async def lesson_on_the_board(
     talks about lit."""
     page = await open_page(browser, url, WHOLE_PAGE, "Bo")
     try:
-        await page.locator("#launch-activity").click()
-        viewer = page.locator("#viewers .viewer:not([hidden])")
-        user = next(u for u in emulator.users.values() if u.name == "Bo")
-        if not emulator.consented(user.id, str(emulator.application_id), ["identify"]):
-            await viewer.locator(".consent button", has_text="Authorize").click()
-        board = viewer.frame_locator("iframe")
+        board = await launched(page, emulator, "Bo")
         entry = board.locator(".list--places .listing", has_text="Gold Nuggets")
         await entry.get_by_role("button", name="Learn to play").click()
         await board.locator('[data-focus="choice:roll"]').click()
         await expect(board.locator(".place__progress")).to_contain_text("Step 2 of ")
         await expect(board.locator(".die.lit").first).to_be_visible()
-        await loaded(viewer)
+        await loaded(page.locator(VIEWER))
         await camera.page("board-lesson.png", page)
         await page.locator("#activity-close").click()
     finally:
         await page.close()
+
+
+VIEWER = "#viewers .viewer:not([hidden])"
+"""The Activity open beside the channel."""
+
+
+async def launched(page: Page, emulator: DiscordEmulator, member: str) -> FrameLocator:
+    """The board ``member`` opens from the channel's app launcher, consenting as Discord
+    asks the first time: its list of the channel's games and what each offers them."""
+    await page.locator("#launch-activity").click()
+    viewer = page.locator(VIEWER)
+    user = next(u for u in emulator.users.values() if u.name == member)
+    if not emulator.consented(user.id, str(emulator.application_id), ["identify"]):
+        await viewer.locator(".consent button", has_text="Authorize").click()
+    return viewer.frame_locator("iframe")
+
+
+async def drill(page: Page, database: Path, camera: Camera) -> None:
+    """Ann asks for her drills of Claim It! (``/claimit drills``): the first is a position
+    of the game she played with Bo, where the judge graded her choice a mistake or a
+    blunder, with a button per option. She answers as she chose in that game, and the
+    answer says what the best was and what hers cost, with the step-through at that move
+    and **Next drill**."""
+    await act_as(page, "Ann")
+    asked = await private_answer(page, "/claimit drills")
+    await expect(asked).to_contain_text("what would you do?")
+    await camera.message("drill-question.png", asked)
+    first = await attribute(asked.locator(DRILL_OPTIONS).first, "data-custom-id")
+    chosen = await chosen_in_game(database, int(first.split(":")[3]))
+    await asked.locator(DRILL_OPTION.format(option=chosen)).click()
+    await expect(asked).to_contain_text("The best was")
+    await expect(asked.locator("button", has_text="Step through from move")).to_be_visible()
+    await camera.message("drill.png", asked)
+
+
+async def chosen_in_game(database: Path, drill_id: int) -> str:
+    """What the drill's player chose in the game it comes from (a mistake or worse, or it
+    would be no drill), read from the sandbox's database: the drill's own message never
+    tells which option was the best."""
+    kept = await open_database(database)
+    try:
+        rows = await kept.read(
+            lambda connection: connection.fetch(
+                "SELECT chosen FROM drills WHERE id = ?", (drill_id,)
+            )
+        )
+    finally:
+        await kept.close()
+    return str(rows[0]["chosen"])
+
+
+async def drill_on_the_board(
+    browser: Browser, url: str, emulator: DiscordEmulator, camera: Camera
+) -> None:
+    """Bo opens the board from the channel's launcher and presses 🎯 **Drills** beside his
+    drills of Claim It!, made from the game he played with Ann: the first, its position
+    from his seat, with a button per option."""
+    page = await open_page(browser, url, WHOLE_PAGE, "Bo")
+    try:
+        board = await launched(page, emulator, "Bo")
+        entry = board.locator(".list--places .listing", has_text="Your Claim It! drills")
+        await entry.get_by_role("button", name="Drills").click()
+        await expect(board.locator(".place__progress")).to_contain_text("Drill 1 of ")
+        await expect(board.locator(".place__said")).to_contain_text("what would you do?")
+        # The board keeps the question in view, which may scroll its heading away.
+        await board.locator("#heading").scroll_into_view_if_needed()
+        await loaded(page.locator(VIEWER))
+        await camera.page("board-drill.png", page)
+        await page.locator("#activity-close").click()
+    finally:
+        await page.close()
+
+
+async def hint(page: Page, camera: Camera) -> None:
+    """Ann opens a friendly Gold Nuggets game with hints against a computer player, rolls
+    at her first turn and presses 💡 **Hint**: each set-aside the roll offers her as the
+    judge weighs it, to her alone. The game is left there."""
+    await act_as(page, "Ann")
+    table = await open_lobby(page, "/nuggets new bots:1 hints:true")
+    await expect(table).to_contain_text("This game is not rated.")
+    await start(table)
+    await until_turn_of("Ann", page, table, nuggets_move)
+    await press(page, table.locator(PLAYS, has_text="Roll"))
+    assert await next_turn(table), "the game ended"
+    await table.locator(HINT).click()
+    answer = page.locator("#messages article.ephemeral", has_text="Hint: your options")
+    await expect(answer).to_have_count(1)
+    answer = by_id(page, await answer.get_attribute("data-id"))
+    await expect(answer).to_contain_text("the best")
+    await camera.message("hint.png", answer)
 
 
 Move = Callable[[Page, Locator], Awaitable[None]]
@@ -1006,10 +1104,10 @@ async def claim_it_move(page: Page, table: Locator) -> None:
 
 
 @contextlib.asynccontextmanager
-async def sandbox(dice: random.Random) -> AsyncIterator[tuple[str, DiscordEmulator]]:
+async def sandbox(dice: random.Random) -> AsyncIterator[tuple[str, DiscordEmulator, Path]]:
     """The sandbox running in this process, on a free port, its database and channel in a
-    temporary directory; yields the page's address and its Discord. Cancelled on the way
-    out."""
+    temporary directory; yields the page's address, its Discord and its database.
+    Cancelled on the way out."""
     with tempfile.TemporaryDirectory(prefix="claimit-screenshots-") as where:
         settings = replace(
             # Nothing from the environment or a .env file: those may name a real database.
@@ -1043,7 +1141,8 @@ async def sandbox(dice: random.Random) -> AsyncIterator[tuple[str, DiscordEmulat
                 raise RuntimeError("the sandbox stopped before it was ready")
             if not ready.is_set():
                 raise RuntimeError("the sandbox was not ready within a minute")
-            yield said[0].split("open ", 1)[1].split(" ", 1)[0], emulator
+            address = said[0].split("open ", 1)[1].split(" ", 1)[0]
+            yield address, emulator, Path(settings.sandbox_database)
         finally:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -1066,7 +1165,7 @@ async def make_pictures(out: Path) -> list[Written]:
     out.mkdir(parents=True, exist_ok=True)
     camera = Camera(out)
     dice = random.Random()
-    async with sandbox(dice) as (url, emulator), chromium() as browser:
+    async with sandbox(dice) as (url, emulator, database), chromium() as browser:
         page = await open_page(browser, url, DESKTOP, "Ann")
         # Each game's dice from its own seed: changing one game leaves the others as they were.
         dice.seed(CLAIMIT_DICE)
@@ -1085,6 +1184,10 @@ async def make_pictures(out: Path) -> list[Written]:
         await tournament(page, emulator, camera)
         await lesson(browser, page, url, camera)
         await lesson_on_the_board(browser, url, emulator, camera)
+        await drill(page, database, camera)
+        await drill_on_the_board(browser, url, emulator, camera)
+        dice.seed(HINT_DICE)
+        await hint(page, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")

@@ -23,6 +23,7 @@ WHOLE_PAGES = {
     "board-nuggets.png": (1280, 800),
     "board-claim.png": (1280, 800),
     "board-lesson.png": (1280, 800),
+    "board-drill.png": (1280, 800),
 }
 """The pictures of the whole page: exactly the window they were taken in."""
 
