@@ -11,7 +11,8 @@ again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+import json
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from fractions import Fraction
@@ -215,6 +216,25 @@ class Weighed:
 
 
 Option = TypeVar("Option")
+
+
+def seen_text(seen: JSON) -> str:
+    """A seat's view as ``Analyst.seen`` gives it: its JSON with the keys sorted and no
+    spaces, so that one view is one text."""
+    return json.dumps(seen, sort_keys=True, separators=(",", ":"))
+
+
+def best_first(
+    worths: Iterable[tuple[str, Fraction | float]],
+    unit: Unit,
+    *,
+    exact: bool,
+    noise: Fraction = Fraction(0),
+) -> Weighed:
+    """A position's options (as the report names them) and their worths as a judge gave
+    them, kept as the report keeps a worth (``kept``), the best first."""
+    ranked = sorted(((option, kept(worth)) for option, worth in worths), key=lambda p: -p[1])
+    return Weighed(unit, exact, tuple(ranked), noise)
 
 
 def own_moves(moves: Sequence[Played], time_out: type) -> list[int]:

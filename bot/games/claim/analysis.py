@@ -10,12 +10,21 @@ the report would otherwise tell a face-down discard."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from bot.games.analysis import Judged, Played, Thresholds, Unit, Weighed, judged_choice, kept
+from bot.games.analysis import (
+    Judged,
+    Played,
+    Thresholds,
+    Unit,
+    Weighed,
+    best_first,
+    judged_choice,
+    kept,
+    seen_text,
+)
 from bot.games.claim.game import Move, intent_of
 from bot.games.claim.report_words import UNSEEN
 from engine.claim.actions import Action, Discard, Play, Take
@@ -92,15 +101,12 @@ class ClaimAnalyst:
         found = engine_weighed(seen, random.Random(f"claim-weighed:{_seen(seen)}"))
         if found is None:
             return None
-        ranked = sorted(
-            ((_token(group[0], CATALOGUE), kept(worth)) for group, worth in found),
-            key=lambda pair: -pair[1],
-        )
-        return Weighed(Unit.WIN_CHANCE, False, tuple(ranked), NOISE)
+        worths = ((_token(group[0], CATALOGUE), worth) for group, worth in found)
+        return best_first(worths, Unit.WIN_CHANCE, exact=False, noise=NOISE)
 
 
 def _seen(seen: SeatView) -> str:
-    return json.dumps(view_to_json(seen), sort_keys=True, separators=(",", ":"))
+    return seen_text(view_to_json(seen))
 
 
 def _move(played: Played) -> Move:

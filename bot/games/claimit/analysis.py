@@ -5,7 +5,6 @@ chance to win in the last round. Estimates: the report says so."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Sequence
 from typing import Final
 
@@ -15,9 +14,11 @@ from bot.games.analysis import (
     Thresholds,
     Unit,
     Weighed,
+    best_first,
     judged_choice,
     kept,
     own_moves,
+    seen_text,
 )
 from bot.games.claimit.report_words import option
 from engine.claimit.actions import Action, Place, Stop, TimeOut
@@ -75,7 +76,7 @@ class ClaimItAnalyst:
         data = state_to_json(state)
         if "dice" in data:
             data["dice"] = sorted(data["dice"])
-        return json.dumps({"seat": seat, "state": data}, sort_keys=True, separators=(",", ":"))
+        return seen_text({"seat": seat, "state": data})
 
     def weighed(self, state: GameState, seat: int) -> Weighed | None:
         """``seat``'s placements, or rolling on against stopping, each worth what
@@ -92,11 +93,8 @@ class ClaimItAnalyst:
         found = None if some is None else judged(state, some)
         if found is None:
             return None
-        ranked = sorted(
-            ((option(choice), kept(worth)) for choice, worth in found.worths.items()),
-            key=lambda pair: -pair[1],
-        )
-        return Weighed(UNITS[found.unit], False, tuple(ranked))
+        worths = ((option(choice), worth) for choice, worth in found.worths.items())
+        return best_first(worths, UNITS[found.unit], exact=False)
 
 
 ANALYST: Final = ClaimItAnalyst()

@@ -6,7 +6,6 @@ estimated chance to win."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import Final
@@ -17,9 +16,10 @@ from bot.games.analysis import (
     Thresholds,
     Unit,
     Weighed,
+    best_first,
     judged_choice,
-    kept,
     own_moves,
+    seen_text,
 )
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from engine.gold_nuggets import Counts, GameState, Phase, Take, TimeOut, state_to_json
@@ -88,7 +88,7 @@ class NuggetsAnalyst:
         data = state_to_json(state)
         if "roll" in data:
             data["roll"] = sorted(data["roll"])
-        return json.dumps({"seat": seat, "state": data}, sort_keys=True, separators=(",", ":"))
+        return seen_text({"seat": seat, "state": data})
 
     def weighed(self, state: GameState, seat: int) -> Weighed | None:
         """``seat``'s options, each worth what ``judge`` counts it (``Analyst.weighed``):
@@ -101,11 +101,8 @@ class NuggetsAnalyst:
         if found is None:
             return None
         unit, worths = found
-        ranked = sorted(
-            ((option(choice), kept(worth)) for choice, worth in worths.items()),
-            key=lambda pair: -pair[1],
-        )
-        return Weighed(UNITS[unit], unit is EngineUnit.NUGGETS, tuple(ranked))
+        named = ((option(choice), worth) for choice, worth in worths.items())
+        return best_first(named, UNITS[unit], exact=unit is EngineUnit.NUGGETS)
 
 
 ANALYST: Final = NuggetsAnalyst()
