@@ -4,6 +4,7 @@ real discord.py client."""
 from emulator.activities import ActivityInstance, ActivityLaunch
 from emulator.faults import Fault
 from emulator.form import Problem
+from emulator.installs import CommandUnavailable
 from emulator.limits import check_message, message_problems
 from emulator.model import Channel, Guild, Interaction, Message, User, shard_of
 from emulator.oauth2 import AuthorizationRefused
@@ -19,6 +20,7 @@ __all__ = [
     "ActivityLaunch",
     "AuthorizationRefused",
     "Channel",
+    "CommandUnavailable",
     "DiscordEmulator",
     "DiscordError",
     "Fault",

@@ -6,14 +6,19 @@ each launch as it happens (``activity_launches``, and the emulator's changes), a
 opens the Activity for that member.
 
 A server's channel or thread is a ``gc`` location, ``gc-<guild>-<channel>`` as the
-docs' example instance has it; a DM is a ``pc`` (private channel) location, which
+docs' example instance has it, whether or not the bot is in the server (the app
+installed to a member's account launches there too); a DM or a group DM is a ``pc``
+(private channel) location ("a Private Channel, such as a DM or GDM"), which
 Discord's description of its API names without an example: the emulator writes it
-``pc-<channel>``, by the same pattern. Instances are sessions of members' clients, not
-kept with the world: an emulator that starts again has none.
+``pc-<channel>``, by the same pattern. A voice channel is a ``gc`` location as a text
+channel is; launching there does not put the member in voice, which the docs don't say
+a launch needs. Instances are sessions of members' clients, not kept with the world: an
+emulator that starts again has none.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from emulator.changes import Changes
@@ -27,7 +32,7 @@ class ActivityInstance:
     launch_id: int
     channel_id: int
     guild_id: int
-    """``NO_GUILD`` for a DM."""
+    """``NO_GUILD`` for a DM or a group DM."""
     users: list[int] = field(default_factory=list)
     """Who is in it, in the order they launched or joined it."""
 
@@ -82,17 +87,19 @@ class Activities:
         waits for a new one with ``wait_until`` or hears of it by ``on_change``."""
 
     async def launch(self, channel_id: int, user_id: int) -> ActivityInstance:
-        """The member launches the Activity in the channel, thread or DM, or joins the
-        instance living there: the instance they are in. A ValueError for a place or a
-        member that isn't there, or a member who isn't in the place (a server's member,
-        the DM's recipient)."""
-        channel = self._world.channels.get(channel_id)
+        """The member launches the Activity in the channel, thread, DM or group DM, or
+        joins the instance living there: the instance they are in. A ValueError for a
+        place or a member that isn't there, or a member who isn't in the place (a
+        server's member, the DM's recipient, one of the group DM's)."""
+        channel = self._world.where(channel_id)
         user = self._world.users.get(user_id)
         if channel is None or user is None:
             raise ValueError(f"no channel {channel_id} or user {user_id} in the emulated Discord")
-        members = (
+        members: Collection[int | None] = (
             {channel.recipient_id}
             if channel.is_dm
+            else channel.recipients
+            if channel.is_group_dm
             else self._world.guild_of(channel).member_permissions
         )
         if user_id not in members:
@@ -123,13 +130,14 @@ class Activities:
     def instance(self, instance_id: str) -> ActivityInstance | None:
         """The instance while it lives; None once it has ended, or its channel is gone."""
         instance = self._instances.get(instance_id)
-        if instance is not None and instance.channel_id not in self._world.channels:
+        if instance is not None and self._world.where(instance.channel_id) is None:
             del self._instances[instance_id]
             return None
         return instance
 
     def in_channel(self, channel_id: int) -> ActivityInstance | None:
-        """The instance living in the channel, thread or DM, if any: there is one at most."""
+        """The instance living in the channel, thread, DM or group DM, if any: there is
+        one at most."""
         for instance in list(self._instances.values()):
             if instance.channel_id == channel_id:
                 return self.instance(instance.id)

@@ -107,8 +107,9 @@ class BotMessages:
     def payload(self, message: Message) -> dict[str, Any]:
         """The message as the REST API gives it to the bot (the routes answer 10003 for
         one whose channel is gone before they come here)."""
-        channel = self.world.channels[message.channel_id]
-        guild_id = None if channel.is_dm else channel.guild_id
+        channel = self.world.where(message.channel_id)
+        assert channel is not None
+        guild_id = None if channel.is_private else channel.guild_id
         shown = payloads.message(message, guild_id, self.settings.base_url)
         if self.settings.message_content or content_exempt(message, channel, self.world.bot.id):
             return shown

@@ -1,7 +1,8 @@
-"""A test acting as the server's members: chatting (in the server, or to the bot in a DM),
-running slash commands, typing an option that asks the bot for choices, clicking buttons,
-picking from menus, opening the app's Activity from the App Launcher, leaving, and (as a
-moderator) deleting a message; and waiting for what
+"""A test acting as the server's members: chatting (in the server, or to the bot in a DM,
+or in a group DM or a server the bot is not in, which it doesn't hear), running slash
+commands (where the client offers them: ``installs``), typing an option that asks the
+bot for choices, clicking buttons, picking from menus, opening the app's Activity from
+the App Launcher, leaving, and (as a moderator) deleting a message; and waiting for what
 the bot does about it. Each does only what a member's Discord client lets them do:
 nothing in a channel that is gone, no slash command in an archived thread, no click in a
 locked one."""
@@ -23,6 +24,7 @@ from emulator.command_limits import PRIMARY_ENTRY_POINT, localized
 from emulator.components import USER_SELECT
 from emulator.entry_points import DISCORD_LAUNCH_ACTIVITY, entry_point
 from emulator.gateway import GUILD_MEMBERS_INTENT, Gateway
+from emulator.installs import app_permissions, check_offered, context_of, guild_install
 from emulator.limits import is_empty, message_problems
 from emulator.message_events import MessageEvents
 from emulator.model import (
@@ -40,6 +42,7 @@ from emulator.model import (
 from emulator.places import Places
 from emulator.settings import Settings
 from emulator.typed_commands import typed_command
+from emulator.voice import Voice
 from emulator.world import World
 
 LOOK_AGAIN = 0.5
@@ -74,19 +77,23 @@ class Members:
     def places(self) -> Places:
         return Places(self.settings, self.world, self.changes, self.gateway)
 
+    @cached_property
+    def voice(self) -> Voice:
+        return Voice(self.settings, self.world, self.changes, self.gateway)
+
     async def say(self, user: User, channel: Channel, text: str) -> Message:
         """The member posts ``text`` in the channel or thread, as anyone chats: a message
         everyone sees, and MESSAGE_CREATE for a bot with the GUILD_MESSAGES intent (its
         content only with MESSAGE_CONTENT, or if it mentions the bot); in an archived
         thread, which it unarchives first (THREAD_UPDATE). In the bot's DM with them
-        (``dm_with``), MESSAGE_CREATE for a bot with DIRECT_MESSAGES. A ValueError for
-        what Discord's client would never send: no text, more than Discord's 2,000
-        characters, a channel gone, a user who is not in the server (or not the DM's), a
-        locked thread without Manage Threads."""
+        (``dm_with``), MESSAGE_CREATE for a bot with DIRECT_MESSAGES. In a group DM or a
+        server the bot is not in, no event at all. A ValueError for what Discord's client
+        would never send: no text, more than Discord's 2,000 characters, a channel gone,
+        a user who is not in the server (or not the DM's or group DM's), a locked thread
+        without Manage Threads."""
         guild = await self._present(channel)
         if guild is None:
-            if channel.recipient_id != user.id:
-                raise ValueError(f"{user.name} is not in the bot's DM {channel.id}")
+            self._check_private(user, channel)
         elif user.id not in guild.member_permissions:
             raise ValueError(f"{user.name} is not a member of {guild.name}")
         elif not self._sees(user, channel):
@@ -113,12 +120,21 @@ class Members:
         return message
 
     async def _present(self, channel: Channel) -> Guild | None:
-        """The channel's server (None for a DM), once idle threads have archived; a
-        ValueError if the channel is gone, as no member can act there any more."""
+        """The channel's server, the bot in it or not (None for a DM or group DM), once
+        idle threads have archived; a ValueError if the channel is gone, as no member can
+        act there any more."""
         await self.places.archive_idle()
-        if self.world.channels.get(channel.id) is not channel:
+        if self.world.where(channel.id) is not channel:
             raise ValueError(f"channel {channel.id} is not in the emulated Discord (deleted?)")
-        return None if channel.is_dm else self.world.guilds[channel.guild_id]
+        return None if channel.is_private else self.world.guild_of(channel)
+
+    @staticmethod
+    def _check_private(user: User, channel: Channel) -> None:
+        """A ValueError unless the member is in the DM or group DM."""
+        if channel.is_group_dm and user.id not in channel.recipients:
+            raise ValueError(f"{user.name} is not in group DM {channel.id}")
+        if channel.is_dm and channel.recipient_id != user.id:
+            raise ValueError(f"{user.name} is not in the bot's DM {channel.id}")
 
     def _sees(self, user: User, channel: Channel) -> bool:
         """Whether the member sees the channel: a private thread only as its member, or
@@ -149,7 +165,9 @@ class Members:
         typed = typed_command(
             self.world, user, channel, command, options, self.settings.clock.now()
         )
-        return await self._interact(APPLICATION_COMMAND, user, channel, typed.data, None)
+        return await self._interact(
+            APPLICATION_COMMAND, user, channel, typed.data, None, typed.owners
+        )
 
     async def autocomplete(
         self,
@@ -185,7 +203,9 @@ class Members:
         # In the order the command lists them, as the client sends what is filled in.
         order = [o["name"] for o in asking.schema]
         asking.options.sort(key=lambda o: order.index(o["name"]))
-        interaction = await self._interact(AUTOCOMPLETE, user, channel, asking.data, None)
+        interaction = await self._interact(
+            AUTOCOMPLETE, user, channel, asking.data, None, asking.owners
+        )
         try:
             await asyncio.wait_for(interaction.answered.wait(), self.settings.response_deadline)
         except TimeoutError:
@@ -249,9 +269,9 @@ class Members:
         if not fewest <= len(picked) <= most or len({u.id for u in picked}) != len(picked):
             raise ValueError(f"{which!r} takes {fewest} to {most} different people")
         channel = self._channel_of(message)
-        guild = None if channel.is_dm else self.world.guild_of(channel)
+        guild = None if channel.is_private else self.world.guild_of(channel)
         if guild is None:
-            raise ValueError("a user menu in a DM offers nobody")
+            raise ValueError("a user menu in a DM or group DM offers nobody")
         strangers = [u.name for u in picked if u.id not in guild.member_permissions]
         if strangers:
             raise KeyError(f"{strangers} are not members of the server: the menu offers none")
@@ -285,11 +305,12 @@ class Members:
         command = entry_point(self.world.commands.get(None, []))
         if command is None:
             raise KeyError("the app has no Entry Point command to launch its Activity by")
+        owners = check_offered(self.world, user, channel, dict(command))
         if command["handler"] == DISCORD_LAUNCH_ACTIVITY:
             await self._present(channel)
             return await self.activities.launch(channel.id, user.id)
         data = {"id": command["id"], "name": command["name"], "type": PRIMARY_ENTRY_POINT}
-        return await self._interact(APPLICATION_COMMAND, user, channel, data, None)
+        return await self._interact(APPLICATION_COMMAND, user, channel, data, None, owners)
 
     async def forge(self, user: User, message: Message, data: dict[str, Any]) -> Interaction:
         """A component interaction with exactly this ``data`` on ``message``, as a hand-made
@@ -298,7 +319,7 @@ class Members:
         return await self._interact(MESSAGE_COMPONENT, user, channel, data, message)
 
     def _channel_of(self, message: Message) -> Channel:
-        channel = self.world.channels.get(message.channel_id)
+        channel = self.world.where(message.channel_id)
         if channel is None:
             raise ValueError(f"message {message.id}'s channel is not in the emulated Discord")
         return channel
@@ -310,6 +331,7 @@ class Members:
         channel: Channel,
         data: dict[str, Any],
         message: Message | None,
+        owners: dict[str, str] | None = None,
     ) -> Interaction:
         """The interaction, sent to the bot, from where a member's client can send it: a
         slash command (``kind`` 2), or an option of one being typed (4), not in an
@@ -319,10 +341,27 @@ class Members:
         Threads (no message box, so no command); a click (3) never in a locked thread
         (its buttons are disabled even for moderators: discord/discord-api-docs#7900),
         and in an archived one only once the client has unarchived it, which it does
-        first (THREAD_UPDATE; #8474)."""
+        first (THREAD_UPDATE; #8474).
+
+        ``owners``: the installs that offer a command there (``installs``); a press is
+        authorized by those of the message's own interaction, whoever presses, as
+        Discord keeps them with it (or the server install, on the bot's own message). In
+        a group DM or a server the bot is not in, only who is there acts."""
         world = self.world
         guild = await self._present(channel)
         typing_a_command = kind in (APPLICATION_COMMAND, AUTOCOMPLETE)
+        if channel.is_group_dm:
+            self._check_private(user, channel)
+        elif (
+            guild is not None
+            and not world.bot_is_in(channel)
+            and user.id not in guild.member_permissions
+        ):
+            raise ValueError(f"{user.name} is not a member of {guild.name}")
+        if owners is None:
+            owners = (message.authorizing_owners if message is not None else {}) or (
+                guild_install(world, channel)
+            )
         if guild is not None and channel.is_thread:
             if not self._sees(user, channel):
                 raise ValueError(f"{user.name} is not in private thread {channel.id}")
@@ -341,14 +380,19 @@ class Members:
             message,
             user.locale,
             created_at=self.settings.clock.now(),
+            context=context_of(channel),
+            owners=owners,
         )
         world.interactions[interaction.token] = interaction
+        permissions = app_permissions(world, user, channel)
         if guild is None:
+            recipients = [world.users[u] for u in channel.recipients]
             payload = payloads.dm_interaction(
                 interaction,
                 world.application_id,
                 self.settings.base_url,
-                world.permissions(channel),
+                permissions,
+                recipients if channel.is_group_dm else None,
             )
         else:
             payload = payloads.interaction(
@@ -357,7 +401,7 @@ class Members:
                 guild,
                 world.bot,
                 self.settings.base_url,
-                world.permissions(channel),
+                permissions,
             )
         await self.gateway.dispatch(
             "INTERACTION_CREATE", payload, None if guild is None else guild.id
@@ -397,9 +441,15 @@ class Members:
         return message
 
     async def remove_member(self, guild: Guild, user: User) -> None:
-        """The member leaves the server; a bot with the members intent hears of it."""
+        """The member leaves the server, and voice there first if they are in it; a bot
+        with the members intent hears of it."""
+        if user.id in guild.voice_states:
+            await self.voice.leave_voice(user, guild)
         del guild.member_permissions[user.id]
         self.changes.unsaved.set()
+        if guild.id not in self.world.guilds:
+            # A server the bot is not in: it hears nothing of it.
+            return
         payload = {"guild_id": str(guild.id), "user": payloads.user(user)}
         await self.gateway.dispatch_if_connected(
             "GUILD_MEMBER_REMOVE", payload, guild.id, intent=GUILD_MEMBERS_INTENT

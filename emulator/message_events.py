@@ -3,7 +3,8 @@ anyone in a server can see (a member's, the bot's own, an interaction's public a
 and MESSAGE_DELETE when one goes, to the sessions of the server's shard that identified
 with GUILD_MESSAGES; for a DM's messages, to shard 0's sessions that identified with
 DIRECT_MESSAGES (events outside any server go to shard 0 alone: Gateway, "Sharding").
-Ephemeral messages make no event.
+Ephemeral messages make no event, nor messages where the bot is not (a group DM, a
+server it is not in).
 
 Without the privileged Message Content intent, Discord gives an app others' messages with
 ``content``, ``embeds``, ``attachments`` and ``components`` empty (and no ``poll``), except
@@ -52,9 +53,10 @@ class MessageEvents:
         message as the REST API returns it, with its ``guild_id`` and its author's
         ``member`` (left out for an interaction's messages, which Discord sends as its
         webhook's)."""
-        if message.ephemeral:
+        channel = self.world.channels.get(message.channel_id)
+        if message.ephemeral or channel is None:
+            # Nor anything where the bot is not: a group DM, a server it isn't in.
             return
-        channel = self.world.channels[message.channel_id]
         if channel.is_dm:
             shown = payloads.message(message, None, self.settings.base_url)
             await self.gateway.dispatch_to_each(
@@ -83,9 +85,9 @@ class MessageEvents:
 
     async def deleted(self, message: Message) -> None:
         """MESSAGE_DELETE for a message just deleted (nothing for an ephemeral one)."""
-        if message.ephemeral:
+        channel = self.world.channels.get(message.channel_id)
+        if message.ephemeral or channel is None:
             return
-        channel = self.world.channels[message.channel_id]
         data = {"id": str(message.id), "channel_id": str(message.channel_id)}
         if channel.is_dm:
             await self.gateway.dispatch_to_each(

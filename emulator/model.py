@@ -123,6 +123,11 @@ class Message:
     mentions: list[int] = field(default_factory=list)
     """The users this message pings (after allowed_mentions)."""
     interaction_id: int | None = None
+    authorizing_owners: dict[str, str] = field(default_factory=dict)
+    """For an interaction's answer or follow-up, the installs that authorized that
+    interaction (its ``authorizing_integration_owners``): a press on the message is
+    authorized by them, whoever presses (Interactions, "Authorizing Integration Owners
+    Object")."""
     nonce: str | int | None = None
     sticker_ids: list[str] = field(default_factory=list)
     poll: dict[str, Any] | None = None
@@ -195,6 +200,9 @@ class Message:
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+VOICE_CHANNEL = 2
+"""A server's voice channel, whose chat (text-in-voice) holds messages as a text channel's."""
+GROUP_DM_CHANNEL = 3
 NO_GUILD = 0
 """A DM's ``guild_id``: it is in no server (no Discord id is 0)."""
 PUBLIC_THREAD = 11
@@ -205,7 +213,7 @@ PRIVATE_THREAD = 12
 class Channel:
     id: int
     guild_id: int
-    """``NO_GUILD`` for a DM."""
+    """``NO_GUILD`` for a DM or a group DM."""
     name: str
     bot_permissions: Permissions
     """The bot's permissions here, its role's with the channel's overwrites applied (before
@@ -219,6 +227,8 @@ class Channel:
     created_at: float = field(default_factory=time.time)
     recipient_id: int | None = None
     """For a DM: the user the bot writes to."""
+    recipients: list[int] = field(default_factory=list)
+    """For a group DM: its members, the owner first. The bot is never one of them."""
     # The rest is a thread's ``thread_metadata``, on the emulator's clock.
     archived: bool = False
     locked: bool = False
@@ -232,6 +242,8 @@ class Channel:
     "activity"), from which its inactivity counts."""
     thread_members: set[int] = field(default_factory=set)
     """A private thread's members: only they (and who may manage threads) see it."""
+    voice_status: str | None = None
+    """A voice channel's status (Set Voice Channel Status), None when cleared."""
 
     @property
     def is_thread(self) -> bool:
@@ -243,7 +255,21 @@ class Channel:
 
     @property
     def is_dm(self) -> bool:
+        """The bot's own DM with a user."""
         return self.type == DM_CHANNEL
+
+    @property
+    def is_voice(self) -> bool:
+        return self.type == VOICE_CHANNEL
+
+    @property
+    def is_group_dm(self) -> bool:
+        return self.type == GROUP_DM_CHANNEL
+
+    @property
+    def is_private(self) -> bool:
+        """A DM or a group DM: in no server."""
+        return self.type in (DM_CHANNEL, GROUP_DM_CHANNEL)
 
     def idle_until(self) -> float:
         """When the thread archives itself if nothing happens in it meanwhile."""
@@ -264,7 +290,7 @@ class Guild:
     name: str
     owner_id: int
     channels: dict[int, Channel] = field(default_factory=dict)
-    """Text channels and threads alike."""
+    """Text and voice channels and threads alike."""
     member_permissions: dict[int, Permissions] = field(default_factory=dict)
     """The members, with their permissions."""
     preferred_locale: str = "en-US"
@@ -281,6 +307,8 @@ class Guild:
     )
     """What that role grants server-wide; each channel's overwrite for the bot makes its
     ``bot_permissions`` from them (``bot_overwrite``)."""
+    voice_states: dict[int, int] = field(default_factory=dict)
+    """Who is in a voice channel: the member's id, and the channel's."""
 
     def bot_overwrite(self, channel: Channel) -> tuple[Permissions, Permissions]:
         """The channel's permission overwrite for the bot, as (allow, deny): what turns
@@ -306,6 +334,11 @@ class Interaction:
     locale: str = "en-US"
     created_at: float = field(default_factory=time.time)
     """On the emulator's clock (``EmulatorClock.now``), like every time it keeps."""
+    context: int = 0
+    """Where it was used (``installs``): 0 a server, 1 the bot's DM, 2 a group DM."""
+    owners: dict[str, str] = field(default_factory=dict)
+    """Its ``authorizing_integration_owners``: "0" the server's id ("0" in the bot's DM)
+    for the app installed to a server, "1" the installing user's id."""
     response_type: int | None = None
     response_message: Message | None = None
     choices: list[dict[str, Any]] | None = None

@@ -103,6 +103,12 @@ def channel(c: Channel, g: Guild, bot: User) -> dict[str, Any]:
         "rate_limit_per_user": 0,
         "flags": 0,
     }
+    if c.is_voice:
+        # A voice channel's own fields, as a new one has them (Channel, "Channel
+        # Structure"): 64 kbps, no user limit, the region chosen automatically, video
+        # in AUTO quality. Its status is not among them: Discord keeps it out of the
+        # channel object (change log, 2026-04-20).
+        payload.update(bitrate=64000, user_limit=0, rtc_region=None, video_quality_mode=1)
     if c.is_thread:
         sent = len([m for m in c.messages if not m.deleted])
         payload.update(
@@ -137,6 +143,21 @@ def dm_channel(c: Channel, recipient: User) -> dict[str, Any]:
         "last_message_id": None,
         "flags": 0,
         "recipients": [user(recipient)],
+    }
+
+
+def group_dm_channel(c: Channel, recipients: list[User]) -> dict[str, Any]:
+    """A group DM as an interaction there names it: its name, owner and members (all
+    of them: the bot, to which Discord shows it, is not one)."""
+    return {
+        "id": str(c.id),
+        "type": c.type,
+        "name": c.name or None,
+        "icon": None,
+        "owner_id": str(c.owner_id),
+        "last_message_id": None,
+        "flags": 0,
+        "recipients": [user(u) for u in recipients],
     }
 
 
@@ -188,10 +209,15 @@ def member_role(g: Guild, user_id: int) -> dict[str, Any]:
     }
 
 
-def guild(g: Guild, bot: User, members: list[User]) -> dict[str, Any]:
+def guild(g: Guild, bot: User, members: list[User], *, voice: bool = False) -> dict[str, Any]:
     """GUILD_CREATE's server: its roles (@everyone granting nothing, the bot's, and each
     member's own), its channels, and its active threads (archived ones are left for the
-    bot to fetch, as Discord leaves them)."""
+    bot to fetch, as Discord leaves them). ``voice``: for a session with the
+    GUILD_VOICE_STATES intent, who is in voice, each with their member among the
+    ``members`` ("your bot and users in voice channels" without GUILD_PRESENCES: Gateway
+    Events, Guild Create)."""
+    now = time.time()
+    in_voice = [u for u in members if voice and u.id in g.voice_states]
     return {
         "id": str(g.id),
         "name": g.name,
@@ -232,8 +258,19 @@ def guild(g: Guild, bot: User, members: list[User]) -> dict[str, Any]:
         "threads": [
             channel(c, g, bot) for c in g.channels.values() if c.is_thread and not c.archived
         ],
-        "members": [member(bot, g, g.joined_at, roles=[g.bot_role_id])],
-        "voice_states": [],
+        "members": [
+            member(bot, g, g.joined_at, roles=[g.bot_role_id]),
+            *(member(u, g, now) for u in in_voice),
+        ],
+        # Without guild_id or member, as GUILD_CREATE lists them.
+        "voice_states": [
+            {
+                k: v
+                for k, v in voice_state(g, u, g.voice_states[u.id], now).items()
+                if k not in ("guild_id", "member")
+            }
+            for u in in_voice
+        ],
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],
@@ -258,6 +295,26 @@ def member(u: User, g: Guild, now: float, *, roles: list[int] | None = None) -> 
         "communication_disabled_until": None,
         "flags": 0,
         "permissions": str(permissions_of(g, u.id)),
+    }
+
+
+def voice_state(g: Guild, u: User, channel_id: int | None, now: float) -> dict[str, Any]:
+    """VOICE_STATE_UPDATE's voice state of a member, in ``channel_id`` or none (left):
+    heard and speaking, their camera off (Voice, "Voice State Object"). Its
+    ``session_id`` is their client's, the same for each of their states."""
+    return {
+        "guild_id": str(g.id),
+        "channel_id": None if channel_id is None else str(channel_id),
+        "user_id": str(u.id),
+        "member": member(u, g, now),
+        "session_id": hashlib.blake2b(f"voice:{u.id}".encode(), digest_size=16).hexdigest(),
+        "deaf": False,
+        "mute": False,
+        "self_deaf": False,
+        "self_mute": False,
+        "self_video": False,
+        "suppress": False,
+        "request_to_speak_timestamp": None,
     }
 
 
@@ -390,23 +447,32 @@ def _interaction_head(i: Interaction, application_id: int) -> dict[str, Any]:
 
 
 def dm_interaction(
-    i: Interaction, application_id: int, base_url: str, app_permissions: Permissions
+    i: Interaction,
+    application_id: int,
+    base_url: str,
+    app_permissions: Permissions,
+    recipients: list[User] | None = None,
 ) -> dict[str, Any]:
-    """An interaction in the bot's DM with the user, as Discord sends it: no ``guild_id``
-    and no ``member``, the ``user`` instead; the bot's DM context (1), and, for an app
-    installed to a server, that owner given as "0" (docs: Interactions, "Authorizing
-    Integration Owners Object")."""
+    """An interaction in the bot's DM with the user, or in a group DM (with its
+    ``recipients``), as Discord sends it: no ``guild_id`` and no ``member``, the ``user``
+    instead; its context (1 the bot's DM, 2 a group DM) and the installs that
+    authorized it (docs: Interactions, "Authorizing Integration Owners Object")."""
+    shown = (
+        dm_channel(i.channel, i.user)
+        if recipients is None
+        else group_dm_channel(i.channel, recipients)
+    )
     payload: dict[str, Any] = {
         **_interaction_head(i, application_id),
         "channel_id": str(i.channel.id),
-        "channel": dm_channel(i.channel, i.user),
+        "channel": shown,
         "user": user(i.user),
         "app_permissions": str(app_permissions.value),
         "locale": i.locale,
         "data": i.data,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": "0"},
-        "context": 1,
+        "authorizing_integration_owners": i.owners,
+        "context": i.context,
         "attachment_size_limit": 10 * 1024 * 1024,
     }
     if i.message is not None:
@@ -422,12 +488,15 @@ def interaction(
     base_url: str,
     app_permissions: Permissions,
 ) -> dict[str, Any]:
-    """The interaction as the bot receives it; ``app_permissions``: the bot's in its
-    channel (``World.permissions``)."""
+    """The interaction in a server's channel as the bot receives it, the bot in the
+    server or not; ``app_permissions``: the app's there (``installs.app_permissions``).
+    With the partial server Discord adds (``id``, ``locale``, ``features``), from which
+    discord.py makes one it has no GUILD_CREATE of."""
     permissions = str(permissions_of(g, i.user.id))
     payload: dict[str, Any] = {
         **_interaction_head(i, application_id),
         "guild_id": str(g.id),
+        "guild": {"id": str(g.id), "locale": g.preferred_locale, "features": []},
         "channel_id": str(i.channel.id),
         "channel": {**channel(i.channel, g, bot), "permissions": permissions},
         "member": {**member(i.user, g, time.time()), "permissions": permissions},
@@ -436,8 +505,8 @@ def interaction(
         "guild_locale": g.preferred_locale,
         "data": i.data,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": str(g.id)},
-        "context": 0,
+        "authorizing_integration_owners": i.owners,
+        "context": i.context,
         "attachment_size_limit": 10 * 1024 * 1024,
     }
     if i.message is not None:

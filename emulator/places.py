@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from discord import Permissions
 
@@ -26,6 +26,7 @@ from emulator.gateway import Gateway, guild_create
 from emulator.model import PRIVATE_THREAD, Channel, Guild, User, snowflake
 from emulator.responses import DiscordError
 from emulator.settings import Settings
+from emulator.voice import tell_voice_state
 from emulator.world import World
 
 GUILD_CREATE_ONLY = frozenset(
@@ -193,19 +194,27 @@ class Places:
 
     async def delete_channel(self, channel: Channel, *, missed: bool = False) -> None:
         """A moderator deletes a server's channel with its threads, or a thread, and all
-        their messages. Discord sends THREAD_DELETE for a thread, CHANNEL_DELETE for a
-        channel (docs: Channel, "Delete/Close Channel") and nothing for that channel's
-        threads: discord.py drops them itself when their channel goes
-        (``ConnectionState.parse_channel_delete``, which fires its ``thread_delete`` for
-        each). From then on every request about any of them answers 404 10003 Unknown
-        Channel, and no member can act there. ``missed``: the bot never gets the event (a
-        connection lost beyond RESUME, with the channel still in its cache)."""
+        their messages; a voice channel's members in voice are disconnected, each with
+        VOICE_STATE_UPDATE before the channel's event. Discord sends THREAD_DELETE for a
+        thread, CHANNEL_DELETE for a channel (docs: Channel, "Delete/Close Channel") and
+        nothing for that channel's threads: discord.py drops them itself when their
+        channel goes (``ConnectionState.parse_channel_delete``, which fires its
+        ``thread_delete`` for each). From then on every request about any of them
+        answers 404 10003 Unknown Channel, and no member can act there. ``missed``: the
+        bot never gets any of these events (a connection lost beyond RESUME, with the
+        channel still in its cache)."""
         await self.archive_idle()
         if self.world.channels.get(channel.id) is not channel:
             raise ValueError(f"channel {channel.id} is not in the emulated Discord (deleted?)")
         guild = self.world.guild_of(channel)
+        in_voice = [u for u, c in guild.voice_states.items() if c == channel.id]
         self.world.remove(channel)
         if not missed:
+            # Its members in voice are disconnected with it.
+            now = self.settings.clock.now()
+            for user_id in in_voice:
+                user = self.world.users[user_id]
+                await tell_voice_state(self.world, self.gateway, guild, user, None, now)
             event, payload = (
                 ("THREAD_DELETE", payloads.thread_deleted(channel, guild))
                 if channel.is_thread
@@ -221,11 +230,15 @@ class Places:
         discord.py reports as ``on_guild_join``."""
         guild.joined_at = self.settings.clock.now()
         self.world.join(guild)
-        # Without ``unavailable``, which only a server coming back from an outage (or
-        # one READY listed) has: it is what tells a join apart.
-        joined = guild_create(self.world, guild)
-        del joined["unavailable"]
-        await self.gateway.dispatch_if_connected("GUILD_CREATE", joined, guild.id)
+
+        def joined(intents: int) -> dict[str, Any]:
+            # Without ``unavailable``, which only a server coming back from an outage (or
+            # one READY listed) has: it is what tells a join apart.
+            created = guild_create(self.world, guild, intents=intents)
+            del created["unavailable"]
+            return created
+
+        await self.gateway.dispatch_to_each("GUILD_CREATE", joined, guild.id, intent=0)
         await self.changes.changed()
 
     async def remove_bot(self, guild: Guild) -> None:
@@ -277,15 +290,16 @@ class Places:
         self, guild: Guild, user: User, permissions: Permissions
     ) -> None:
         """An admin changes what a member's role grants (each member has one of their own
-        here, ``payloads.member_role``): GUILD_ROLE_UPDATE. A member without View Channel
-        sees none of the server's channels from then on."""
+        here, ``payloads.member_role``): GUILD_ROLE_UPDATE, to a bot in the server. A
+        member without View Channel sees none of the server's channels from then on."""
         if user.id not in guild.member_permissions:
             raise ValueError(f"{user.name} is no member of {guild.name}")
         guild.member_permissions[user.id] = permissions
-        role = payloads.member_role(guild, user.id)
-        await self.gateway.dispatch_if_connected(
-            "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role}, guild.id
-        )
+        if guild.id in self.world.guilds:
+            role = payloads.member_role(guild, user.id)
+            await self.gateway.dispatch_if_connected(
+                "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role}, guild.id
+            )
         await self.changes.changed()
 
     async def start_private_thread(

@@ -1,5 +1,6 @@
 """The figures the emulator's rate limits go by (``rate_limits`` enforces them): Discord's
-own where it publishes them, and where it doesn't, whose measurement each one takes."""
+own where it publishes them, and where it doesn't, whose measurement each one takes, or,
+with none to take, the emulator's own choice and why."""
 
 from __future__ import annotations
 
@@ -40,6 +41,13 @@ class RateLimits:
     past 10 s, 30 per 4 s past two weeks, by the same issue) that the emulator leaves
     out: discord.py answers them with buckets of its own (``delete_message``'s metadata),
     which one bucket here keeps consistent."""
+    voice_status: Window = Window(5, 5.0)
+    """Voice channel statuses the bot sets (PUT /channels/{channel}/voice-status), per
+    channel. Discord publishes no figure, and no report of one was found; 5 per 5 s per
+    channel is the emulator's own choice, that of the bot's other per-channel routes:
+    music bots set the status at every track without reports of waits, unlike a
+    channel's name, whose 2 edits per 10 minutes many bots report (the status is no
+    field of the channel, and has a route of its own)."""
     interaction_webhook: Window = Window(5, 2.0)
     """Every route of one interaction's webhook (follow-ups, and reading, editing and
     deleting its messages) in one bucket, per interaction token. Discord: "Interactions

@@ -62,6 +62,7 @@ class _Bucket:
 SEND_MESSAGE = "POST /channels/{channel}/messages"
 EDIT_MESSAGE = "PATCH /channels/{channel}/messages/{message}"
 DELETE_MESSAGE = "DELETE /channels/{channel}/messages/{message}"
+VOICE_STATUS = "PUT /channels/{channel}/voice-status"
 FOLLOW_UP = "POST /webhooks/{app}/{token}"
 WEBHOOK_MESSAGE = "/webhooks/{app}/{token}/messages/{message}"
 _WEBHOOK = _Bucket("interaction webhook", lambda limits: limits.interaction_webhook)
@@ -69,6 +70,7 @@ _BUCKETS = {
     SEND_MESSAGE: _Bucket("send", lambda limits: limits.send),
     EDIT_MESSAGE: _Bucket("edit", lambda limits: limits.edit),
     DELETE_MESSAGE: _Bucket("delete", lambda limits: limits.delete),
+    VOICE_STATUS: _Bucket("voice status", lambda limits: limits.voice_status),
     FOLLOW_UP: _WEBHOOK,
     **{f"{method} {WEBHOOK_MESSAGE}": _WEBHOOK for method in ("GET", "PATCH", "DELETE")},
 }

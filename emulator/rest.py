@@ -32,6 +32,7 @@ from emulator.rest_cdn import CdnRoutes
 from emulator.rest_channels import ChannelRoutes
 from emulator.rest_interactions import InteractionRoutes
 from emulator.rest_oauth2 import BEARER, FORM_PATHS, REVOKE_PATH, TOKEN_PATH, OAuth2Routes
+from emulator.rest_voice import VoiceRoutes
 from emulator.settings import API, GATEWAY, Settings
 from emulator.world import World
 
@@ -88,6 +89,7 @@ class RestApi:
             CdnRoutes(world),
             InteractionRoutes(settings, world, changes, bot_messages, activities),
             ChannelRoutes(settings, world, changes, gateway, bot_messages),
+            VoiceRoutes(world, changes, gateway, bot_messages.places),
         )
         self._activity_routes(
             OAuth2Routes(settings, world, authorizations), ActivityRoutes(world, activities)
@@ -101,6 +103,7 @@ class RestApi:
         cdn: CdnRoutes,
         interactions: InteractionRoutes,
         channels: ChannelRoutes,
+        voice: VoiceRoutes,
     ) -> None:
         r = self._app.router
 
@@ -124,6 +127,7 @@ class RestApi:
         r.add_delete(webhook_message, interactions.delete_message)
         r.add_post(f"{API}/webhooks/{{app}}/{{token}}", interactions.followup)
         bot_only(r.add_get(f"{API}/channels/{{channel}}", channels.get_channel))
+        bot_only(r.add_put(f"{API}/channels/{{channel}}/voice-status", voice.set_status))
         bot_only(r.add_delete(f"{API}/channels/{{channel}}", channels.delete_channel))
         bot_only(
             r.add_post(

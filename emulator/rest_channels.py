@@ -2,7 +2,10 @@
 deleted there, a channel's history, threads started from messages, its DMs opened, and
 the servers' members; each within the bot's permissions there (``World.permissions``),
 Discord's rules for archived and locked threads (``places.check_thread``), and a DM's
-user's leave. A channel or thread deleted is 404 10003 Unknown Channel on every one."""
+user's leave. A channel or thread deleted is 404 10003 Unknown Channel on every one; a
+place the bot is not in (a group DM, a server it isn't a member of) is 403 50001 Missing
+Access on every one, as for a channel it can't see: only an interaction's answer reaches
+there (``rest_interactions``)."""
 
 from __future__ import annotations
 
@@ -52,7 +55,11 @@ class ChannelRoutes:
         """The channel, thread or DM the path names, once idle threads have archived
         (``Places.archive_idle``); Discord's 10003 for one that is not, or no more."""
         await self.places.archive_idle()
-        return paths.channel(self.world.channels, request.match_info["channel"])
+        raw = request.match_info["channel"]
+        found = paths.found(self.world.channels, raw)
+        if found is None and self.world.where(paths.number(raw) or 0) is not None:
+            raise DiscordError(403, 50001, "Missing Access")
+        return paths.channel(self.world.channels, raw)
 
     def _require(self, channel: Channel, *needed: str) -> Permissions:
         """The bot's permissions in the channel, if it has those ``needed``: without View
@@ -113,7 +120,8 @@ class ChannelRoutes:
         if parent.is_dm:
             raise DiscordError(400, 50003, "Cannot execute action on a DM channel")
         self._require(parent, "create_public_threads")
-        if parent.is_thread:
+        # A voice channel's chat has no threads.
+        if parent.is_thread or parent.is_voice:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         if any(c.id == message.id for c in self.world.threads_of(parent)):
             raise DiscordError(400, 160004, "A thread has already been created for this message")
@@ -146,7 +154,7 @@ class ChannelRoutes:
         parent = await self._channel(request)
         if parent.is_dm:
             raise DiscordError(400, 50003, "Cannot execute action on a DM channel")
-        if parent.is_thread:
+        if parent.is_thread or parent.is_voice:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         body, _ = message_form(request)
         kind = body.get("type") or PRIVATE_THREAD
@@ -219,7 +227,10 @@ class ChannelRoutes:
         )
 
     async def get_member(self, request: web.Request) -> web.Response:
-        guild = self.world.guilds.get(int(request.match_info["guild"]))
+        guild_id = int(request.match_info["guild"])
+        guild = self.world.guilds.get(guild_id)
+        if guild_id in self.world.foreign_guilds:
+            raise DiscordError(403, 50001, "Missing Access")
         if guild is None:
             raise DiscordError(404, 10004, "Unknown Guild")
         user = self.world.users.get(int(request.match_info["user"]))
@@ -276,11 +287,9 @@ class ChannelRoutes:
 
     def _check_dm(self, channel: Channel) -> None:
         """Discord's 403 50007 for a DM whose user does not take the bot's messages: their
-        privacy settings (``User.dms_open``), or no server shared with the bot any more
-        (a bot may only write to users it shares a server with)."""
-        user = self.world.users[channel.recipient_id or 0]
-        shares = any(user.id in g.member_permissions for g in self.world.guilds.values())
-        if not (user.dms_open and shares):
+        privacy settings (``User.dms_open``), or neither a server shared with the bot any
+        more nor the app installed to their account (``World.may_write_to``)."""
+        if not self.world.may_write_to(self.world.users[channel.recipient_id or 0]):
             raise DiscordError(403, 50007, "Cannot send messages to this user")
 
     def _sent_with_nonce(self, channel: Channel, body: dict[str, Any]) -> Message | None:

@@ -2,9 +2,12 @@
 deadline), then its original message and follow-ups through the webhook routes (while
 its 15-minute token lasts); none once its channel is gone (404 10003), and in a thread
 as Discord allows an interaction's webhook (``places.check_thread``). The bot's channel
-permissions do not bind them: an interaction's answer needs none. An autocomplete is
-answered with choices alone (``autocomplete_answers``), and has no message to follow up
-or edit.
+permissions do not bind them: an interaction's answer needs none. They reach where
+the bot itself can't: a group DM, a server it is not in (``installs``). An autocomplete
+is answered with choices alone (``autocomplete_answers``), and has no message to follow
+up or edit. An interaction that only the app installed to a user authorizes has at most
+5 follow-ups (the change log, "User-Installed Apps General Availability"); one more is
+refused with 40094, Discord's code for it.
 
 A LAUNCH_ACTIVITY answer (12) launches the app's Activity for the member in the
 interaction's place, or has them join the instance living there (``activities``), and
@@ -37,6 +40,7 @@ from emulator.world import World
 LAUNCH_ACTIVITY = 12
 _ACTIONS: dict[object, Action] = {4: "post", 5: "post", 7: "edit"}
 """What each first response does to a message: 4 and 5 post one, 7 edits the clicked one."""
+MOST_USER_INSTALL_FOLLOWUPS = 5
 _SHOWN = frozenset({4, 7})
 """The first responses whose answer (``with_response``) shows the message they made or
 edited, as Discord's description has it: a deferred one's (5, 6) shows none."""
@@ -63,7 +67,7 @@ class InteractionRoutes:
         archived one (``check_thread``). A thread left idle archives first."""
         await self.bot_messages.places.archive_idle()
         channel = interaction.channel
-        if self.world.channels.get(channel.id) is not channel:
+        if self.world.where(channel.id) is not channel:
             raise unknown_channel()
         check_thread(channel, action, Permissions.none(), webhook=True)
 
@@ -106,6 +110,7 @@ class InteractionRoutes:
                 loading=kind == 5,
             )
             message.interaction_id = interaction.id
+            message.authorizing_owners = dict(interaction.owners)
             interaction.response_message = message
         elif kind in (6, 7):
             if interaction.message is None:
@@ -222,6 +227,7 @@ class InteractionRoutes:
             update_message(thinking, body, files, self.settings.clock.now())
             message = thinking
         else:
+            self._check_followups(interaction)
             flags = body.get("flags") or 0
             message = self.bot_messages.post(
                 interaction.channel,
@@ -230,7 +236,23 @@ class InteractionRoutes:
                 visible_to=interaction.user.id if flags & EPHEMERAL else None,
             )
             message.interaction_id = interaction.id
+            message.authorizing_owners = dict(interaction.owners)
             await self.bot_messages.places.revive(interaction.channel)
             await self.bot_messages.events.created(message)
         await self.changes.changed()
         return json_response(self.bot_messages.payload(message))
+
+    def _check_followups(self, interaction: Interaction) -> None:
+        """Refuses a sixth follow-up of an interaction that only a user's install of the
+        app authorizes (a server install lifts the cap)."""
+        if "0" in interaction.owners or not interaction.owners:
+            return
+        made = [
+            m
+            for m in self.world.messages.values()
+            if m.interaction_id == interaction.id and m is not interaction.response_message
+        ]
+        if len(made) >= MOST_USER_INSTALL_FOLLOWUPS:
+            raise DiscordError(
+                400, 40094, "This interaction has hit the maximum number of follow up messages"
+            )

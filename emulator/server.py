@@ -82,6 +82,9 @@ class DiscordEmulator:
     application_id = _Kept[int]("_world")
     users = _Kept[dict[int, User]]("_world")
     guilds = _Kept[dict[int, Guild]]("_world")
+    foreign_guilds = _Kept[dict[int, Guild]]("_world")
+    group_dms = _Kept[dict[int, Channel]]("_world")
+    user_installs = _Kept[set[int]]("_world")
     channels = _Kept[dict[int, Channel]]("_world")
     messages = _Kept[dict[int, Message]]("_world")
     interactions = _Kept[dict[str, Interaction]]("_world")
@@ -183,6 +186,9 @@ class DiscordEmulator:
         self.add_guild = self._world.add_guild
         self.add_member = self._world.add_member
         self.add_channel = self._world.add_channel
+        self.add_voice_channel = self._world.add_voice_channel
+        self.add_group_dm = self._world.add_group_dm
+        self.install_to_user = self._world.install_to_user
         self.threads_of = self._world.threads_of
         self.fail = self._rest.fail
         self.routes = self._rest.routes
@@ -204,6 +210,9 @@ class DiscordEmulator:
         self.answer = self._members.answer
         self.wait_for_message = self._members.wait_for_message
         self.remove_member = self._members.remove_member
+        self.join_voice = self._members.voice.join_voice
+        self.leave_voice = self._members.voice.leave_voice
+        self.in_voice = self._members.voice.in_voice
         self.delete_message = self._members.delete_message
         places = self._members.places
         self.pass_time = places.pass_time

@@ -3,7 +3,10 @@
 ``state.json`` holds the bot's own user, the users (with whether they take the bot's DMs),
 servers with their members' permissions and the bot's role, channels and threads (archived
 or locked, their inactivity) and the bot's DMs with their messages (embeds, components,
-attachments' names and descriptions), and the last id handed out;
+attachments' names and descriptions, the installs that authorized an interaction's
+answer), group DMs with their members, servers the bot is not in, the users who
+installed the app to their account, who is in which voice channel and each voice
+channel's status, and the last id handed out;
 ``attachments/{id}`` holds each attachment's bytes, written once.
 Every file is written under a temporary name and renamed over the old one, so a kill
 mid-write leaves the previous state whole; attachments no message shows any more are
@@ -15,7 +18,8 @@ reloads, the other for good.
 A state saved before a field was kept reads back with the field as a new one has it: a
 thread active with Discord's default 1440 minutes, its inactivity counted from its last
 message kept (or its creation); the bot's role granting the default permissions under a
-new id; users taking DMs; no DMs.
+new id; users taking DMs; no DMs, group DMs, servers without the bot, user installs,
+members in voice or voice channel statuses.
 """
 
 from __future__ import annotations
@@ -47,6 +51,10 @@ class World:
     last_snowflake: int
     dms: dict[int, Channel] = field(default_factory=dict)
     """The bot's DM channels, by their user's id."""
+    group_dms: dict[int, Channel] = field(default_factory=dict)
+    foreign_guilds: dict[int, Guild] = field(default_factory=dict)
+    """Servers the bot is not in."""
+    user_installs: set[int] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -71,8 +79,8 @@ def capture(world: World) -> Snapshot:
             attachments.update((a.id, a.data) for a in message.attachments)
         return _channel(channel, kept)
 
-    guilds = [
-        {
+    def saved_guild(guild: Guild) -> dict[str, Any]:
+        return {
             "id": str(guild.id),
             "name": guild.name,
             "owner_id": str(guild.owner_id),
@@ -84,16 +92,19 @@ def capture(world: World) -> Snapshot:
             "channels": [saved(c) for c in guild.channels.values()],
             "system_channel_id": _optional_id(guild.system_channel_id),
             "joined_at": guild.joined_at,
+            "voice_states": {str(u): str(c) for u, c in guild.voice_states.items()},
         }
-        for guild in world.guilds.values()
-    ]
+
     document = {
         "format": FORMAT,
         "last_snowflake": str(world.last_snowflake),
         "bot": _user(world.bot),
         "users": [_user(u) for u in world.users.values()],
-        "guilds": guilds,
+        "guilds": [saved_guild(g) for g in world.guilds.values()],
         "dms": [saved(c) for c in world.dms.values()],
+        "group_dms": [saved(c) for c in world.group_dms.values()],
+        "foreign_guilds": [saved_guild(g) for g in world.foreign_guilds.values()],
+        "user_installs": [str(u) for u in sorted(world.user_installs)],
     }
     return Snapshot(json.dumps(document), attachments)
 
@@ -157,6 +168,8 @@ def _channel(channel: Channel, messages: list[Message]) -> dict[str, Any]:
         "archive_timestamp": channel.archive_timestamp,
         "last_activity": channel.last_activity,
         "thread_members": [str(member) for member in sorted(channel.thread_members)],
+        "recipients": [str(user) for user in channel.recipients],
+        "voice_status": channel.voice_status,
         "messages": [_message(m) for m in messages],
     }
 
@@ -180,6 +193,7 @@ def _message(message: Message) -> dict[str, Any]:
         "flags": message.flags,
         "mentions": [str(u) for u in message.mentions],
         "interaction_id": _optional_id(message.interaction_id),
+        "authorizing_owners": message.authorizing_owners,
         "nonce": message.nonce,
         "sticker_ids": message.sticker_ids,
         "poll": message.poll,
@@ -198,7 +212,6 @@ def _world(document: dict[str, Any], attachments: Path) -> World:
     bot = _read_user(document["bot"])
     users = {u.id: u for u in map(_read_user, document["users"])}
     known = {bot.id: bot, **users}
-    guilds: dict[int, Guild] = {}
     highest = int(document["last_snowflake"])
 
     def read(c: dict[str, Any], guild_id: int) -> Channel:
@@ -216,7 +229,7 @@ def _world(document: dict[str, Any], attachments: Path) -> World:
             )
         return channel
 
-    for g in document["guilds"]:
+    def read_guild(g: dict[str, Any]) -> Guild:
         guild = Guild(
             int(g["id"]),
             g["name"],
@@ -234,18 +247,26 @@ def _world(document: dict[str, Any], attachments: Path) -> World:
         for c in g["channels"]:
             channel = read(c, guild.id)
             guild.channels[channel.id] = channel
-        guilds[guild.id] = guild
+        guild.voice_states = {int(u): int(c) for u, c in g.get("voice_states", {}).items()}
+        return guild
+
+    guilds = {guild.id: guild for guild in map(read_guild, document["guilds"])}
+    foreign = {guild.id: guild for guild in map(read_guild, document.get("foreign_guilds", []))}
     dms = {int(c["recipient_id"]): read(c, NO_GUILD) for c in document.get("dms", [])}
+    group_dms = {c.id: c for c in (read(g, NO_GUILD) for g in document.get("group_dms", []))}
+    everywhere = [*guilds.values(), *foreign.values()]
     # Fixed ids (the sandbox's server) need not have come from the counter.
     highest = max(
         highest,
         *known,
-        *guilds,
-        *(g.bot_role_id for g in guilds.values()),
-        *(c for g in guilds.values() for c in g.channels),
+        *(g.id for g in everywhere),
+        *(g.bot_role_id for g in everywhere),
+        *(c for g in everywhere for c in g.channels),
         *(c.id for c in dms.values()),
+        *group_dms,
     )
-    return World(bot, users, guilds, highest, dms)
+    installs = {int(u) for u in document.get("user_installs", [])}
+    return World(bot, users, guilds, highest, dms, group_dms, foreign, installs)
 
 
 def _read_user(u: dict[str, Any]) -> User:
@@ -270,6 +291,8 @@ def _read_channel(c: dict[str, Any], guild_id: int) -> Channel:
         archive_timestamp=c.get("archive_timestamp", created_at),
         last_activity=c.get("last_activity", created_at),
         thread_members={int(member) for member in c.get("thread_members", ())},
+        recipients=[int(user) for user in c.get("recipients", ())],
+        voice_status=c.get("voice_status"),
     )
 
 
@@ -295,6 +318,7 @@ def _read_message(m: dict[str, Any], channel_id: int, author: User, files: Path)
         flags=m["flags"],
         mentions=[int(u) for u in m["mentions"]],
         interaction_id=_read_optional_id(m["interaction_id"]),
+        authorizing_owners=dict(m.get("authorizing_owners", {})),
         nonce=m["nonce"],
         sticker_ids=m["sticker_ids"],
         poll=m["poll"],

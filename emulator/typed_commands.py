@@ -1,8 +1,8 @@
 """What a member's Discord client sends for a slash command typed in a place: the command
 found by the names the member reads (``/claimit neu`` in German), its subcommand, and its
 options under the command's own names, with the users and channels they name resolved;
-only the commands the client offers there (in the bot's DM, the global ones allowed
-there)."""
+only the commands the client offers there to that member: allowed in the place by their
+``contexts`` and installed there (``installs``), a subcommand as its command."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ from typing import Any
 
 from emulator import payloads
 from emulator.command_limits import SUB_COMMAND, SUB_COMMAND_GROUP, localized
+from emulator.installs import BOT_DM, check_offered, context_of
 from emulator.model import Channel, Guild, User
 from emulator.world import World
-
-BOT_DM = 1
-"""The interaction context of the bot's DM with a user."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +24,11 @@ class TypedCommand:
     """The options as sent, inside ``data`` (its subcommand's, if it has one)."""
     schema: list[dict[str, Any]]
     """The options the command (or its subcommand) takes, as registered."""
+    context: int
+    """Where it is used (``installs``)."""
+    owners: dict[str, str]
+    """The installs that offer it there: the interaction's
+    ``authorizing_integration_owners``."""
 
 
 def typed_command(
@@ -34,21 +37,19 @@ def typed_command(
     """``command`` is the command's name and its subcommand group's and subcommand's,
     as the member's Discord shows them ("claimit new"); ``given`` names the options as the
     member reads them. A KeyError for a command, subcommand or option the client would not
-    offer here, a ValueError for a user or channel named in a DM."""
+    offer here (``CommandUnavailable`` for a command its contexts or installs keep from
+    the place), a ValueError for a user or channel named in a DM or group DM."""
     name, *path = command.split()
-    guild = None if channel.is_dm else world.guild_of(channel)
+    guild = None if channel.is_private else world.guild_of(channel)
     locale = user.locale
-    # In the bot's DM, only global commands that allow it: the client offers no other
-    # (docs: Application Commands, "Interaction Contexts"; dm_permission before them).
-    offered = (
-        [c for c in world.commands.get(None, []) if allowed_in_dms(c)]
-        if guild is None
-        else [*world.commands.get(guild.id, []), *world.commands.get(None, [])]
-    )
-    registered = next((c for c in offered if localized(c, locale) == name), None)
+    known = [
+        *([] if guild is None else world.commands.get(guild.id, [])),
+        *world.commands.get(None, []),
+    ]
+    registered = next((c for c in known if localized(c, locale) == name), None)
     if registered is None:
-        where = "in DMs" if guild is None else "with the emulated Discord"
-        raise KeyError(f"/{name} is not registered {where}")
+        raise KeyError(f"/{name} is not registered with the emulated Discord")
+    owners = check_offered(world, user, channel, registered)
     data: dict[str, Any] = {"id": registered["id"], "name": registered["name"], "type": 1}
     if registered.get("guild_id"):
         data["guild_id"] = registered["guild_id"]
@@ -73,7 +74,7 @@ def typed_command(
     resolved = None if guild is None else _resolved(guild, world.bot, list(given.values()), now)
     if resolved:
         data["resolved"] = resolved
-    return TypedCommand(data, holder["options"], schema)
+    return TypedCommand(data, holder["options"], schema, context_of(channel), owners)
 
 
 def allowed_in_dms(command: dict[str, Any]) -> bool:

@@ -1,7 +1,9 @@
 """Everything the emulated Discord holds, in one place: the bot's user, users, servers with
 their members and the bot's role, channels and threads, the bot's DMs, messages,
-interactions and the bot's commands; the setting up of a server as a test or the sandbox
-lays it out; and the bot's permissions in each place, as Discord works them out."""
+interactions and the bot's commands; the places the bot is not in (group DMs, servers
+it isn't a member of) and the users who installed the app to their account; the setting
+up of a server as a test or the sandbox lays it out; and the bot's permissions in each
+place, as Discord works them out."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from emulator.model import (
     DEFAULT_BOT_PERMISSIONS,
     DM_CHANNEL,
     DM_PERMISSIONS,
+    GROUP_DM_CHANNEL,
     NO_GUILD,
+    VOICE_CHANNEL,
     Channel,
     Guild,
     Interaction,
@@ -28,6 +32,12 @@ from emulator.model import (
 
 __all__ = ["DEFAULT_BOT_PERMISSIONS", "World"]
 
+MOST_IN_GROUP_DM = 10
+VOICE_BOT_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(connect=True)
+"""The bot's permissions in a new voice channel: a text channel's, and Connect, which
+Discord's @everyone grants in a new server (View Channel, which is also what joins a
+voice channel, is among them already)."""
+
 
 class World:
     def __init__(self) -> None:
@@ -39,6 +49,13 @@ class World:
         """Every guild's channels and threads, and the bot's DMs, by id."""
         self.dms: dict[int, Channel] = {}
         """The bot's DM channels, by the id of the user at the other end."""
+        self.group_dms: dict[int, Channel] = {}
+        """Group DMs, by id: the bot is in none, and sees them only through interactions."""
+        self.foreign_guilds: dict[int, Guild] = {}
+        """Servers the bot is not in (never added, or removed), by id: their members and
+        channels are there, the bot sees nothing of them but interactions."""
+        self.user_installs: set[int] = set()
+        """The users who installed the app to their own account."""
         self.messages: dict[int, Message] = {}
         """Every channel's messages, by id."""
         self.interactions: dict[str, Interaction] = {}
@@ -52,13 +69,24 @@ class World:
         self.bot, self.application_id = saved.bot, saved.bot.id
         self.users, self.guilds = dict(saved.users), dict(saved.guilds)
         self.dms = dict(saved.dms)
+        self.group_dms, self.foreign_guilds = dict(saved.group_dms), dict(saved.foreign_guilds)
+        self.user_installs = set(saved.user_installs)
         self.channels = {c.id: c for g in self.guilds.values() for c in g.channels.values()}
         self.channels.update((c.id, c) for c in self.dms.values())
-        self.messages = {m.id: m for c in self.channels.values() for m in c.messages}
+        self.messages = {m.id: m for c in self.places() for m in c.messages}
         snowflakes_after(saved.last_snowflake)
 
     def to_save(self) -> state.World:
-        return state.World(self.bot, self.users, self.guilds, last_snowflake(), self.dms)
+        return state.World(
+            self.bot,
+            self.users,
+            self.guilds,
+            last_snowflake(),
+            self.dms,
+            self.group_dms,
+            self.foreign_guilds,
+            self.user_installs,
+        )
 
     # add_* with the id of something already here (as a state taken up by keep_state
     # has it) give that one, set as asked and with its messages: a fixed server can be
@@ -79,13 +107,21 @@ class World:
         return user
 
     def add_guild(
-        self, name: str, owner: User, id: int | None = None, *, locale: str | None = None
+        self,
+        name: str,
+        owner: User,
+        id: int | None = None,
+        *,
+        locale: str | None = None,
+        bot_member: bool = True,
     ) -> Guild:
-        """A server; ``locale`` is its preferred locale, en-US unless set."""
-        guild = self.guilds.get(id) if id is not None else None
+        """A server; ``locale`` is its preferred locale, en-US unless set. Without
+        ``bot_member``, one the bot is not in (until ``add_bot``): its members may use
+        the app there only as installed to their account."""
+        guild = None if id is None else self.guilds.get(id) or self.foreign_guilds.get(id)
         if guild is None:
             guild = Guild(id or snowflake(), name, owner.id)
-            self.guilds[guild.id] = guild
+            (self.guilds if bot_member else self.foreign_guilds)[guild.id] = guild
         guild.name, guild.owner_id = name, owner.id
         if locale is not None:
             guild.preferred_locale = _known_locale(locale)
@@ -94,15 +130,77 @@ class World:
 
     def join(self, guild: Guild) -> None:
         """The bot is in ``guild`` (again, after ``leave``), with its channels."""
+        self.foreign_guilds.pop(guild.id, None)
         self.guilds[guild.id] = guild
         self.channels.update(guild.channels)
 
     def leave(self, guild: Guild) -> None:
         """The bot is removed from ``guild``: it is no longer the bot's to see, nor are
-        its channels (the ``Guild`` keeps them, for a ``join`` again)."""
+        its channels (the ``Guild`` keeps them, for a ``join`` again); its members stay,
+        in a server the bot is not in."""
         del self.guilds[guild.id]
+        self.foreign_guilds[guild.id] = guild
         for channel_id in guild.channels:
             self.channels.pop(channel_id, None)
+
+    def add_group_dm(
+        self, owner: User, members: list[User], name: str = "", id: int | None = None
+    ) -> Channel:
+        """A group DM that ``owner`` made with ``members`` (type 3, in no server; the
+        owner first among its recipients): at most 10 people, Discord's cap for a group
+        DM, and never the bot, which a user can't add to one. With the id of one already
+        here, that one, its members and name set anew."""
+        recipients = list(dict.fromkeys([owner.id, *(m.id for m in members)]))
+        if self.bot.id in recipients or any(u not in self.users for u in recipients):
+            raise ValueError("a group DM is made of the emulated Discord's users, not the bot")
+        if len(recipients) > MOST_IN_GROUP_DM:
+            raise ValueError(f"a group DM has at most {MOST_IN_GROUP_DM} members")
+        channel = None if id is None else self.group_dms.get(id)
+        if channel is None:
+            channel = Channel(
+                id or snowflake(),
+                NO_GUILD,
+                name,
+                discord.Permissions.none(),
+                type=GROUP_DM_CHANNEL,
+            )
+            self.group_dms[channel.id] = channel
+        channel.name, channel.owner_id, channel.recipients = name, owner.id, recipients
+        return channel
+
+    def install_to_user(self, user: User) -> None:
+        """``user`` installs the app to their own account: its user-installable commands
+        follow them everywhere, and the bot may write to them in a DM."""
+        if user.id not in self.users:
+            raise ValueError(f"{user.name} is not a user of the emulated Discord")
+        self.user_installs.add(user.id)
+
+    def where(self, channel_id: int) -> Channel | None:
+        """A channel, thread, DM or group DM, whether or not the bot is in it."""
+        found = self.channels.get(channel_id) or self.group_dms.get(channel_id)
+        if found is not None:
+            return found
+        elsewhere = (g.channels for g in self.foreign_guilds.values())
+        return next((c[channel_id] for c in elsewhere if channel_id in c), None)
+
+    def bot_is_in(self, channel: Channel) -> bool:
+        """Whether the channel is the bot's to see: in a server it is in, or its DM."""
+        return self.channels.get(channel.id) is channel
+
+    def places(self) -> list[Channel]:
+        """Every channel, thread, DM and group DM there is."""
+        return [
+            *self.channels.values(),
+            *self.group_dms.values(),
+            *(c for g in self.foreign_guilds.values() for c in g.channels.values()),
+        ]
+
+    def may_write_to(self, user: User) -> bool:
+        """Whether the bot may post in its DM with the user: they take its DMs, and share
+        a server with it or installed the app to their account (the docs say nothing;
+        see docs/developing.md, "where the docs are silent")."""
+        shares = any(user.id in g.member_permissions for g in self.guilds.values())
+        return user.dms_open and (shares or user.id in self.user_installs)
 
     def add_member(
         self, guild: Guild, user: User, permissions: discord.Permissions | None = None
@@ -118,7 +216,7 @@ class World:
         bot_permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS,
         id: int | None = None,
     ) -> Channel:
-        channel = self.channels.get(id) if id is not None else None
+        channel = self.where(id) if id is not None else None
         if channel is None:
             channel = Channel(id or snowflake(), guild.id, name, bot_permissions)
             self.place(guild, channel)
@@ -127,14 +225,33 @@ class World:
         channel.name, channel.bot_permissions = name, bot_permissions
         return channel
 
+    def add_voice_channel(
+        self,
+        guild: Guild,
+        name: str,
+        bot_permissions: discord.Permissions = VOICE_BOT_PERMISSIONS,
+        id: int | None = None,
+    ) -> Channel:
+        """A voice channel (type 2): its members in voice are ``Guild.voice_states``, and
+        its chat holds messages, commands and clicks as a text channel does."""
+        known = self.where(id) if id is not None else None
+        if known is not None and not known.is_voice:
+            raise ValueError(f"{id} is not a voice channel")
+        channel = self.add_channel(guild, name, bot_permissions, id)
+        channel.type = VOICE_CHANNEL
+        return channel
+
     def place(self, guild: Guild, channel: Channel) -> None:
-        """A new channel or thread, in ``guild``."""
+        """A new channel or thread, in ``guild`` (the bot's to see if it is in it)."""
         guild.channels[channel.id] = channel
-        self.channels[channel.id] = channel
+        if guild.id in self.guilds:
+            self.channels[channel.id] = channel
 
     def remove(self, channel: Channel) -> None:
         """Takes a server's channel away with its threads, or a thread, and all their
         messages (marked deleted: a test holding one sees it gone)."""
+        guild = self.guild_of(channel)
+        guild.voice_states = {u: c for u, c in guild.voice_states.items() if c != channel.id}
         for place in (channel, *self.threads_of(channel)):
             del self.guild_of(place).channels[place.id]
             del self.channels[place.id]
@@ -150,16 +267,17 @@ class World:
             channel.last_activity = message.created_at
 
     def threads_of(self, channel: Channel) -> list[Channel]:
-        if channel.is_dm:
+        if channel.is_private:
             return []
-        guild = self.guilds[channel.guild_id]
+        guild = self.guild_of(channel)
         return [c for c in guild.channels.values() if c.parent_id == channel.id]
 
     def guild_of(self, channel: Channel) -> Guild:
-        """The server of a channel or thread (a DM has none: a ValueError)."""
-        if channel.is_dm:
-            raise ValueError(f"channel {channel.id} is a DM, in no server")
-        return self.guilds[channel.guild_id]
+        """The server of a channel or thread, whether or not the bot is in it (a DM or
+        group DM has none: a ValueError)."""
+        if channel.is_private:
+            raise ValueError(f"channel {channel.id} is a DM or group DM, in no server")
+        return self.guilds.get(channel.guild_id) or self.foreign_guilds[channel.guild_id]
 
     def dm_with(self, user: User, now: float) -> Channel:
         """The bot's DM channel with the user, opened now if it has none yet: Discord
@@ -185,10 +303,15 @@ class World:
         implicit rules (docs: Permissions, "Implicit Permissions" and "Inherited
         Permissions (Threads)"): without View Channel nothing of the channel's; without
         Send Messages (in a thread, Send Messages in Threads) no Embed Links, Attach
-        Files, Mention Everyone or TTS. discord.py's ``permissions_for`` gives the same,
-        but for the voice permissions it leaves out in a text channel."""
+        Files, Mention Everyone or TTS; in a voice channel without Connect, no voice
+        permission (Set Voice Channel Status among them), Manage Channels or Manage
+        Roles. discord.py's ``permissions_for`` gives the same, but for the voice
+        permissions it leaves out in a text channel. Nothing where the
+        bot is not: a group DM, a server it isn't in."""
         if channel.is_dm:
             return DM_PERMISSIONS
+        if not self.bot_is_in(channel):
+            return discord.Permissions.none()
         if self.guild_of(channel).bot_role_permissions.administrator:
             return discord.Permissions.all()
         granted = discord.Permissions(channel.bot_permissions.value)
@@ -199,6 +322,14 @@ class World:
         if not sends:
             granted.embed_links = granted.attach_files = False
             granted.mention_everyone = granted.send_tts_messages = False
+        if channel.is_voice and not granted.connect:
+            # "For voice and stage channels, denying the CONNECT permission also
+            # implicitly denies other permissions such as MANAGE_CHANNEL" (the same
+            # page), which discord.py takes as every voice permission and Manage Roles.
+            denied = discord.Permissions.voice() | discord.Permissions(
+                manage_channels=True, manage_roles=True
+            )
+            granted.value &= ~denied.value
         return granted
 
     def set_bot_permissions(self, channel: Channel, permissions: discord.Permissions) -> None:
