@@ -110,9 +110,14 @@ class GameBot(discord.AutoShardedClient):
             # Members is a privileged intent: only asked for when the operator enabled
             # it in the developer portal, so that departures are handled at once.
             # Guild messages (not their content, a privileged intent) tell a game's
-            # table that its channel has moved on past it.
+            # table that its channel has moved on past it. Voice states (not privileged)
+            # say who is in a voice channel, whom a game night there invites: discord.py
+            # keeps them, and the members in voice, in its cache.
             intents=discord.Intents(
-                guilds=True, guild_messages=True, members=settings.member_events
+                guilds=True,
+                guild_messages=True,
+                voice_states=True,
+                members=settings.member_events,
             ),
             # The bot needs no member list (a departure event, or a fetch at a deadline,
             # is enough): asking Discord for every server's members would only slow

@@ -327,6 +327,10 @@ class TableUpdates:
         """Gives the game its own thread off the lobby message, or says why it plays here
         (to the host, in their language; the thread is named in the server's)."""
         host = reader(interaction)
+        if isinstance(interaction.channel, discord.VoiceChannel):
+            # A voice channel's chat has no threads: its game is played beside the voice.
+            await tell(interaction, host._("Games in a voice channel's chat play right there."))
+            return
         if not isinstance(interaction.channel, discord.TextChannel):
             await tell(interaction, host._("Games started inside a thread play right there."))
             return

@@ -21,6 +21,7 @@ ORDER = (
     "lessons",
     "drills",
     "board",
+    "voice_status",
     "welcome",
 )
 """The order the core calls the features' hooks in, so the order their refusals come in

@@ -112,10 +112,12 @@ LAST = [
     ("reliability", "The reliability in percent a player needs to join (0-100; 0: none)"),
     ("invite", "A private table: invite this player (more from the lobby)"),
     ("private", "A private table: only those you invite can join"),
+    ("voice", "Game night: invite everyone in your voice channel (type it in its chat)"),
     ("hints", "A friendly game with hints for the player to act (never rated)"),
 ]
 """The last options of every game's ``new``, after its rule options and ``bots``: as
-players have known them since before the features declared theirs, then ``hints``."""
+players have known them since before the features declared theirs, then ``voice`` (a
+private table's third way) and ``hints``."""
 
 
 def test_new_keeps_its_options_in_their_order() -> None:

@@ -123,3 +123,31 @@ class NothingPicked(Refusal):
     """A pick of nobody Discord could name (a hand-made press)."""
 
     words = Message("Pick someone to invite. Nobody was invited.")
+
+
+class NotInVoiceChat(Refusal):
+    """``voice:`` typed anywhere but a voice channel's own chat, where the game night's
+    table lives."""
+
+    words = Message(
+        "A game night in voice is opened from a voice channel's chat: join a voice "
+        "channel and type this in its chat. Nothing was made."
+    )
+
+
+class HostNotInVoice(Refusal):
+    """``voice:`` typed in the chat of a voice channel its host is not in."""
+
+    words = Message(
+        "You're not in this voice channel: join it, then type this again. Nothing was made."
+    )
+
+
+class NobodyElseInVoice(Refusal):
+    """``voice:`` with nobody else in the voice channel to invite (computer players and
+    other bots aside)."""
+
+    words = Message(
+        "Nobody else is in this voice channel yet: once your friends have joined it, "
+        "type this again. Nothing was made."
+    )

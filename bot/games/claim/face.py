@@ -26,6 +26,7 @@ from bot.games.claim import (
     prompt_words,
     result_words,
     seat_words,
+    status_words,
     table_words,
 )
 from bot.games.claim.game import (
@@ -108,6 +109,9 @@ class ClaimFace(BaseFace[TableView]):
 
     def board_said(self, line: str) -> str:
         return board_line(line, (*names.EMOJI.values(), move_words.TRICK_WON))
+
+    def voice_status(self, game: Game, lang: Language) -> str:
+        return status_words.voice_status(self.title, game, lang)
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         move: Move = outcome.action

@@ -7,7 +7,7 @@ from contextlib import suppress
 
 from bot.games import shared_words
 from bot.games.board import playable
-from bot.games.claimit import GAME, board_page, words
+from bot.games.claimit import GAME, board_page, status_words, words
 from bot.games.claimit.game import CLAIMIT
 from bot.games.face import (
     Board,
@@ -42,6 +42,9 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         on, off = lang.pgettext("option", "on"), lang.pgettext("option", "off")
         return [(lang._("Rule variant"), on if options.get("variant") else off)]
+
+    def voice_status(self, game: Game, lang: Language) -> str:
+        return status_words.voice_status(self.title, game, lang)
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         return words.happened(outcome, lang)

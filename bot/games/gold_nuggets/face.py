@@ -30,7 +30,7 @@ from bot.games.face import (
     lit_dice,
     seat_names,
 )
-from bot.games.gold_nuggets import GAME, board_page, words
+from bot.games.gold_nuggets import GAME, board_page, status_words, words
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
 from bot.games.gold_nuggets.report_words import luck_line, roll_on_words
 from bot.games.gold_nuggets.table_pictures import table_picture, table_png
@@ -69,6 +69,9 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
 
     def is_over(self, state: GameState) -> bool:
         return state.phase is Phase.OVER
+
+    def voice_status(self, game: Game, lang: Language) -> str:
+        return status_words.voice_status(self.title, game, lang)
 
     def happened(self, outcome: Outcome, lang: Language) -> str:
         return words.happened(outcome, lang)

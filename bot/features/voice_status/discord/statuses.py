@@ -1,0 +1,112 @@
+"""A voice channel's status kept current while a game is played in its chat (Discord's Set
+Voice Channel Status, ``PUT /channels/{id}/voice-status``): each game shown there sets it
+to the line its face writes, in the game's language, and its end (finished, cancelled,
+abandoned) clears it. Showing never waits for it: the game events come after the table
+is shown, and the requests go one at a time per channel, the newest position winning
+(``sending``).
+
+The bot never joins voice, so Discord asks of it Manage Channels besides Set Voice Channel
+Status: without both (as discord.py's cache of its roles and the channel's overwrites
+says), a game's status is skipped with one log line for the game and no request, which
+would only spend Discord's budget of invalid requests. A channel that refuses one all the
+same (its permissions changed unbeknown to the cache) is sent none until its game ends."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.discord_ui.context import Context
+from bot.discord_ui.game_events import GameEnded
+from bot.discord_ui.part import Part
+from bot.features.voice_status.discord.sending import (
+    KEEP,
+    ChannelStatuses,
+    Mark,
+    Status,
+    Wanted,
+)
+from bot.features.voice_status.settings import VOICE_STATUS
+from bot.games.faces import face_for
+from bot.storage import Game, GameStatus
+
+log = logging.getLogger(__name__)
+
+
+class VoiceStatuses(Part):
+    """The statuses of the voice channels games are played in."""
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.client = context.client
+        self.statuses = ChannelStatuses(self._compose, self._put)
+        self._told: set[int] = set()
+        """Games whose status was skipped for the permissions, told in the log once."""
+        self._forbidden: set[int] = set()
+        """Voice channels that refused a status, sent none until their game ends."""
+
+    async def game_shown(self, game: Game) -> None:
+        """A game in play, shown in a voice channel's chat, is that channel's status."""
+        if game.status is GameStatus.ACTIVE and self._voice_channel(game) is not None:
+            self.statuses.want(game.place_id, Wanted(game))
+
+    async def game_ended(self, ended: GameEnded) -> None:
+        """A game over clears its voice channel's status."""
+        if self._voice_channel(ended.game) is not None:
+            self.statuses.want(ended.game.place_id, Wanted(ended.game, ended=True))
+
+    async def stop(self) -> None:
+        """The statuses under way are sent; no other after."""
+        await self.statuses.stop()
+
+    def _voice_channel(self, game: Game) -> discord.VoiceChannel | None:
+        """The voice channel whose chat the game is played in, if it is one."""
+        channel = self.client.get_channel(game.place_id)
+        return channel if isinstance(channel, discord.VoiceChannel) else None
+
+    async def _compose(self, channel_id: int, wanted: Wanted, now: Status | Mark) -> Status | Mark:
+        """The game's line, or none at its end or where the server turned it off (where
+        this process set one); ``KEEP`` where it can't be set."""
+        game = wanted.game
+        forbidden = channel_id in self._forbidden
+        if wanted.ended:
+            self._told.discard(game.id)
+            self._forbidden.discard(channel_id)
+        channel = self._voice_channel(game)
+        if forbidden or channel is None:
+            return KEEP
+        on = VOICE_STATUS.of(await self.context.settings.get(game.guild_id))
+        if not on and not isinstance(now, str):
+            return KEEP
+        if not self._allowed(channel, game, told=wanted.ended):
+            return KEEP
+        if wanted.ended or not on:
+            return None
+        lang = await self.languages.of_game(game)
+        return face_for(game.kind).voice_status(game, lang)
+
+    def _allowed(self, channel: discord.VoiceChannel, game: Game, *, told: bool) -> bool:
+        """Whether the bot may set the channel's status; where not, the log says so once a
+        game (``told``: said already, or not to be said)."""
+        me = channel.guild.me
+        granted = channel.permissions_for(me) if me is not None else discord.Permissions.none()
+        if granted.set_voice_channel_status and granted.manage_channels:
+            return True
+        if not told and game.id not in self._told:
+            self._told.add(game.id)
+            log.info(
+                "game %s in voice channel %s: its status is not set, the bot lacking Set "
+                "Voice Channel Status or Manage Channels there",
+                game.id,
+                channel.id,
+            )
+        return False
+
+    async def _put(self, channel_id: int, status: Status) -> None:
+        """Sets the channel's status on Discord (``None`` clears it)."""
+        try:
+            await self.client.http.edit_voice_channel_status(status, channel_id=channel_id)
+        except discord.Forbidden:
+            self._forbidden.add(channel_id)
+            raise
