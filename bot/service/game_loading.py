@@ -24,6 +24,8 @@ class Where(NamedTuple):
     the kind of game the button or command is for."""
 
     guild_id: int
+    """As Discord names it (the interaction's ``guild_id``; 0 in a DM or group DM): a
+    conversation game's is ``Game.place_guild_id``, never its scope."""
     channel_id: int
     kind: str | None = None
     """A game of another kind refuses it (a custom_id can be forged to name any game)."""
@@ -78,7 +80,9 @@ async def load_for(connection: Connection, game_id: int, actor: Actor) -> Game:
 
 
 def _played_in(game: Game, where: Where) -> bool:
-    return where.guild_id == game.guild_id and where.channel_id in (
+    # A ``Where`` names the place as Discord does: a conversation game's scope is no
+    # server's, so an ask naming the scope is refused as any other place would be.
+    return where.guild_id == game.place_guild_id and where.channel_id in (
         game.channel_id,
         game.thread_id,
     )

@@ -33,6 +33,7 @@ from dataclasses import replace
 from typing import TypeVar, cast
 
 from bot.service import feature_registry
+from bot.service.conversation_records import ConversationRecords
 from bot.service.deadline_reads import DeadlineReads
 from bot.service.feature_service import FeatureService
 from bot.service.game_checks import require_open
@@ -107,6 +108,9 @@ class GameService(LobbyChanges):
         """Each player's own settings, and the direct messages telling them their turn."""
         self.owed = OwedMessages(database, clock)
         """The claims on the messages owed for something past, while they are posted."""
+        self.conversations = ConversationRecords(database, clock)
+        """The places the bot is no member of: each one's scope (its games'
+        ``guild_id``), and the token each game's message there follows through."""
 
     def part(self, service: type[Part]) -> Part:
         """The feature's service of class ``service``, made over this one."""

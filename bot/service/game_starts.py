@@ -30,6 +30,9 @@ class AtOnce:
     options: Options
     turn_timeout: int
     language: str | None
+    reached_in: int | None = None
+    """A conversation game's real place (``Game.reached_in``), ``guild_id`` being its
+    scope."""
 
 
 async def start_at_once(
@@ -57,6 +60,7 @@ async def start_at_once(
         now=now,
         language=game.language,
         thread_id=game.thread_id,
+        reached_in=game.reached_in,
     )
     await game_queries.replace_seats(connection, game_id, seats, now)
     return await deal_and_start(

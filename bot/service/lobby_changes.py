@@ -62,12 +62,16 @@ class LobbyChanges(GameChanges):
         bot_level: str = Level.NORMAL,
         language: str | None = None,
         asked: Sequence[object] = (),
+        reached_in: int | None = None,
     ) -> Game:
         """A lobby of the game ``kind`` under the server's settings (an option left out,
         or ``None``, takes the server's default), with ``bots`` computer players seated
         at once; the game speaks ``language`` (a code) to the end. ``asked``: what the
         host asks of the features, each its own kind of request (a minimum of
-        reliability, a private table's guests: ``GameHooks.lobby_opened``)."""
+        reliability, a private table's guests: ``GameHooks.lobby_opened``). In a
+        conversation (a place the bot is no member of), ``guild_id`` is its scope
+        (``GameService.conversations``) and ``reached_in`` where it really is: 0 for a
+        DM or group DM, else the server's id (``Game.reached_in``)."""
         rules = rules_for(kind)
         if turn_timeout is not None:
             check_turn_timeout(turn_timeout)
@@ -99,6 +103,7 @@ class LobbyChanges(GameChanges):
                 deadline=now + settings.lobby_timeout,
                 now=now,
                 language=language,
+                reached_in=reached_in,
             )
             seats = [human_seat(host), *(bot_seat(n, level) for n in range(1, bots + 1))]
             await game_queries.replace_seats(connection, game_id, seats, now)

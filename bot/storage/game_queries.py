@@ -106,18 +106,20 @@ async def insert_game(
     now: float,
     language: str | None = None,
     thread_id: int | None = None,
+    reached_in: int | None = None,
 ) -> int:
     """A new lobby, numbered after the server's games of its kind (the caller holds the
     ``game number`` lock of the server and kind, so that two lobbies never share one);
     with ``thread_id``, one played in that thread from the first (a channel holds one
-    open game outside its threads, and this one is not it)."""
+    open game outside its threads, and this one is not it). A conversation's game has
+    ``guild_id`` its scope and ``reached_in`` where it really is (``Game.reached_in``)."""
     rows = await connection.fetch(
         "INSERT INTO games (kind, guild_id, channel_id, thread_id, host_id, status, options, "
-        "turn_timeout, deadline, created_at, updated_at, language, number) "
+        "turn_timeout, deadline, created_at, updated_at, language, reached_in, number) "
         "SELECT CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), "
         "CAST(? AS BIGINT), 'lobby', CAST(? AS TEXT), CAST(? AS INTEGER), "
         "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), "
-        "CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT), "
+        "CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT), CAST(? AS BIGINT), "
         "COALESCE(MAX(number), 0) + 1 FROM games WHERE guild_id = ? AND kind = ? "
         "RETURNING id",
         (
@@ -132,6 +134,7 @@ async def insert_game(
             now,
             now,
             language,
+            reached_in,
             guild_id,
             kind,
         ),

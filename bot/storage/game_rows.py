@@ -63,6 +63,7 @@ _GAME: tuple[Column, ...] = (
     ("ping_message_id", whole_or_none, None),
     ("pinged", text_or_none, None),
     ("paused_left", number_or_none, None),
+    ("reached_in", whole_or_none, None),
 )
 _SEAT: tuple[Column, ...] = (
     ("seat", whole, 0),

@@ -358,6 +358,11 @@ STEPS = {
     # finished games have made theirs; and hints: the games played with them, each
     # position's hint once judged, and how many each seat asked.
     27: Step(),
+    # 28: games where the app is installed to a player's account, in a DM, a group DM or a
+    # server the bot is not in: where each such game really is (its ``guild_id`` is the
+    # conversation's scope, never a server's), each conversation's scope, and the token
+    # its game's message is followed through.
+    28: Step(),
 }
 
 

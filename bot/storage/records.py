@@ -279,6 +279,13 @@ class Game:
     paused_left: float | None = None
     """Seconds the turn had left when its clock stopped to wait for someone away (its
     deadline is then ``None``)."""
+    reached_in: int | None = None
+    """Where a game of a conversation (a place the bot is no member of, reached only
+    through the interactions of the app installed to someone's account) really is: 0 in
+    a DM or group DM, else the id of the server the bot is not in. ``None`` for a game in
+    a server the bot is in. A conversation game's ``guild_id`` is its conversation's
+    scope (``Conversation``), which keys its settings, numbers, shard and ladder and is
+    never a server's: never hand it to Discord, use ``place_guild_id``."""
 
     @property
     def shown(self) -> bool:
@@ -304,6 +311,64 @@ class Game:
     def place_id(self) -> int:
         """Where the game's turn messages go: its thread, or else its channel."""
         return self.channel_id if self.thread_id is None else self.thread_id
+
+    @property
+    def interaction_only(self) -> bool:
+        """Whether the game is a conversation's: the bot reaches its place only through
+        interactions (their answers, and edits through their tokens), never by posting."""
+        return self.reached_in is not None
+
+    @property
+    def place_guild_id(self) -> int:
+        """The server the game is played in as Discord names it (0: a DM or group DM),
+        which an interaction there carries; its ``guild_id`` is that only for a server
+        the bot is in."""
+        return self.reached_in if self.reached_in is not None else self.guild_id
+
+
+class ConversationKind(StrEnum):
+    """What a conversation is (a place the bot is no member of)."""
+
+    DM = "dm"
+    """A DM between users (not the bot's own DM with one)."""
+    GROUP_DM = "group_dm"
+    SERVER = "server"
+    """A server the bot was not added to, where someone's installed app is used."""
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """A place the bot is no member of, where games are played through the interactions
+    of the app installed to someone's account; its games keep ``scope_id`` as their
+    ``guild_id``."""
+
+    scope_id: int
+    """A (group) DM's channel id; for a server, an id minted at its first game (never the
+    server's own, so its ladder stays apart should the bot join it later)."""
+    kind: ConversationKind
+    guild_id: int | None
+    """The server's own id (``SERVER``); ``None`` for a (group) DM."""
+    channel_id: int
+    """Where it was first met (for a (group) DM, the place itself)."""
+    name: str
+    """What notices call it: a group DM's name or members, a server's channel."""
+    created_at: float
+
+
+@dataclass(frozen=True)
+class ConversationToken:
+    """A conversation game's one message there, and the token of the interaction that
+    last showed it, the only way to edit it (Discord lets a token edit for 15 minutes)."""
+
+    game_id: int
+    message_id: int
+    token: str = field(repr=False)
+    """Whoever holds it may answer as the bot: never shown in a log."""
+    given_at: float
+    """The bot's clock when that interaction came."""
+    lapsed: bool = False
+    """The message was left saying that the game goes on on the board (its token ran
+    out, or was about to)."""
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ key the row id). Times and ratings need 53 bits: ``DOUBLE PRECISION`` on Postgre
 whose ``REAL`` has 24, and SQLite's ``REAL``. JSON is kept as text on both, so both read
 it alike; a flag is an ``INTEGER`` 0 or 1 on both.
 
-The core's tables are declared here, in ``games`` (what the bot plays with), and
-``columns`` holds what every table is made with. Each feature declares its own tables in
+The core's tables are declared here, in ``games`` (what the bot plays with) and
+``conversations`` (the places reached only through interactions), and ``columns`` holds
+what every table is made with. Each feature declares its own tables in
 its folder (``bot/features/<name>/schema.py``), which join ``SCHEMA`` when the feature
 is imported: a database is made or migrated only once they have (``whole_schema``).
 """
@@ -25,9 +26,18 @@ from __future__ import annotations
 from sqlalchemy import Column, Integer, MetaData, Table
 
 from bot.storage.schema.columns import SCHEMA
+from bot.storage.schema.conversations import conversation_tokens, conversations
 from bot.storage.schema.games import TRIGGERS, games, moves
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "TRIGGERS", "games", "moves"]
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "TRIGGERS",
+    "conversation_tokens",
+    "conversations",
+    "games",
+    "moves",
+]
 
 SCHEMA_VERSION = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
 """PostgreSQL's record of the last version applied (SQLite keeps it in ``PRAGMA

@@ -65,6 +65,10 @@ games = table(
     Column("pinged", Text, info=since(8)),
     Column("reminded_deadline", Real, info=since(11)),
     Column("paused_left", Real, info=since(13)),
+    # Where a game of a conversation (``conversations``) really is, its ``guild_id`` being
+    # the conversation's scope: 0 in a (group) DM, else the server the bot is not in.
+    # NULL for a game in a server the bot is in.
+    Column("reached_in", Id, info=since(28)),
 )
 # One open game per channel: a second /claimit new there is refused. A game played in
 # its own thread leaves its channel free for another.
