@@ -2,7 +2,9 @@
 ``locale_str`` (translated by ``CommandTranslator``), and options known only at run
 time (a game's own rule options, the features' declared settings). A command lists its
 options, each declared whole in one place (``Option``); a group of its own lists its
-commands."""
+commands. A command runs in a conversation (a group DM, a server the bot is not in:
+``conversations``) only where declared so: Discord gives a group's places to all its
+commands alike."""
 
 from __future__ import annotations
 
@@ -15,11 +17,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.interactions import guarded
 from bot.games.rules import GameOption
 from bot.service.declared_player_settings import PlayerSetting
 from bot.service.declared_settings import ServerSetting
-from bot.service.errors import NotAChoice, NotANumber
+from bot.service.errors import NotAChoice, NotANumber, ServerOnly, own_slash, slash
 from i18n import LANGUAGES, N_, Message, language
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
@@ -29,6 +32,12 @@ Completion = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choic
 
 REQUIRED: Any = inspect.Parameter.empty
 """The default of an option a member must give."""
+EVERY_INSTALL = app_commands.AppInstallationType(guild=True, user=True)
+"""Installed to a server, or to a user's own account (which brings the commands to their
+group DMs and to servers the bot is not in)."""
+OWN_GROUP = "own group"
+"""In a group's ``extras``: one of the features' own (``/my``…), whose name is translated,
+where a game's group keeps its name in every language."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +115,12 @@ def localized(template: str, **values: object) -> locale_str:
 
 
 def command(
-    name: str, description: str, callback: Callback, options: Sequence[Option] = ()
+    name: str,
+    description: str,
+    callback: Callback,
+    options: Sequence[Option] = (),
+    *,
+    in_conversations: bool = False,
 ) -> Command:
     """A command whose options are ``options``: discord.py reads a callback's options from
     its signature, and a game's own options are known only at run time. Every name and
@@ -114,24 +128,28 @@ def command(
     with a completion offer choices as the member types. The callback runs ``guarded``: a
     refusal or a failure is answered in the one place, and so is a value that an option's
     fixed choices don't hold, or a number option's value that is no number of its kind
-    within its range, which the callback never sees."""
+    within its range, which the callback never sees. Used in a conversation, a command not
+    made for one (``in_conversations``) is refused (``ServerOnly``) before any work, and
+    offers nothing as the member types."""
     allowed = {o.name: {choice.value for choice in o.choices} for o in options if o.choices}
     numbers: dict[str, app_commands.Parameter] = {}
     """The options that take numbers, known once the command is made."""
 
     async def checked(interaction: discord.Interaction, given: dict[str, Any]) -> None:
+        if not in_conversations and place_of(interaction).interaction_only:
+            raise _server_only(interaction, name)
         # Discord's client offers only the choices, and sends only numbers, but doesn't
         # check them: a hand-made interaction can carry any value (discord.py hands it on
         # as it came).
-        for name, values in allowed.items():
-            value = given.get(name)
+        for named, values in allowed.items():
+            value = given.get(named)
             if value is not None and value not in values:
-                raise NotAChoice(name, str(value))
-        for name, option in numbers.items():
-            value = given.get(name)
+                raise NotAChoice(named, str(value))
+        for named, option in numbers.items():
+            value = given.get(named)
             if value is not None and not _number_of(option, value):
                 whole = option.type is discord.AppCommandOptionType.integer
-                raise NotANumber(name, str(value), option.min_value, option.max_value, whole=whole)
+                raise NotANumber(named, str(value), option.min_value, option.max_value, whole=whole)
         await callback(interaction, **given)
 
     async def answered(interaction: discord.Interaction, **given: Any) -> None:
@@ -153,7 +171,11 @@ def command(
         app_commands.describe(**{o.name: _described(o.description) for o in options})(answered)
     if allowed:
         app_commands.choices(**{o.name: list(o.choices) for o in options if o.choices})(answered)
-    completed = {o.name: o.completion for o in options if o.completion is not None}
+    completed = {
+        o.name: o.completion if in_conversations else _offered_where_it_works(o.completion)
+        for o in options
+        if o.completion is not None
+    }
     if completed:
         app_commands.autocomplete(**completed)(answered)
     made: Command = app_commands.Command(
@@ -172,8 +194,10 @@ def group(
     name: str, description: str, commands: Iterable[Command], *, in_direct_messages: bool = False
 ) -> app_commands.Group:
     """A group of a feature's own (``/my``, ``/server``…) holding ``commands``, used in
-    servers only, or ``in_direct_messages`` with the bot too (installed in servers all the
-    same)."""
+    servers the bot is in only, or ``in_direct_messages`` with the bot too, installed to a
+    user's account as well as to servers: so a user who shares no server with the bot
+    reaches it in its DM (and in a server the bot is not in, where its commands refuse
+    unless made for a conversation)."""
     made = app_commands.Group(
         name=locale_str(name),
         description=locale_str(description),
@@ -183,13 +207,35 @@ def group(
             if in_direct_messages
             else None
         ),
-        allowed_installs=(
-            app_commands.AppInstallationType(guild=True) if in_direct_messages else None
-        ),
+        allowed_installs=EVERY_INSTALL if in_direct_messages else None,
+        extras={OWN_GROUP: True},
     )
     for each in commands:
         made.add_command(each)
     return made
+
+
+def _offered_where_it_works(completion: Completion) -> Completion:
+    """``completion``, offering nothing in a conversation (where its command refuses)."""
+
+    async def offered(interaction: discord.Interaction, typed: str) -> list[Choice[str]]:
+        if place_of(interaction).interaction_only:
+            return []
+        return await completion(interaction, typed)
+
+    return offered
+
+
+def _server_only(interaction: discord.Interaction, name: str) -> ServerOnly:
+    """The refusal of the command ``name`` (of the group run) in a conversation, naming it
+    as the reader's Discord does."""
+    run = interaction.command
+    group = run.parent if isinstance(run, app_commands.Command) else None
+    assert group is not None, "every command of the bot's is in a group"
+    if group.extras.get(OWN_GROUP, False):
+        contexts = group.allowed_contexts
+        return ServerOnly(own_slash(group.name, name), contexts is not None and contexts.dm_channel)
+    return ServerOnly(slash(group.name, name))
 
 
 def _described(description: str | locale_str) -> locale_str:

@@ -1,7 +1,12 @@
-"""The bot's slash commands: one group per registered game (guild-only): ``/claimit new``,
+"""The bot's slash commands: one group per registered game: ``/claimit new``,
 ``/nuggets rules``…, every group with the same commands, each declared by its feature (a
 game's own rule options become options of its ``new`` and ``settings``); and the groups
-features have of their own beside them (``/my``, ``/server``, ``/tournament``)."""
+features have of their own beside them (``/my``, ``/server``, ``/tournament``).
+
+A game's group is installed to servers and to users' accounts, and offered in servers
+and in group DMs (and DMs between users), not in the bot's own DM: a user who installed
+the app has it with friends, also where the bot is not a member. There each command
+refuses unless made for such a conversation (``command_parts.command``)."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from collections.abc import Sequence
 
 from discord import app_commands
 
-from bot.discord_ui.command_parts import localized
+from bot.discord_ui.command_parts import EVERY_INSTALL, localized
 from bot.discord_ui.part import Declaration
 from bot.discord_ui.part_registry import discovered
 from bot.games.face import GameFace
@@ -27,7 +32,8 @@ def game_commands(
     group = app_commands.Group(
         name=face.command,
         description=localized(N_("Play {title} here"), title=face.title),
-        guild_only=True,
+        allowed_installs=EVERY_INSTALL,
+        allowed_contexts=app_commands.AppCommandContext(guild=True, private_channel=True),
     )
     for feature in discovered() if declared is None else declared:
         for command in feature.commands(rules, face):

@@ -5,8 +5,9 @@ Once an app's Activities are on, Discord makes its Entry Point (a command of typ
 ``PRIMARY_ENTRY_POINT``) and refuses a bulk overwrite of the global commands that leaves
 it out (50240). discord.py's command tree knows no such command, so the sync adds one:
 where the bot serves the board, its own (Discord opens the Activity itself at its use,
-``DISCORD_LAUNCH_ACTIVITY``, and the board lists the channel's games); elsewhere the one
-Discord has, kept as it was.
+``DISCORD_LAUNCH_ACTIVITY``, and the board lists the channel's games), installed as the
+games' commands are (to servers and to users' accounts) and offered where they are (in
+servers and group DMs); elsewhere the one Discord has, kept as it was.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ ENTRY_POINT: Final = 4
 DISCORD_LAUNCH_ACTIVITY: Final = 2
 """The handler with which Discord opens the Activity, sending the bot nothing."""
 GUILD_INSTALL: Final = 0
+USER_INSTALL: Final = 1
 IN_SERVERS: Final = 0
-"""The board plays the games of a server's channel."""
+IN_PRIVATE_CHANNELS: Final = 2
+"""Group DMs and DMs between users (not the bot's own DM, where only turn notices are)."""
 KEPT: Final = (
     "name",
     "type",
@@ -47,8 +50,8 @@ def launch_command() -> dict[str, Any]:
         "description_localizations": {
             code: _description(language(code)) for code in LANGUAGES if code != DEFAULT
         },
-        "integration_types": [GUILD_INSTALL],
-        "contexts": [IN_SERVERS],
+        "integration_types": [GUILD_INSTALL, USER_INSTALL],
+        "contexts": [IN_SERVERS, IN_PRIVATE_CHANNELS],
     }
 
 

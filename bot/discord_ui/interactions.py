@@ -12,6 +12,7 @@ import discord
 
 from bot.background.game_locks import Deferral
 from bot.background.stopping import HasWorkInFlight, WorkInFlight
+from bot.discord_ui.conversations import among_recipients, place_of
 from bot.discord_ui.interaction_answers import acknowledge, answer_within, tell, unanswerable
 from bot.service import Actor, Player, ServiceError, Where
 from bot.service.errors import NotHere
@@ -111,14 +112,18 @@ def actor_of(interaction: discord.Interaction, kind: str, *, from_dm: bool = Fal
     custom_id names): in a server's channel or thread, or, where the press allows it
     (``from_dm``: a turn notice's move), in their own direct messages with the bot.
     Anything else pressed in a DM (a custom_id copied there) is refused, as one pressed
-    in another server is."""
-    assert interaction.channel_id is not None
-    if interaction.guild_id is None:
+    in another server is, and so is a press in a group DM by someone not in it. A group
+    DM has no server either, but is no DM with the bot: its presses are never a turn
+    notice's."""
+    place = place_of(interaction)
+    if not among_recipients(interaction):
+        raise NotHere()
+    if place.direct:
         if not from_dm:
             raise NotHere()
-        return Actor(interaction.user.id, where=Where(0, interaction.channel_id, kind, direct=True))
+        return Actor(interaction.user.id, where=Where(0, place.channel_id, kind, direct=True))
     return Actor(
         interaction.user.id,
         can_moderate=interaction.permissions.manage_messages,
-        where=Where(interaction.guild_id, interaction.channel_id, kind),
+        where=Where(place.guild_id, place.channel_id, kind),
     )

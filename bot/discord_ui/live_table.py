@@ -40,6 +40,7 @@ from bot.background.table_follower import TableFollower
 from bot.clock import Clock
 from bot.discord_ui import away_words
 from bot.discord_ui.card_layout import Card
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.discord_refusals import expected, forbidden, nowhere, refusal
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.game_log import GameLogs
@@ -168,7 +169,7 @@ class LiveTable:
         holding the game; the rest of the server is shown it once the game is let go
         (``TableFollower``), so that the next move need not wait for the channel's limits.
         Refusals as ``change``."""
-        if on is On.HAND and interaction is not None and interaction.guild_id is not None:
+        if on is On.HAND and interaction is not None and not place_of(interaction).direct:
             made = functools.partial(self._from_live_hand, game_id, interaction, made)
         answer = functools.partial(self.updates.answer_move, on=on, interaction=interaction)
         moving: contextlib.AbstractAsyncContextManager[Outcome]

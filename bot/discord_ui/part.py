@@ -41,18 +41,22 @@ from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.command_parts import Command
 from bot.discord_ui.components import Pressable
 from bot.discord_ui.context import Context
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.game_events import EVENTS, GameEvents
 from bot.discord_ui.message_hooks import ControlDrawing, Drawer, MessageHooks
 from bot.discord_ui.new_options import NewOptions
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
+from bot.service.errors import ServerOnly
 from bot.storage import Game
 from bot.storage.shards import Shards
-from i18n import Language
+from i18n import Language, Message
 
 Listener = Callable[..., Coroutine[Any, Any, None]]
 """A feature's handler of one of Discord's events (its ``on_<event>`` method)."""
 Built = TypeVar("Built", bound="Part")
+BUTTON = Message("That button")
+"""What a press refused in a conversation is called (a menu's pick as well)."""
 
 
 class Part:
@@ -63,6 +67,9 @@ class Part:
     board_actions: ClassVar[tuple[str, ...]] = ()
     """The names of its feature's board actions (``bot.service.board_actions``) it shows
     in the channel (``board_acted``)."""
+    in_conversations: ClassVar[bool] = False
+    """Whether its controls work in a conversation (a group DM, a server the bot is not
+    in: ``conversations``); a press there of a part that doesn't say so is refused."""
 
     def __init__(self, context: Context) -> None:
         self.context = context
@@ -340,8 +347,13 @@ class Parts:
         return tuple(self._controls)
 
     async def press(self, interaction: discord.Interaction, pressed: Pressable[Any]) -> None:
-        """A press on ``pressed``, handled by its class with the feature declaring it."""
-        await pressed.pressed(interaction, self._controls[type(pressed)])
+        """A press on ``pressed``, handled by its class with the feature declaring it; in a
+        conversation only by a feature made for one, else refused before anything is read
+        (a copied or hand-made custom_id: the bot offers none of the others there)."""
+        feature = self._controls[type(pressed)]
+        if not feature.in_conversations and place_of(interaction).interaction_only:
+            raise ServerOnly(BUTTON)
+        await pressed.pressed(interaction, feature)
 
     def listeners(self, event: str) -> Sequence[Listener]:
         """The features' handlers of one of Discord's events (``raw_message_delete``)."""

@@ -17,6 +17,7 @@ from bot.background.computer_players import ComputerPlayers
 from bot.clock import Clock
 from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.card_layout import Card, edited, sent
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.game_log import GameLogs
 from bot.discord_ui.game_messages import (
@@ -106,7 +107,7 @@ class TableUpdates:
         computer player's, a time-out)."""
         if interaction is None:
             return Answered()
-        if interaction.guild_id is None:
+        if place_of(interaction).direct:
             return await self.pings.notices.answer(interaction, outcome)
         game = outcome.game
         if on is On.HAND:

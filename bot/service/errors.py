@@ -162,6 +162,28 @@ class NotHere(Refusal):
     words = Message("That button isn't for a game played here, so nothing happened.")
 
 
+class ServerOnly(Refusal):
+    """A command or a button used in a conversation (a group DM, a DM between users, a
+    server the bot is not in: reached through the app installed to someone's account) that
+    works only where the bot is a member. Discord gives a command group's contexts to all
+    its commands alike, so the bot itself refuses those not made for a conversation."""
+
+    asked: Words
+    """What was used: ``/claimit settings``, or a button."""
+    direct: bool = False
+    """Whether it works in a direct message with the bot too (``/my``'s commands)."""
+    chosen = Chosen(
+        "direct",
+        {
+            False: Message("{asked} works only in a server I'm in, so nothing happened."),
+            True: Message(
+                "{asked} works only in a server I'm in or in a direct message with me, so "
+                "nothing happened."
+            ),
+        },
+    )
+
+
 class NotOnThisMessage(Refusal):
     """A control that turns the message pressed (a leaderboard's page, a replay's step),
     pressed on a message everybody sees: only a copied or hand-made custom_id can."""

@@ -1,8 +1,8 @@
 """Interactions a hand-made client could send (Discord only delivers custom_ids a message
 offers, but the bot doesn't rely on it): a custom_id naming another kind of game, numbers
-the bot never writes, a menu value that was never an option, and a typed option so long
-that quoting it back would break the answer. Each is refused in plain words, changes
-nothing, and leaves no traceback."""
+the bot never writes, a menu value that was never an option, a typed option so long that
+quoting it back would break the answer, and a turn's custom_id pressed in a group DM. Each
+is refused in plain words, changes nothing, and leaves no traceback."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from emulator.members import Members
 from tests.e2e.world import World, ephemeral_answer, running_world
 
 ARABIC_ZERO = "\u0660"
@@ -156,3 +157,36 @@ async def test_a_hands_button_picked_as_a_menu_is_answered(world: World) -> None
     assert ephemeral_answer(answered) == MISMATCHED
     after = await service.game(game.id)
     assert after.version == game.version
+
+
+BUTTON_SERVER_ONLY = "That button works only in a server I'm in, so nothing happened."
+
+
+async def test_a_turn_pressed_in_a_group_dm_is_no_turn_notices_move(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A group DM has no server, as the bot's DM has none: a turn's custom_id pressed
+    there by the player to move (or by someone outside the group DM, which only a
+    hand-made client sends) is refused before anything is read, the game as it was."""
+    await world.start_game(2)
+    service = world.bots[0].service
+    game = await service.current_game(world.channel.id)
+    assert game is not None
+    mover = await world.human_to_move()
+    assert mover is not None
+    ann, bo, cy = world.players[:3]
+    world.discord.install_to_user(ann)
+    group = world.discord.add_group_dm(ann, [bo, cy])
+    said = await world.discord.say(ann, group, "our game goes on in the server")
+    forged = {"custom_id": f"claimit:turn:{game.id}:{game.version}:roll", "component_type": 2}
+    answered = await world.discord.answer(await world.discord.forge(mover, said, forged))
+    assert ephemeral_answer(answered) == BUTTON_SERVER_ONLY
+    outsider = world.players[-1]
+    # The emulated client, as Discord's, sends no press from outside the group DM.
+    monkeypatch.setattr(Members, "_check_private", staticmethod(lambda user, channel: None))
+    answered = await world.discord.answer(await world.discord.forge(outsider, said, forged))
+    assert ephemeral_answer(answered) == BUTTON_SERVER_ONLY
+    await world.quiet()
+    after = await service.game(game.id)
+    assert (after.version, after.state) == (game.version, game.state)
+    assert await service.history.moves(game.id) == []

@@ -210,7 +210,9 @@ async def test_a_slow_board_is_deferred_then_edited_in(
     assert board_png(edited) != before
 
 
-async def test_every_game_has_its_own_command_group_for_servers_only(world: World) -> None:
+async def test_every_game_has_its_own_command_group_for_servers_and_group_dms(
+    world: World,
+) -> None:
     commands = {command["name"]: command for command in world.discord.commands[None]}
     # Beside the games' groups, /my (a player's own across every game), /server (what a
     # server chooses for every game) and /tournament (a server's league, whatever the
@@ -222,8 +224,11 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
     league = commands.pop("tournament")
     assert league.get("contexts") == [0] or league.get("dm_permission") is False
     assert [o["name"] for o in league["options"]] == ["create", "list", "show", "invite", "cancel"]
+    for own in (server, league):
+        assert own.get("integration_types") in (None, [0]), "installed to servers only"
     mine = commands.pop("my")
     assert mine.get("contexts") == [0, 1], "in servers and in the bot's DMs"
+    assert mine.get("integration_types") == [0, 1], "installed to servers and to users"
     assert [o["name"] for o in mine["options"]] == [
         "games",
         "settings",
@@ -232,7 +237,10 @@ async def test_every_game_has_its_own_command_group_for_servers_only(world: Worl
         "drills",
     ]
     for command in commands.values():
-        assert command.get("contexts") == [0] or command.get("dm_permission") is False
+        # Installed to a user's account, a game's group goes with them to group DMs (and
+        # to servers the bot is not in), never to the bot's own DM.
+        assert command.get("contexts") == [0, 2]
+        assert command.get("integration_types") == [0, 1]
         assert [o["name"] for o in command["options"]] == [
             "new",
             "rules",

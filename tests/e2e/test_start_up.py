@@ -1,6 +1,6 @@
 """Starting with a token Discord rejects, on a disk the database can't use, or with a
 metrics port another program holds, or a metrics host with no address: one plain line,
-no traceback."""
+no traceback. And a start that syncs the commands keeps the app's Entry Point."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ import sys
 from pathlib import Path
 
 from bot.storage.opening import open_database
+from emulator import ActivityInstance
+from emulator.entry_points import DISCORD_LAUNCH_ACTIVITY, entry_point
 from tests.disk import tiny_disk
-from tests.e2e.world import World
+from tests.e2e.world import World, make_world
 
 
 async def start(arguments: list[str], environment: dict[str, str], folder: Path) -> list[str]:
@@ -122,3 +124,23 @@ async def test_a_metrics_host_with_no_address_is_one_plain_line(
     (line,) = await start([], environment, tmp_path)
     assert line.startswith("claimit: CLAIMIT_METRICS_HOST nowhere.invalid is no address ")
     assert "PORT" not in line
+
+
+async def test_a_start_keeps_the_entry_point_offered_in_group_dms(tmp_path: Path) -> None:
+    """The bot serving the board registers its own Entry Point, installed as the games'
+    commands are; a start without the board keeps it (Discord refuses an overwrite that
+    leaves it out: 50240), and a user who installed the app opens the board from it in a
+    group DM."""
+    async with await make_world(tmp_path) as world:
+        await world.start_bot(board=True)
+        await world.stop_bots()
+        await world.start_bot()
+        kept = entry_point(world.discord.commands[None])
+        assert kept is not None and kept["handler"] == DISCORD_LAUNCH_ACTIVITY
+        assert (kept["integration_types"], kept["contexts"]) == ([0, 1], [0, 2])
+        assert not [r for r in world.discord.requests if r.status >= 400]
+        ann, bo, cy = world.players[:3]
+        world.discord.install_to_user(ann)
+        group = world.discord.add_group_dm(ann, [bo, cy])
+        launched = await world.discord.use_entry_point(ann, group)
+        assert isinstance(launched, ActivityInstance)

@@ -10,6 +10,7 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Rows
 from bot.discord_ui.context import Context
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.hands.controls import PrivateButton, PrivateOpen, hand_opener
 from bot.discord_ui.interaction_answers import in_time, require_private, reveal
 from bot.discord_ui.interactions import actor_of, reader
@@ -69,7 +70,7 @@ class Hands(Part):
         moved past says so), the hand in the channel following."""
         game_id, key, intent = button.game, button.seen(button.key), button.intent
         actor = actor_of(interaction, button.kind, from_dm=True)
-        in_dm = interaction.guild_id is None
+        in_dm = place_of(interaction).direct
         if in_dm:
             await in_time(interaction, self.departures.require_member(game_id, actor))
         acting = functools.partial(self.service.turns.act, game_id, actor, None, intent, key=key)

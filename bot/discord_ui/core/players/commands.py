@@ -94,7 +94,8 @@ def own_commands() -> list[app_commands.Group]:
         await Players.of(interaction).my_away(interaction, until)
 
     # In servers, and in a direct message with the bot: a player's own is theirs
-    # wherever they ask.
+    # wherever they ask. Installed to users' accounts too, so that one who shares no
+    # server with the bot (who plays only in group DMs) has it in the bot's DM.
     return [
         group(
             N_("my"),

@@ -15,6 +15,7 @@ from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.commanded_game import cannot_post, game_meant
 from bot.discord_ui.context import Context
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.game_messages import Recorded
@@ -150,7 +151,7 @@ class Turns(Part):
         nothing."""
         game_id, version = pressed.game, pressed.seen(pressed.version)
         actor = actor_of(interaction, pressed.kind, from_dm=True)
-        if interaction.guild_id is None:
+        if place_of(interaction).direct:
             await in_time(interaction, self.departures.require_member(game_id, actor))
         acting = functools.partial(self.service.turns.act, game_id, actor, version, intent)
         await self.games.move(game_id, acting, On.TABLE, interaction)
