@@ -11,7 +11,7 @@ from typing import Any
 
 from emulator import payloads
 from emulator.command_limits import SUB_COMMAND, SUB_COMMAND_GROUP, localized
-from emulator.installs import BOT_DM, check_offered, context_of
+from emulator.installs import check_offered, context_of
 from emulator.model import Channel, Guild, User
 from emulator.world import World
 
@@ -75,15 +75,6 @@ def typed_command(
     if resolved:
         data["resolved"] = resolved
     return TypedCommand(data, holder["options"], schema, context_of(channel), owners)
-
-
-def allowed_in_dms(command: dict[str, Any]) -> bool:
-    """Whether a global command may be used in the bot's DM: its ``contexts`` name the
-    bot's DM, or, without contexts, ``dm_permission`` isn't false."""
-    contexts = command.get("contexts")
-    if contexts is not None:
-        return BOT_DM in contexts
-    return command.get("dm_permission") is not False
 
 
 def _options(

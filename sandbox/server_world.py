@@ -1,5 +1,6 @@
-"""The sandbox's server: five members, one channel for every game, fixed ids so its games
-survive a restart."""
+"""The sandbox's server: five members, one channel for every game, a voice channel for a
+game night, and a group DM of three members who installed the app to their accounts; fixed
+ids so its games, who is in voice and the group DM survive a restart."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Guild, U
 
 GUILD_ID = 1_100_000_000_000_000_001
 CHANNEL_ID = 1_100_000_000_000_000_002
+VOICE_CHANNEL_ID = 1_100_000_000_000_000_003
+GROUP_DM_ID = 1_100_000_000_000_000_004
 MEMBERS = (
     # name, manages the server, their Discord's language, their device's time zone
     ("Ann", True, "en-US", "America/New_York"),
@@ -36,6 +39,21 @@ INVITED_BOT = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
     use_application_commands=True, create_public_threads=True, send_messages_in_threads=True
 )
 """What the invite in docs/running-a-server.md gives the bot, so games can have threads here."""
+VOICE_CHANNEL_NAME = "game-night"
+"""The voice channel members join with a click on the page, whose chat (text in voice)
+holds a game night's lobby and table."""
+IN_VOICE = INVITED_BOT | discord.Permissions(
+    connect=True, set_voice_channel_status=True, manage_channels=True
+)
+"""The bot's permissions in the voice channel: the invite's (docs/running-a-server.md), the
+Connect a voice channel gives everyone, and what its status needs there: Set Voice Channel
+Status, and Manage Channels, which Discord asks for of a bot not connected to the channel
+(the bot never connects). Both are granted on the channel, as that page advises, so that
+the status follows the game played in its chat."""
+GROUP_DM_MEMBERS = ("Ann", "Bo", "Cy")
+"""The group DM's members, its owner first: each installed the app to their account, so
+its user-installable commands and its Activity reach them there, where the bot is no
+member; Di and Ed don't see it."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +68,8 @@ class SandboxServer:
     guild: Guild
     channel: Channel
     members: tuple[Member, ...]
+    voice_channel: Channel
+    group_dm: Channel
 
     def member(self, user_id: int) -> Member | None:
         return next((m for m in self.members if m.user.id == user_id), None)
@@ -74,8 +94,13 @@ def populate(emulator: DiscordEmulator) -> SandboxServer:
             ),
         )
     channel = emulator.add_channel(guild, CHANNEL_NAME, INVITED_BOT, id=CHANNEL_ID)
+    voice = emulator.add_voice_channel(guild, VOICE_CHANNEL_NAME, IN_VOICE, id=VOICE_CHANNEL_ID)
+    friends = [u for u in users if u.name in GROUP_DM_MEMBERS]
+    for friend in friends:
+        emulator.install_to_user(friend)
+    group_dm = emulator.add_group_dm(friends[0], friends[1:], id=GROUP_DM_ID)
     members = tuple(
         Member(user, manages, zone)
         for user, (_, manages, _, zone) in zip(users, MEMBERS, strict=True)
     )
-    return SandboxServer(guild, channel, members)
+    return SandboxServer(guild, channel, members, voice, group_dm)

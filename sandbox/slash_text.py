@@ -11,8 +11,18 @@ from typing import Any
 
 from emulator import Channel, User
 from emulator.command_limits import localized
-from emulator.typed_commands import allowed_in_dms
+from emulator.installs import (
+    BOT_DM,
+    GUILD,
+    GUILD_INSTALL,
+    PRIVATE_CHANNEL,
+    USER_INSTALL,
+    contexts_of,
+)
 
+CHAT_INPUT = 1
+"""The command type typed in the message box: not a context menu's, nor the app's Entry
+Point (``PRIMARY_ENTRY_POINT``), which Discord's app launcher opens."""
 SUB_COMMAND = 1
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, NUMBER = 3, 4, 5, 6, 7, 10
 TRUE = ("true", "yes", "on", "1")
@@ -22,6 +32,9 @@ FALSE = ("false", "no", "off", "0")
 Suggested = dict[str, list[dict[str, Any]]]
 """The choices the bot offered for each option that asks it, by the option's name as the
 member reads it: each ``{"name", "value"}``."""
+
+PLACES = {GUILD: "servers", BOT_DM: "DMs with the app", PRIVATE_CHANNEL: "group DMs"}
+"""Each interaction context as a member names the places it stands for."""
 
 
 class SlashTextError(Exception):
@@ -34,17 +47,57 @@ class CommandSpec:
     """The full name, e.g. "nuggets new"."""
     description: str
     options: tuple[dict[str, Any], ...]
-    in_dms: bool = False
-    """Whether the member's client offers it in their DM with the bot."""
+    command: str = ""
+    """The registered command's own name ("claimit"): a subcommand is offered, or not,
+    with it."""
+    contexts: tuple[int, ...] = (GUILD,)
+    """Where the command may be used (``emulator.installs``): servers, the bot's DM,
+    group DMs."""
+    integration_types: tuple[int, ...] = (GUILD_INSTALL,)
+    """Which installs bring it: the server's, a user's own."""
+
+    def offered(self, context: int, server_install: bool, user_install: bool) -> bool:
+        """Whether the member's client offers it in a place of this ``context``, where the
+        app's server install reaches (its server, or its DM) or not, to a member who
+        installed the app to their account or not (as ``emulator.installs`` decides)."""
+        if context not in self.contexts:
+            return False
+        return (GUILD_INSTALL in self.integration_types and server_install) or (
+            USER_INSTALL in self.integration_types and user_install
+        )
+
+    def places(self) -> str:
+        """Where the app offers it, as a member would say it: "in servers only", "in
+        servers and DMs with the app"."""
+        kinds = [
+            PLACES[c]
+            for c in PLACES
+            if c in self.contexts
+            and (c != PRIVATE_CHANNEL or USER_INSTALL in self.integration_types)
+        ]
+        if not kinds:
+            return "nowhere"
+        if len(kinds) == 1:
+            return f"in {kinds[0]} only"
+        return f"in {', '.join(kinds[:-1])} and {kinds[-1]}"
 
 
 def command_specs(registered: list[dict[str, Any]], locale: str = "en-US") -> list[CommandSpec]:
-    """Every command a member whose Discord is in ``locale`` can type, sub-commands spelled
-    out, with the names, descriptions and choices that member reads (``/claimit neu``)."""
+    """Every command a member whose Discord is in ``locale`` can type (the slash commands),
+    sub-commands spelled out, with the names, descriptions and choices that member reads
+    (``/claimit neu``), and where each is offered (its ``contexts`` and
+    ``integration_types``)."""
     specs = []
     for command in registered:
+        if command.get("type", CHAT_INPUT) != CHAT_INPUT:
+            continue
         name = localized(command, locale)
-        in_dms = not command.get("guild_id") and allowed_in_dms(command)
+        contexts = tuple(contexts_of(command))
+        installs = tuple(
+            [GUILD_INSTALL]
+            if command.get("guild_id")
+            else command.get("integration_types") or [GUILD_INSTALL]
+        )
         subs = [o for o in command.get("options", []) if o["type"] == SUB_COMMAND]
         if not subs:
             specs.append(
@@ -52,7 +105,9 @@ def command_specs(registered: list[dict[str, Any]], locale: str = "en-US") -> li
                     name,
                     _description(command, locale),
                     _options(command.get("options", []), locale),
-                    in_dms,
+                    command["name"],
+                    contexts,
+                    installs,
                 )
             )
         for sub in subs:
@@ -61,7 +116,9 @@ def command_specs(registered: list[dict[str, Any]], locale: str = "en-US") -> li
                     f"{name} {localized(sub, locale)}",
                     _description(sub, locale),
                     _options(sub.get("options", []), locale),
-                    in_dms,
+                    command["name"],
+                    contexts,
+                    installs,
                 )
             )
     return specs

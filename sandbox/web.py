@@ -5,12 +5,15 @@ messages only to them) and acts through the emulator exactly as a Discord
 client would: slash commands, button clicks and menu picks become
 interactions for the bot, an option that asks the bot for choices asks it as
 it is typed (``/api/autocomplete``), and anything else typed is the member's
-chat message. A websocket tells the page when anything changed. The app's
-Activity opens beside the channel as Discord opens it: served under
-``/activity/`` as Discord's proxy serves it (``activity_proxy``), the page playing
-Discord's client around it (``static/activity.js``, ``activity_host``). Only the
-page itself may use any of it (``only_this_page``): it is on loopback, but other
-sites can make the browser send requests there.
+chat message. Members join and leave the server's voice channel with a click
+(``/api/voice/join``, ``/api/voice/leave``), and its chat works as a text
+channel's; the group DM is its members' alone, where the app's commands come
+only as installed to their accounts. A websocket tells the page when anything
+changed. The app's Activity opens beside the channel as Discord opens it: served
+under ``/activity/`` as Discord's proxy serves it (``activity_proxy``), the page
+playing Discord's client around it (``static/activity.js``, ``activity_host``).
+Only the page itself may use any of it (``only_this_page``): it is on loopback,
+but other sites can make the browser send requests there.
 """
 
 from __future__ import annotations
@@ -29,10 +32,11 @@ from aiohttp.typedefs import Handler, Middleware
 from babel import Locale
 
 from bot.games.faces import faces
-from emulator import Channel, DiscordEmulator, Message, User
+from emulator import Channel, CommandUnavailable, DiscordEmulator, Message, User
 from emulator.cdn import DISCORD_CDN
 from emulator.command_limits import localized
 from emulator.components import FILE, attached_name
+from emulator.installs import BOT_DM, PRIVATE_CHANNEL, USER_INSTALL, context_of
 from emulator.limits import CONTENT_LENGTH
 from emulator.model import Attachment
 from emulator.payloads import attachment_url
@@ -150,6 +154,8 @@ class SandboxPage:
         app.router.add_post("/api/select", self._select)
         app.router.add_post("/api/select_users", self._select_users)
         app.router.add_post("/api/clock", self._move_clock)
+        app.router.add_post("/api/voice/join", self._join_voice)
+        app.router.add_post("/api/voice/leave", self._leave_voice)
         app.router.add_get("/api/live", self._live)
         app.router.add_post("/api/activity/launch", self._launch)
         app.router.add_post("/api/activity/leave", self._leave)
@@ -204,7 +210,8 @@ class SandboxPage:
                             "name": s.name,
                             "description": s.description,
                             "options": list(s.options),
-                            "in_dms": s.in_dms,
+                            # Where it is offered, by the view's ``offered``.
+                            "command": s.command,
                         }
                         for s in command_specs(self._registered(), locale)
                     ]
@@ -225,12 +232,17 @@ class SandboxPage:
             if group is None:
                 continue
             new = next((o for o in group.get("options", []) if o["name"] == "new"), None)
+            night = next((o for o in (new or {}).get("options", []) if o["name"] == "voice"), None)
             games.append(
                 {
                     "command": face.command,
                     "title": face.title,
                     # How each member types its "new", in their Discord's language.
                     "new": {locale: localized(new, locale) if new else "new" for locale in locales},
+                    # And its option for a game night in voice, where it has one.
+                    "voice": None
+                    if night is None
+                    else {locale: localized(night, locale) for locale in locales},
                 }
             )
         return games
@@ -240,18 +252,41 @@ class SandboxPage:
         channel = self._channel(request.query.get("channel", ""), viewer)
         channels = [self.server.channel, *self.emulator.threads_of(self.server.channel)]
         dm = self._dm_of(viewer)
+        specs = command_specs(self._registered(channel), viewer.locale)
+        offered = self._offered(viewer, channel, specs)
         return web.json_response(
             {
                 "channel": {
-                    **_channel_json(channel),
-                    **({"name": self.emulator.bot.name} if channel.is_dm else {}),
+                    **self._channel_json(channel, viewer),
                     # A game's thread, empty until its table comes, offers no new game.
                     "holds_game": channel.is_thread and await self._holds_game(channel.id),
+                    # Whether the member's client offers the app's launcher here.
+                    "launcher": self._launches_here(viewer, channel),
                 },
-                "channels": [_channel_json(c) for c in channels],
+                # The registered commands the member's client offers here (by their own
+                # names: a subcommand goes with its command).
+                "offered": sorted({s.command for s in offered}),
+                "channels": [self._channel_json(c, viewer) for c in channels],
+                # The server's voice channels, each with who is in it (in the order they
+                # came), as Discord's channel list shows them, and its status.
+                "voice_channels": [
+                    {
+                        **self._channel_json(v, viewer),
+                        "status": v.voice_status,
+                        "in_voice": [self._person(u) for u in self.emulator.in_voice(v)],
+                    }
+                    for v in self.server.guild.channels.values()
+                    if v.is_voice
+                ],
                 # The member's direct messages with the bot (its turn notices), once the
                 # bot has written there: only theirs.
-                "dm": None if dm is None else {**_channel_json(dm), "name": self.emulator.bot.name},
+                "dm": None if dm is None else self._channel_json(dm, viewer),
+                # The group DMs the member is in: only theirs.
+                "group_dms": [
+                    self._channel_json(g, viewer)
+                    for g in self.emulator.group_dms.values()
+                    if viewer.id in g.recipients
+                ],
                 "messages": [self._message_json(m) for m in channel.visible(viewer.id)],
                 "names": {
                     **{str(u.id): u.name for u in self.emulator.users.values()},
@@ -271,17 +306,24 @@ class SandboxPage:
     # Acting as a member ------------------------------------------------------------
 
     async def _command(self, request: web.Request) -> web.Response:
+        """The typed command, read against every command the member's client knows, and
+        sent as Discord's client sends it; one it does not offer here (its contexts or
+        installs leave the place out, which the emulator answers with
+        ``CommandUnavailable``) is refused in plain words."""
         body = await _body(request)
         user = self._user(body.get("user"))
         channel = self._channel(body.get("channel"), user)
         text = str(body.get("text", ""))
+        specs = command_specs(self._registered(channel), user.locale)
         try:
-            name, options = parse(
-                text, self._specs(user, channel), *self._nameable(channel), _suggested(body)
-            )
+            name, options = parse(text, specs, *self._nameable(channel), _suggested(body))
         except SlashTextError as e:
-            return _refusal(400, self._where_typed(text, user, channel) or str(e))
-        await self.emulator.slash(user, channel, name, **options)
+            return _refusal(400, self._not_offered(text, user, channel, specs) or str(e))
+        try:
+            await self.emulator.slash(user, channel, name, **options)
+        except CommandUnavailable:
+            spec = next(s for s in specs if s.name == name)
+            return _refusal(400, self._unavailable(spec, user, channel))
         return web.json_response({"ok": True})
 
     async def _autocomplete(self, request: web.Request) -> web.Response:
@@ -306,32 +348,64 @@ class SandboxPage:
         return web.json_response({"choices": choices})
 
     def _specs(self, user: User, channel: Channel) -> list[CommandSpec]:
-        """The commands the member's client offers where they type: in their DM with the
-        bot, only the global ones allowed there."""
-        specs = command_specs(self._registered(), user.locale)
-        return [s for s in specs if s.in_dms] if channel.is_dm else specs
+        """The commands the member's client offers where they type."""
+        specs = command_specs(self._registered(channel), user.locale)
+        return self._offered(user, channel, specs)
+
+    def _offered(self, user: User, channel: Channel, specs: list[CommandSpec]) -> list[CommandSpec]:
+        """Those of ``specs`` the member's client offers in the channel: as their contexts
+        allow the place, and as the app is installed there (to the server, which reaches
+        its channels and the bot's DM, or to the member's account)."""
+        server_install = channel.is_dm or (
+            not channel.is_private and channel.guild_id in self.emulator.guilds
+        )
+        user_install = user.id in self.emulator.user_installs
+        context = context_of(channel)
+        return [s for s in specs if s.offered(context, server_install, user_install)]
 
     def _nameable(self, channel: Channel) -> tuple[list[User], list[Channel]]:
-        """The members and channels an option may name: none in a DM, where no server's
-        are."""
-        if channel.is_dm:
+        """The members and channels an option may name: none in a DM or group DM, where no
+        server's are."""
+        if channel.is_private:
             return [], []
         return [m.user for m in self.server.members], [
             c for c in self.server.guild.channels.values() if not c.is_thread
         ]
 
-    def _where_typed(self, text: str, user: User, channel: Channel) -> str | None:
-        """Why a command can't be typed in a DM, if that is why: none is offered there, or
-        the one typed is the server's."""
-        if not channel.is_dm:
-            return None
-        specs = command_specs(self._registered(), user.locale)
-        if not any(s.in_dms for s in specs):
-            return "Commands are typed in the server's channel here."
+    def _not_offered(
+        self, text: str, user: User, channel: Channel, specs: list[CommandSpec]
+    ) -> str | None:
+        """Why a command that can't be read can't be typed here, if that is why: the one
+        typed isn't offered here, or none is."""
+        offered = self._offered(user, channel, specs)
         spec = named(text, specs)
-        if spec is None or spec.in_dms:
-            return None
-        return f"/{spec.name} is typed in the server's channel, not in direct messages."
+        if spec is not None and spec not in offered:
+            return self._unavailable(spec, user, channel)
+        if spec is None and not offered:
+            return f"The app offers no commands {self._where(channel)}."
+        return None
+
+    def _unavailable(self, spec: CommandSpec, user: User, channel: Channel) -> str:
+        """Why the member's client doesn't offer the command here, in plain words."""
+        command, where = spec.name.split()[0], self._where(channel)
+        context = context_of(channel)
+        if (
+            context in spec.contexts
+            and USER_INSTALL in spec.integration_types
+            and user.id not in self.emulator.user_installs
+        ):
+            return (
+                f"/{command} isn't offered to {user.name} {where}: it comes with the app "
+                "installed to one's account."
+            )
+        return f"/{command} isn't offered {where}: the app offers it {spec.places()}."
+
+    def _where(self, channel: Channel) -> str:
+        """The place, as the member says where they type."""
+        context = context_of(channel)
+        if context == BOT_DM:
+            return f"in your DM with {self.emulator.bot.name}"
+        return "in this group DM" if context == PRIVATE_CHANNEL else f"in #{channel.name}"
 
     async def _message_post(self, request: web.Request) -> web.Response:
         """The member's chat message in the channel or thread, as Discord's message box
@@ -394,14 +468,19 @@ class SandboxPage:
     # The Activity, as Discord's client runs it for a member -------------------------
 
     async def _launch(self, request: web.Request) -> web.Response:
-        """The member opens the Activity in the channel or thread from the app launcher:
-        the app's default Entry Point command, which Discord handles itself
-        (DISCORD_LAUNCH_ACTIVITY), launching it or joining the instance living there."""
+        """The member opens the Activity in the channel, thread, voice channel or group DM
+        from the app launcher: the app's default Entry Point command, which Discord
+        handles itself (DISCORD_LAUNCH_ACTIVITY), launching it or joining the instance
+        living there."""
         body = await _body(request)
         user = self._user(body.get("user"))
         channel = self._channel(body.get("channel"), user)
-        if channel.is_dm:
-            return _refusal(400, "Activities open in the server's channels here.")
+        if not self._launches_here(user, channel):
+            return _refusal(
+                400,
+                "Activities open in the server's channels here, and in a group DM for "
+                "members who installed the app to their account.",
+            )
         try:
             instance = await self.emulator.launch_activity(channel.id, user.id)
         except ValueError as refused:
@@ -436,6 +515,31 @@ class SandboxPage:
         answer = await self._host.authenticate(user, str(body.get("access_token", "")))
         return web.json_response(answer)
 
+    # Voice, as Discord's client joins and leaves it ---------------------------------
+
+    async def _join_voice(self, request: web.Request) -> web.Response:
+        """The member joins the voice channel (moving from another they are in), as a click
+        on it in Discord's channel list does; everyone's page shows them under it."""
+        body = await _body(request)
+        user = self._user(body.get("user"))
+        channel = self._channel(body.get("channel"), user)
+        if not channel.is_voice:
+            return _refusal(400, "Only a voice channel can be joined: pick one with 🔊.")
+        try:
+            await self.emulator.join_voice(user, channel)
+        except ValueError as refused:
+            return _refusal(400, str(refused))
+        return web.json_response({"ok": True})
+
+    async def _leave_voice(self, request: web.Request) -> web.Response:
+        """The member leaves voice in the server, as Discord's Disconnect does."""
+        user = self._user((await _body(request)).get("user"))
+        guild = self.server.guild
+        if user.id not in guild.voice_states:
+            return _refusal(400, f"{user.name} isn't in a voice channel.")
+        await self.emulator.leave_voice(user, guild)
+        return web.json_response({"ok": True})
+
     # Live updates -------------------------------------------------------------------
 
     async def _live(self, request: web.Request) -> web.WebSocketResponse:
@@ -465,11 +569,13 @@ class SandboxPage:
 
     # Lookups ------------------------------------------------------------------------
 
-    def _registered(self) -> list[dict[str, Any]]:
-        return [
-            *self.emulator.commands.get(self.server.guild.id, []),
-            *self.emulator.commands.get(None, []),
-        ]
+    def _registered(self, place: Channel | None = None) -> list[dict[str, Any]]:
+        """The bot's commands: the server's own and the global ones; in a DM or group DM
+        (``place``), the global ones alone, as Discord's client knows a server's commands
+        only in that server."""
+        private = place is not None and place.is_private
+        servers = [] if private else self.emulator.commands.get(self.server.guild.id, [])
+        return [*servers, *self.emulator.commands.get(None, [])]
 
     def _user(self, raw: object) -> User:
         member = self.server.member(int(str(raw))) if str(raw).isdigit() else None
@@ -478,13 +584,33 @@ class SandboxPage:
         return member.user
 
     def _channel(self, raw: object, viewer: User) -> Channel:
-        """A channel or thread of the server, or the viewer's own direct messages."""
-        channel = self.emulator.channels.get(int(str(raw))) if str(raw).isdigit() else None
-        if channel is not None and channel.is_dm and channel.recipient_id == viewer.id:
-            return channel
-        if channel is None or channel.guild_id != self.server.guild.id:
+        """A channel, voice channel or thread of the server, or the viewer's own direct
+        messages or group DM."""
+        channel = self._place(int(str(raw))) if str(raw).isdigit() else None
+        if channel is None or not self._sees(viewer, channel):
             raise web.HTTPNotFound(text="That channel or thread is gone.")
         return channel
+
+    def _place(self, channel_id: int) -> Channel | None:
+        return self.emulator.channels.get(channel_id) or self.emulator.group_dms.get(channel_id)
+
+    def _sees(self, viewer: User, channel: Channel) -> bool:
+        """Whether the place is the viewer's to see: the server's, their own DM with the
+        bot, or a group DM they are in."""
+        if channel.is_dm:
+            return channel.recipient_id == viewer.id
+        if channel.is_group_dm:
+            return viewer.id in channel.recipients
+        return channel.guild_id == self.server.guild.id
+
+    def _launches_here(self, viewer: User, channel: Channel) -> bool:
+        """Whether the member's client offers the app's launcher in the place: in the
+        server's channels, and in a group DM to a member who installed the app (Discord
+        opens Activities in DMs only for apps users installed); not in the DM with the
+        bot."""
+        if channel.is_group_dm:
+            return viewer.id in self.emulator.user_installs
+        return not channel.is_dm
 
     def _dm_of(self, viewer: User) -> Channel | None:
         return next(
@@ -496,13 +622,45 @@ class SandboxPage:
         """The request's body, the member acting and the message they act on."""
         body = await _body(request)
         user = self._user(body.get("user"))
-        return body, user, self._message(body.get("message"), user.id)
+        return body, user, self._message(body.get("message"), user)
 
-    def _message(self, raw: object, viewer: int) -> Message:
+    def _message(self, raw: object, viewer: User) -> Message:
+        """A message the viewer sees: in a place of theirs (never another's DM or a group
+        DM they are not in), and public or their own."""
         message = self.emulator.messages.get(int(str(raw))) if str(raw).isdigit() else None
-        if message is None or message.deleted or message.visible_to not in (None, viewer):
+        place = None if message is None else self._place(message.channel_id)
+        if (
+            message is None
+            or message.deleted
+            or message.visible_to not in (None, viewer.id)
+            or place is None
+            or not self._sees(viewer, place)
+        ):
             raise web.HTTPNotFound(text="That message is gone.")
         return message
+
+    def _channel_json(self, channel: Channel, viewer: User) -> dict[str, Any]:
+        return {
+            "id": str(channel.id),
+            "name": self._name(channel, viewer),
+            "thread": channel.is_thread,
+            "dm": channel.is_dm,
+            "group_dm": channel.is_group_dm,
+            "voice": channel.is_voice,
+        }
+
+    def _name(self, channel: Channel, viewer: User) -> str:
+        """The place's name as the viewer reads it: a DM is the bot's; a group DM without a
+        name of its own is its other members', as Discord names it."""
+        if channel.is_dm:
+            return self.emulator.bot.name
+        if channel.is_group_dm and not channel.name:
+            users = self.emulator.users
+            return ", ".join(users[u].name for u in channel.recipients if u != viewer.id)
+        return channel.name
+
+    def _person(self, user: User) -> dict[str, Any]:
+        return {"id": str(user.id), "name": user.name, "avatar_url": self._avatar_url(user)}
 
     def _message_json(self, m: Message) -> dict[str, Any]:
         files = {a.filename: self._file(m, a) for a in m.attachments}
@@ -652,15 +810,6 @@ def _menu(message: Message, kind: int, custom_id: object) -> dict[str, Any]:
 
 def _refusal(status: int, text: str) -> web.Response:
     return web.json_response({"error": text}, status=status)
-
-
-def _channel_json(channel: Channel) -> dict[str, Any]:
-    return {
-        "id": str(channel.id),
-        "name": channel.name,
-        "thread": channel.is_thread,
-        "dm": channel.is_dm,
-    }
 
 
 def _static_file(name: str) -> web.Response:

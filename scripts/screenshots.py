@@ -537,7 +537,7 @@ async def claim_it(
     await camera.message("rematch-offer.png", offer)
 
     await act_as(page, "Ed")
-    await page.locator("#dms li").click()
+    await page.locator("#dms li.dm").click()
     told = page.locator("#messages article", has_text="which you follow, is over")
     await expect(told).to_have_count(1)
     await loaded(told)
@@ -821,7 +821,7 @@ async def direct_messages(browser: Browser, page: Page, url: str, camera: Camera
         await until_turn_of("Bo", page, table, claim_it_move)
 
     await act_as(page, "Bo")
-    dms = page.locator("#dms li")
+    dms = page.locator("#dms li.dm")
     await dms.click()
     await expect(page.locator("#channel-name")).to_have_text("Game Bot")
     # His notices of earlier turns went as he moved.
@@ -833,7 +833,7 @@ async def direct_messages(browser: Browser, page: Page, url: str, camera: Camera
     phone = await open_page(browser, url, PHONE, "Bo")
     try:
         await phone.locator("#menu-button").click()
-        await phone.locator("#dms li").click()
+        await phone.locator("#dms li.dm").click()
         shown = by_id(phone, await notice.get_attribute("data-id"))
         await expect(shown.locator("button:enabled").first).to_be_in_viewport()
         await camera.page("dm-notice-phone.png", phone)

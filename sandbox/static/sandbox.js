@@ -390,15 +390,61 @@ function renderSidebar() {
   $("channels").innerHTML = channels.map((c) => `
     <li data-channel="${escapeHtml(c.id)}" class="${c.thread ? "thread" : ""} ${c.id === state.channel ? "active" : ""}">
       ${c.thread ? "🧵" : "#"} ${escapeHtml(c.name)}</li>`).join("");
-  // The member's direct messages with the bot (its turn notices), theirs alone.
+  renderVoice();
+  // The member's direct messages with the bot (its turn notices) and their group DMs,
+  // theirs alone.
   const dm = state.view && state.view.dm;
-  $("dms-heading").hidden = !dm;
-  $("dms").innerHTML = dm ? `
-    <li data-channel="${escapeHtml(dm.id)}" class="dm ${dm.id === state.channel ? "active" : ""}">
-      ✉️ ${escapeHtml(dm.name)}</li>` : "";
+  const groups = (state.view && state.view.group_dms) || [];
+  const places = [...(dm ? [dm] : []), ...groups];
+  $("dms-heading").hidden = !places.length;
+  $("dms").innerHTML = places.map((c) => `
+    <li data-channel="${escapeHtml(c.id)}" class="${c.group_dm ? "group-dm" : "dm"} ${c.id === state.channel ? "active" : ""}">
+      ${kindMark(c)} ${escapeHtml(c.name)}</li>`).join("");
   const me = viewer();
   $("acting-as").textContent = me ? `as ${me.name}` : "";
   renderClock();
+}
+
+// The server's voice channels as Discord lists them: a click opens the channel's chat;
+// under it, its status and who is in voice; and the button that joins it, or leaves it
+// for the member acted as, who is in it.
+function renderVoice() {
+  const voice = (state.view && state.view.voice_channels) || [];
+  $("voice-heading").hidden = !voice.length;
+  $("voice").innerHTML = voice.map((c) => {
+    const here = c.in_voice.some((p) => p.id === state.viewer);
+    const control = here
+      ? `<button type="button" class="voice-control" data-voice="leave">Leave voice</button>`
+      : `<button type="button" class="voice-control" data-voice="join" data-voice-channel="${escapeHtml(c.id)}" title="Join voice as the member acted as">Join voice</button>`;
+    return `<li data-channel="${escapeHtml(c.id)}" class="voice ${c.id === state.channel ? "active" : ""}">
+      <span class="voice-name">🔊 ${escapeHtml(c.name)}</span>${control}</li>
+      ${c.status ? `<li class="voice-status">${escapeHtml(c.status)}</li>` : ""}
+      ${c.in_voice.map((p) => `<li class="in-voice">${avatar(p, true)}<span>${escapeHtml(p.name)}</span></li>`).join("")}`;
+  }).join("");
+}
+
+// Joins the voice channel, or leaves voice, as the member acted as: every page shows it
+// once the sandbox says it changed.
+async function voice(action, channel) {
+  try {
+    showError("");
+    await post(`/api/voice/${action}`, action === "join" ? { channel } : {});
+  } catch (error) { showError(error.message); }
+}
+
+// The mark Discord's client puts before a place's name.
+function kindMark(channel) {
+  if (channel.dm) return "✉️";
+  if (channel.group_dm) return "👥";
+  if (channel.voice) return "🔊";
+  return channel.thread ? "🧵" : "#";
+}
+
+// A place's name as Discord writes it in a title or the message box: "#games",
+// "🔊game-night"; a thread's or a DM's alone.
+function placeName(channel) {
+  const mark = kindMark(channel);
+  return `${mark === "#" || mark === "🔊" ? mark : ""}${channel.name}`;
 }
 
 // The sandbox's time, in the member's own zone, and how far it was moved on.
@@ -415,11 +461,11 @@ function renderClock() {
 
 function renderHeader() {
   const channel = state.view.channel;
-  $("channel-kind").textContent = channel.dm ? "✉️" : channel.thread ? "🧵" : "#";
+  $("channel-kind").textContent = kindMark(channel);
   $("channel-name").textContent = channel.name;
-  // Discord opens the app's Activity from a DM only for apps its users installed.
-  $("launch-activity").hidden = channel.dm;
-  document.title = `${channel.thread || channel.dm ? "" : "#"}${channel.name} · Game sandbox`;
+  // Discord opens the app's Activity outside a server only for apps its users installed.
+  $("launch-activity").hidden = !channel.launcher;
+  document.title = `${placeName(channel)} · Game sandbox`;
   renderPlaceholder();
 }
 
@@ -631,6 +677,14 @@ function renderEmpty() {
       : "No messages yet.";
     return;
   }
+  if (state.view.channel.group_dm) {
+    const mine = myCommands().map((c) => `/${c.name}`);
+    const starts = state.games.filter((g) => state.view.offered.includes(g.command)).map((g) => `/${starter(g)}`);
+    empty.textContent = starts.length ? `No messages yet. Say hello, or start a game here: ${starts.join(" or ")}.`
+      : mine.length ? `No messages yet. Say hello, or type ${mine.join(" or ")}.`
+      : "No messages yet. Say hello: the app offers none of its commands in this group DM.";
+    return;
+  }
   if (state.view.channel.holds_game) {
     // A lobby's thread, its table still to come: the bot refuses another game in it.
     const home = state.view.channels.find((c) => !c.thread);
@@ -638,39 +692,46 @@ function renderEmpty() {
     empty.textContent = `No messages yet. This thread is ${state.view.channel.name}'s: its table comes here once the game starts. Say hello meanwhile; new games start from ${from}.`;
     return;
   }
-  const starts = state.games.map((g) => `/${starter(g)}`);
+  const voice = state.view.channel.voice;
+  const starts = state.games.map((g) => `/${starter(g, voice)}`);
+  // A voice channel's chat invites to a game night, for everyone in voice with the host.
+  const start = voice && state.games.some((g) => g.voice)
+    ? "join voice with your friends and start a game night here" : "start a game here";
   empty.textContent = starts.length
-    ? `No messages yet. Say hello, or start a game here: ${starts.join(" or ")}.`
+    ? `No messages yet. Say hello, or ${start}: ${starts.join(" or ")}.`
     : "No messages yet. Say hello, or type / for commands.";
 }
 
-// How the member acted as starts a game, in their Discord's language: "nuggets neu".
-function starter(game) {
+// How the member acted as starts a game, in their Discord's language: "nuggets neu"; in a
+// voice channel's chat, a game night for those in voice, where the game offers one.
+function starter(game, inVoice) {
   const me = state.members.find((m) => m.id === state.user);
-  return `${game.command} ${(me && game.new[me.locale]) || "new"}`;
+  const night = inVoice && game.voice && me && game.voice[me.locale] ? ` ${game.voice[me.locale]}:true` : "";
+  return `${game.command} ${(me && game.new[me.locale]) || "new"}${night}`;
 }
 
 // The box says both things it does, as Discord's "Message #games" does the one: chat in
 // the channel or thread on screen, or a command.
 function renderPlaceholder() {
   const channel = state.view && state.view.channel;
-  if (channel && channel.dm) {
-    $("command").placeholder = `Message @${channel.name}${myCommands().length ? ", or type / for commands" : ""}`;
+  if (channel && (channel.dm || channel.group_dm)) {
+    const to = channel.dm ? `@${channel.name}` : channel.name;
+    $("command").placeholder = `Message ${to}${myCommands().length ? ", or type / for commands" : ""}`;
     return;
   }
-  const where = channel ? `${channel.thread ? "" : "#"}${channel.name}` : "the channel";
-  const starts = state.games.map((g) => `/${starter(g)}`);
+  const where = channel ? placeName(channel) : "the channel";
+  const starts = state.games.map((g) => `/${starter(g, channel && channel.voice)}`);
   const example = starts.length ? `, e.g. ${starts.join(" or ")}` : "";
   $("command").placeholder = `Message ${where}, or type / for commands${example}`;
 }
 
 // The commands as the member acted as reads them: Discord shows each member the names,
-// descriptions and choices in their own language; in their DM with the bot, only those
-// it allows there.
+// descriptions and choices in their own language; where they type, only those offered
+// there (by the commands' contexts and where the app is installed).
 function myCommands() {
   const me = state.members.find((m) => m.id === state.user);
   const commands = (me && state.commands[me.locale]) || [];
-  return state.view && state.view.channel.dm ? commands.filter((c) => c.in_dms) : commands;
+  return state.view ? commands.filter((c) => state.view.offered.includes(c.command)) : commands;
 }
 
 // Completion of command names, as Discord's box offers them.
@@ -978,7 +1039,7 @@ document.addEventListener("click", async (event) => {
   if (event.target.closest("#lightbox")) return closePicture();
   const picture = event.target.closest(PICTURES);
   if (picture) return openPicture(picture);
-  const target = event.target.closest("[data-user], [data-channel], [data-command], [data-suggestion], [data-ahead], button[data-custom-id], #menu-button, #backdrop, #jump, #follow-turns");
+  const target = event.target.closest("[data-user], [data-voice], [data-channel], [data-command], [data-suggestion], [data-ahead], button[data-custom-id], #menu-button, #backdrop, #jump, #follow-turns");
   if (!target) return;
   event.preventDefault();
   if (target.id === "menu-button") return setMenu(!document.body.classList.contains("menu-open"));
@@ -986,6 +1047,7 @@ document.addEventListener("click", async (event) => {
   if (target.id === "jump") { state.follow = true; $("jump").hidden = true; return toBottom(); }
   if (target.id === "follow-turns") return setFollowTurns(!state.followTurns);
   if (target.dataset.user) return switchUser(target.dataset.user);
+  if (target.dataset.voice) return voice(target.dataset.voice, target.dataset.voiceChannel);
   if (target.dataset.channel) return openChannel(target.dataset.channel, target.dataset.message);
   if (target.dataset.command) { setMenu(false); return complete(target.dataset.command); }
   if (target.dataset.suggestion) return suggestions[Number(target.dataset.suggestion)].pick();

@@ -134,5 +134,5 @@ async def test_in_a_dm_on_a_phone_only_its_commands_and_their_choices_are_offere
         await box.fill("/host game:claimit")
         await box.press("Enter")
         await expect(page.locator("#composer-error")).to_have_text(
-            "/host is typed in the server's channel, not in direct messages."
+            "/host isn't offered in your DM with Game Bot: the app offers it in servers only."
         )

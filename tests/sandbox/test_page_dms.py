@@ -1,8 +1,8 @@
 """Each member's direct messages with the bot on the sandbox page (where their turn
 notices come): listed for that member alone once the bot has written, opened like a
 channel, at a desktop's and a phone's width; another member's are never served, and
-commands not offered in DMs are typed in the server's channel (``test_page_autocomplete``
-types one that is)."""
+commands not offered in DMs are refused in plain words (``test_page_autocomplete`` types
+one that is offered, and one that isn't)."""
 
 from __future__ import annotations
 
@@ -38,11 +38,12 @@ async def test_a_member_reads_their_direct_messages_and_nobody_else_does(
     browser: Browser, bare_page: Sandbox
 ) -> None:
     dm, ann = written_to(bare_page, "Ann")
-    async with open_page(browser, bare_page.url, DESKTOP, acting_as="Bo") as page:
+    # Di is in no group DM either: she has no direct messages at all.
+    async with open_page(browser, bare_page.url, DESKTOP, acting_as="Di") as page:
         await expect(page.locator("#dms li")).to_have_count(0)
         await expect(page.locator("#dms-heading")).to_be_hidden()
         await act_as(page, "Ann")
-        entry = page.locator("#dms li")
+        entry = page.locator("#dms li.dm")
         await expect(entry).to_have_text("✉️ Game Bot")
         await entry.click()
         await expect(page.locator("#channel-name")).to_have_text("Game Bot")
@@ -71,7 +72,9 @@ async def test_a_member_reads_their_direct_messages_and_nobody_else_does(
             headers={"Origin": bare_page.url},
         )
         assert refused.status == 400
-        assert "typed in the server's channel" in (await refused.json())["error"]
+        assert (await refused.json())["error"] == (
+            "The app offers no commands in your DM with Game Bot."
+        )
 
 
 async def test_an_empty_direct_message_invites_to_what_works_there(
@@ -87,7 +90,7 @@ async def test_an_empty_direct_message_invites_to_what_works_there(
     for changed in emulator.on_change:
         changed()
     async with open_page(browser, sandbox.url, DESKTOP, acting_as="Ann") as page:
-        await page.locator("#dms li").click()
+        await page.locator("#dms li.dm").click()
         empty = page.locator("#empty")
         await expect(empty).to_be_visible()
         await expect(empty).to_contain_text("Your turns come here")

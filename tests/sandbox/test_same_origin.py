@@ -21,6 +21,8 @@ ACTIONS = [
     "/api/click",
     "/api/select",
     "/api/clock",
+    "/api/voice/join",
+    "/api/voice/leave",
     "/api/activity/launch",
     "/api/activity/leave",
     "/api/activity/authorize",

@@ -249,18 +249,46 @@ def test_while_an_option_is_typed_the_box_so_far_is_read() -> None:
         focused_input("/travel to late:y", "late", specs, [], [])
 
 
-def test_a_command_is_offered_in_dms_only_if_it_allows_them() -> None:
+def test_a_command_is_offered_where_its_contexts_and_installs_reach() -> None:
+    """Servers (0), the bot's DM (1) and group DMs (2) by a command's ``contexts``; the
+    server install reaches a server the bot is in and its DM, a user's own install every
+    place, a group DM only that one."""
     server_only = {**TRAVEL, "name": "host", "contexts": [0]}
     guilds_own = {**TRAVEL, "name": "board", "guild_id": "1"}
-    specs = command_specs([TRAVEL, server_only, guilds_own, {**TRAVEL, "name": "old"}])
-    assert [(s.name, s.in_dms) for s in specs] == [
-        ("travel to", True),
-        ("host to", False),
-        ("board to", False),
-        ("old to", True),
+    everywhere = {**TRAVEL, "name": "roam", "contexts": [0, 1, 2], "integration_types": [0, 1]}
+    specs = command_specs([TRAVEL, server_only, guilds_own, {**TRAVEL, "name": "old"}, everywhere])
+    in_server, in_dm, in_group = (0, True, False), (1, True, False), (2, False, True)
+    assert [
+        (s.name, s.command, s.offered(*in_server), s.offered(*in_dm), s.offered(*in_group))
+        for s in specs
+    ] == [
+        ("travel to", "travel", True, True, False),
+        ("host to", "host", True, False, False),
+        ("board to", "board", True, False, False),
+        ("old to", "old", True, True, False),
+        ("roam to", "roam", True, True, True),
+    ]
+    # Installed to the member's account alone: a user-installed command everywhere.
+    assert [s.offered(0, False, True) for s in specs] == [False, False, False, False, True]
+    assert [s.offered(2, False, False) for s in specs] == [False] * 5
+    assert [s.places() for s in specs] == [
+        "in servers and DMs with the app",
+        "in servers only",
+        "in servers only",
+        "in servers and DMs with the app",
+        "in servers, DMs with the app and group DMs",
     ]
     assert named("/host to city:x", specs) == specs[1]
     assert named("/nowhere", specs) is None
+
+
+def test_only_slash_commands_are_typed() -> None:
+    """The app's Entry Point (type 4) opens from the app launcher, and context menus from a
+    member's or message's menu: none is typed in the box."""
+    launch = {"name": "launch", "type": 4, "handler": 2, "description": "Open the board"}
+    menu = {"name": "Profile", "type": 2, "description": ""}
+    specs = command_specs([TRAVEL, launch, menu, {**TRAVEL, "name": "typed", "type": 1}])
+    assert [s.name for s in specs] == ["travel to", "typed to"]
 
 
 def test_a_choice_is_named_as_discords_picker_finds_it() -> None:
