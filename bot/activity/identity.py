@@ -5,7 +5,9 @@ protocol): its authorization code is exchanged for an access token with the app'
 secret (``/oauth2/token``), the token says who holds it (``/users/@me``), and the Activity
 instance the page names is looked up with the bot's token
 (``/applications/{app}/activity-instances/{instance}``): the user must be among its users,
-and the instance's channel is the only place whose games they may see and play. Its word
+and the instance's channel (a server's, a DM or a group DM) is the only place whose games
+they may see and play. In a DM or group DM the bot can read no membership: being among
+the users of that conversation's instance is Discord's word that they are in it. Its word
 is kept ``FRESH_SECONDS``: what grants a move or shows a hand asks again past that. What a
 stranger may send makes Discord's refusals only within ``refusal_shares``.
 """
@@ -21,7 +23,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 import aiohttp
 import discord
@@ -90,7 +92,7 @@ class NotAllowed(Exception):
 EXPIRED = Message("Your sign-in with Discord ran out. Open the board again.")
 NOT_IN_INSTANCE = Message("Discord doesn't know you in this Activity. Open the board again.")
 NO_INSTANCE = Message("This Activity is over. Open the board again from the game.")
-NOT_A_SERVER = Message("The board plays the games of a server's channel: open it there.")
+NOT_A_PLACE = Message("The board opens in a server's channel, a DM or a group DM.")
 BAD_CODE = Message("Discord refused the sign-in. Open the board again.")
 NO_SECRET = Message("The board isn't set up on this bot (it has no client secret).")
 DISCORD_DOWN = Message("Discord didn't answer. Try again in a moment.")
@@ -108,8 +110,11 @@ class Viewer:
     locale: str | None
     """Their Discord language, where their token tells it."""
     guild_id: int
+    """The server the Activity runs in (one the bot may not be in), 0 in a DM or group
+    DM: as a ``Where`` names the place."""
     channel_id: int
-    """The channel or thread the Activity runs in: its games are theirs to see."""
+    """The channel, thread, DM or group DM the Activity runs in: its games are theirs to
+    see."""
     instance_id: str
     token: str = field(repr=False)
     """Their access token, with which Discord is asked again (``FRESH_SECONDS``)."""
@@ -209,7 +214,8 @@ class DiscordIdentity:
         self, access_token: str, instance_id: str, remote: str | None = None
     ) -> Viewer:
         """Who holds ``access_token``, checked to be in the Activity ``instance_id``, which
-        runs in a server's channel they see; asked from the address ``remote``."""
+        runs in a server's channel they see, or in a DM or group DM; asked from the
+        address ``remote``."""
         if not INSTANCE.fullmatch(instance_id):
             raise NotAllowed(NO_SUCH_INSTANCE)
         if not TOKEN.fullmatch(access_token):
@@ -224,16 +230,14 @@ class DiscordIdentity:
             raise NotAllowed(NO_INSTANCE)
         if not _among(user, instance):
             raise NotAllowed(NOT_IN_INSTANCE)
-        location = instance.get("location") or {}
-        if location.get("kind") != "gc" or not location.get("guild_id"):
-            raise NotAllowed(NOT_A_SERVER)
+        guild_id, channel_id = _place_of(instance)
         name = user.get("global_name") or user.get("username") or str(user["id"])
         viewer = Viewer(
             user_id=int(user["id"]),
             name=str(name),
             locale=user.get("locale"),
-            guild_id=int(location["guild_id"]),
-            channel_id=int(location["channel_id"]),
+            guild_id=guild_id,
+            channel_id=channel_id,
             instance_id=instance_id,
             token=access_token,
         )
@@ -242,8 +246,8 @@ class DiscordIdentity:
 
     async def still(self, viewer: Viewer) -> None:
         """``NotAllowed`` unless Discord's word, no older than ``FRESH_SECONDS``, is that
-        ``viewer`` still holds their token, is still in their instance, and still in the
-        server seeing its channel. Their token was vouched for, so it is asked whatever
+        ``viewer`` still holds their token, is still in their instance, and (in a server)
+        still a member seeing its channel. Their token was vouched for, so it is asked whatever
         strangers spent; a refusal ends it."""
         user = await self._user(viewer.token, "", queued=False)
         if str(user.get("id")) != str(viewer.user_id):
@@ -271,7 +275,10 @@ class DiscordIdentity:
         """``NotAllowed`` unless Discord's word of late is that the viewer is still a
         member of the server, with View Channel in the instance's channel (as the bot
         knows its roles and overwrites). A server or channel the bot doesn't know is
-        left to the game's own checks."""
+        left to the game's own checks; a DM or group DM, whose members the bot can't
+        read, to the instance's users (``in_instance``)."""
+        if not viewer.guild_id:
+            return
         key = f"{viewer.guild_id}:{viewer.channel_id}:{viewer.user_id}"
         said = self._places.get(key)
         if said is not None and self._clock() - said < FRESH_SECONDS:
@@ -437,6 +444,25 @@ def _remember(known: OrderedDict[str, T], key: str, value: T) -> None:
     known.move_to_end(key)
     while len(known) > KEPT:
         known.popitem(last=False)
+
+
+def _place_of(instance: dict[str, Any]) -> tuple[int, int]:
+    """The server (0 for a DM or group DM) and channel the instance runs in, as Discord
+    locates it: a server's channel or thread (``gc``; a server the bot may not be in, where
+    the app is installed to someone's account), or a DM or group DM (``pc``). Anywhere else
+    (Discord's ``party``, a kind it adds later) has no games to show."""
+    location = instance.get("location") or {}
+    kind, guild = location.get("kind"), location.get("guild_id")
+    channel = location.get("channel_id")
+    if kind == "gc" and _snowflake(guild) and _snowflake(channel):
+        return int(guild), int(channel)
+    if kind == "pc" and _snowflake(channel):
+        return 0, int(channel)
+    raise NotAllowed(NOT_A_PLACE)
+
+
+def _snowflake(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and value.isascii() and value.isdigit() and int(value) > 0
 
 
 def _among(user: dict[str, Any], instance: dict[str, Any]) -> bool:

@@ -301,9 +301,12 @@ class LiveBoards:
             self.changed(game.id)
 
     async def show_list(self, watcher: Watcher) -> None:
-        """Pushes the games of ``watcher``'s channel, newest first."""
+        """Pushes the games of ``watcher``'s channel, newest first: those played where
+        Discord places their Activity (a conversation game's server is where it is
+        played, never the scope it is recorded by)."""
         games = await self._service.games_here(watcher.viewer.channel_id)
-        here = [g for g in games if g.guild_id == watcher.viewer.guild_id and listable(g)]
+        place = watcher.viewer.guild_id
+        here = [g for g in games if g.place_guild_id == place and listable(g)]
         message = {
             "type": "games",
             "games": [listed(g, watcher.viewer.user_id, watcher.lang) for g in reversed(here)],

@@ -12,7 +12,7 @@ Routes, all relative to where Discord's proxy (or the sandbox) maps the app:
   Discord says holds the token, in the instance Discord knows (``identity``), or the
   socket closes with 4001 (refused, a hello the bot can't read too) or 4003 (the token ran
   out) and the reason. Then ``welcome``, and the launched game (``Launches``) or the
-  channel's ``games``; after that, the watched game's ``game`` after every change
+  channel's ``games`` (a lobby's too); after that, the watched game's ``game`` after every change
   (``live_boards``), and at each launch of the viewer's from a table there, that game's
   ``watching`` and ``game``. The page sends ``watch``, ``list``, ``move`` (``game``,
   ``intent``, ``version``, ``key``), ``join``, ``start``, ``action`` (``game``,
@@ -138,7 +138,7 @@ class ActivityServer:
         self._clock = clock
         self.boards = LiveBoards(service, actions, kept=self._still_there)
         service.watchers.append(self.boards.changed)
-        self._launched = LaunchedBoards(self.boards, self._watch)
+        self._launched = LaunchedBoards(self.boards, self._opened_on)
         if launches is not None:
             launches.follow(self._launched.launched)
         self._runner: web.AppRunner | None = None
@@ -314,13 +314,23 @@ class ActivityServer:
             launched = await self._launches.launched(viewer.user_id, viewer.channel_id)
         if launched is not None:
             try:
-                await self._watch(watcher, launched)
+                await self._opened_on(watcher, launched)
             except ServiceError:
                 pass
             else:
-                if watcher.watching is not None:
-                    return
+                return
         await self._show_list(watcher)
+
+    async def _opened_on(self, watcher: Watcher, game_id: int) -> None:
+        """The game the board was opened from; its place's list where that is a lobby (a
+        conversation's, whose message offers the board: joined and started there) or a
+        game with nothing to draw."""
+        game = await self._service.game_for(game_id, _actor(watcher.viewer))
+        if game.status is not GameStatus.LOBBY:
+            await self._shown(watcher, game)
+        if watcher.watching != game.id:
+            watcher.watching = None
+            await self._show_list(watcher)
 
     async def _show_list(self, watcher: Watcher) -> None:
         """The channel's games, then the ways into the features' places."""
@@ -451,6 +461,10 @@ class ActivityServer:
             # A lobby has no board yet: the list joins and starts it.
             await self._refuse(watcher, NOT_STARTED)
             return
+        await self._shown(watcher, game)
+
+    async def _shown(self, watcher: Watcher, game: Game) -> None:
+        """Turns the board to ``game``, which has begun."""
         if game.state is None or game.broken is not None:
             # Closed before it began, or its saved data damaged: nothing to draw.
             await self._refuse(watcher, NO_BOARD)

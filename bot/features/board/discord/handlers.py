@@ -4,9 +4,12 @@ the Activity (interaction callback 12), which then opens on that game; the press
 open already there turns to it (``BoardLaunches.follow``). The Activity finds this part by
 what it is (``bot.activity.serving.OpensBoards``), naming no feature.
 
-Not in a turn's direct message: an Activity opened in a DM is located there, so Discord
-could not vouch that its viewer is in the game's channel, and Discord opens Activities in
-DMs only for apps installed by users."""
+In a conversation (a DM or group DM, or a server the bot is not in, where the app is
+installed to someone's account) it is under the lobby too: the game is played on the
+board there, whose list joins and starts it. The Activity launched there is that
+conversation's, whose users Discord vouches for, and it shows that conversation's games.
+Not in a turn's direct message with the bot: an Activity opened there is located in that
+DM, not in the game's place, whose games it could not show."""
 
 from __future__ import annotations
 
@@ -41,6 +44,7 @@ class Board(Part):
     their viewers' places (with the members intent, departures and role changes)."""
 
     controls = (BoardButton,)
+    in_conversations = True
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
@@ -53,15 +57,22 @@ class Board(Part):
         """The boards this process serves from now on (``None``: none)."""
         self.open_boards = boards
 
+    async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
+        """**Open the board**, under a conversation's lobby: it is played on the board."""
+        if not self.shown or not game.interaction_only or game.status is not GameStatus.LOBBY:
+            return ()
+        return _opening(game, lang)
+
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """**Open the board**, under every table being played."""
         if not self.shown or game.status is not GameStatus.ACTIVE:
             return ()
-        return ((BoardButton(game.kind, game.id, label=lang._("Open the board")),),)
+        return _opening(game, lang)
 
     async def open_board(self, interaction: discord.Interaction, button: BoardButton) -> None:
         """Refused where the game isn't played (a copied button), as every game's button
-        is; otherwise the game is kept as the presser's launch in this channel."""
+        is, a conversation's included (its place is where Discord says the press was
+        made); otherwise the game is kept as the presser's launch in this channel."""
         actor = actor_of(interaction, button.kind)
         game = await self.service.game_for(button.game, actor)
         assert actor.user_id is not None and interaction.channel_id is not None
@@ -89,3 +100,7 @@ class Board(Part):
         """A member's roles changed: they may no longer see a board's channel."""
         if self.open_boards is not None and before.roles != after.roles:
             await self.open_boards.permissions_changed(after.guild.id)
+
+
+def _opening(game: Game, lang: Language) -> Rows:
+    return ((BoardButton(game.kind, game.id, label=lang._("Open the board")),),)
