@@ -54,6 +54,7 @@ from emulator.cdn import DISCORD_CDN
 from i18n import language
 from render.common.palette import PLAYERS
 from sandbox.run import run_sandbox
+from sandbox.server_world import VOICE_CHANNEL_ID
 from scripts import unpictured_moves
 from tests.sandbox.pages import acting_as, slash
 
@@ -104,6 +105,7 @@ PICTURES: tuple[str, ...] = (
     "drill.png",
     "board-drill.png",
     "hint.png",
+    "voice-night.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -147,6 +149,11 @@ option, as the report keeps it, after the drill's id in fourth place)."""
 HINT_DICE = 4
 """The friendly Gold Nuggets game with hints: Ann's first roll offers a few set-asides."""
 HINT = 'button[data-custom-id*=":hint:"]'
+VOICE_DICE = 3
+"""The game night in voice: Claim It! between Ann, Bo and Ed, a few claims made by Ann's
+second turn."""
+IN_VOICE = ("Ann", "Bo", "Ed")
+"""Who joins the voice channel, in this order; Ann hosts."""
 
 GERMAN = language("de")
 PLAYS = (
@@ -1064,6 +1071,44 @@ async def hint(page: Page, camera: Camera) -> None:
     await camera.message("hint.png", answer)
 
 
+async def voice_night(page: Page, camera: Camera) -> None:
+    """Ann, Bo and Ed join the voice channel with a click each; in its chat Ann opens a
+    Claim It! game night, which invites the other two, who accept; she starts, and the
+    game is played to her second turn: the whole page, with who is in voice and the
+    channel's status under its name."""
+    voice = page.locator(f'#voice li[data-channel="{VOICE_CHANNEL_ID}"]')
+    for member in IN_VOICE:
+        await act_as(page, member)
+        await voice.get_by_role("button", name="Join voice").click()
+    await expect(page.locator("#voice li.in-voice")).to_have_text(list(IN_VOICE))
+    host, *guests = IN_VOICE
+    await act_as(page, host)
+    await voice.locator(".voice-name").click()
+    await slash(page, "/claimit new voice:true")
+    private = page.locator("#messages article", has=page.locator("button", has_text="Open to all"))
+    await expect(private).to_have_count(1)
+    lobby = by_id(page, await private.get_attribute("data-id"))
+    for member in guests:
+        await act_as(page, member)
+        asked = page.locator("#messages article", has_text="invites you").filter(
+            has_text=f"@{member}"
+        )
+        await asked.locator("button", has_text="Accept").click()
+        await expect(lobby).to_contain_text(f"{member}: joined")
+    await act_as(page, host)
+    await start(lobby)
+    # The invitations' answers came after the lobby, so the table moves to the bottom
+    # of the chat at its next change: it is found afresh each time.
+    table = page.locator("#messages article", has=page.locator(".gallery img")).last
+    # Everyone's first turn is played, from whoever begins, so the board holds claims.
+    await until_turn_of(guests[0], page, table, claim_it_move)
+    await until_turn_of(host, page, table, claim_it_move)
+    await act_as(page, host)
+    await expect(page.locator("#voice li.voice-status")).to_contain_text("Ann's turn")
+    await in_view(table)
+    await camera.page("voice-night.png", page)
+
+
 Move = Callable[[Page, Locator], Awaitable[None]]
 """One move of the person to act at a table."""
 
@@ -1188,6 +1233,8 @@ async def make_pictures(out: Path) -> list[Written]:
         await drill_on_the_board(browser, url, emulator, camera)
         dice.seed(HINT_DICE)
         await hint(page, camera)
+        dice.seed(VOICE_DICE)
+        await voice_night(page, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")
