@@ -27,7 +27,7 @@ from tests.e2e.world import is_game_over, lobby_with, pick_button, started, turn
 from tests.postgres_cluster import Cluster
 from tests.quick_limits import QUICK_LIMITS
 
-pytestmark = pytest.mark.long(seconds=20)
+pytestmark = pytest.mark.long(seconds=10)
 
 SHARDS = 4
 TAKEOVER = 3.0
@@ -50,6 +50,9 @@ def environment(
 
 WAIT = 60.0
 """Seconds a lobby has to show a click, far beyond a busy machine's deferral."""
+KILLABLE = 0.05
+"""Seconds computer players pause between steps where a process is killed mid-game, so
+that the kill lands between two of them."""
 
 
 @dataclass
@@ -139,7 +142,14 @@ class Bot:
 
 
 @pytest.fixture
-async def bot(postgres: Cluster) -> AsyncIterator[Bot]:
+def pause() -> float:
+    """Seconds the bot's computer players wait between their steps: none, unless a test
+    needs room between two of them (``KILLABLE``). Paused, four games took twice as long."""
+    return 0.0
+
+
+@pytest.fixture
+async def bot(postgres: Cluster, pause: float) -> AsyncIterator[Bot]:
     url = await postgres.new_database()
     emulator = DiscordEmulator(max_concurrency=SHARDS, rate_limits=QUICK_LIMITS)
     await emulator.start()
@@ -151,9 +161,8 @@ async def bot(postgres: Cluster) -> AsyncIterator[Bot]:
         emulator.add_member(guild, players[1])
         servers.append(Server(guild, emulator.add_channel(guild, "games"), players))
     processes = [
-        # Computer players pause between steps, so a kill lands between two of them.
-        BotProcess(environment(emulator, url, "0-1", pause=0.05)),
-        BotProcess(environment(emulator, url, "2-3", pause=0.05)),
+        BotProcess(environment(emulator, url, "0-1", pause=pause)),
+        BotProcess(environment(emulator, url, "2-3", pause=pause)),
     ]
     database = await open_database(url)
     try:
@@ -203,6 +212,7 @@ async def holder(bot: Bot, shard: int) -> tuple[str, bool]:
     return str(name), bool(standing_in)
 
 
+@pytest.mark.parametrize("pause", [KILLABLE], ids=["paused"])
 async def test_a_killed_process_leaves_its_games_to_the_other_until_it_is_back(bot: Bot) -> None:
     first, second = bot.processes
     mine = [s for s in bot.servers if s.shard in (0, 1)]
@@ -246,6 +256,9 @@ async def test_a_killed_process_leaves_its_games_to_the_other_until_it_is_back(b
     assert after_deadline.deadline is not None and after_deadline.deadline > 1
 
     said = len(second.lines)
+    # Back with no pause: its computer players' steps need no room for a kill any more,
+    # and paused they were two thirds of the time the games took to play on.
+    first.environment = {**first.environment, "CLAIMIT_BOT_PAUSE": "0"}
     await first.start()
     # Back, it answers its servers' buttons at once and has its shards back.
     answered = await bot.emulator.answer(

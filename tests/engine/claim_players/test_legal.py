@@ -15,6 +15,7 @@ from tests.engine.claim_players.positions import random_positions, sample_views
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("level", [Level.EASY, Level.NORMAL])
+@pytest.mark.usefixtures("light_search")
 def test_easy_and_normal_choose_legal_actions(players: int, level: Level) -> None:
     kinds: Counter[str] = Counter()
     for n, seen in enumerate(sample_views(players, games=12, seed=players, every=1)):
