@@ -1,6 +1,8 @@
 """Background work that looks now and then: each look does what is due and says when the
 next is; a look that fails is tried again soon, then ever later, and logged in one
-line; and whoever makes something due sooner brings the next look forward."""
+line; a look refused because the process is stopping ends the looking, quietly (the
+next process looks); and whoever makes something due sooner brings the next look
+forward."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import logging
 from abc import abstractmethod
 
 from bot.background.backoff import Backoff
+from bot.background.stopping import Stopping
 from bot.background.task import Background
 from bot.clock import Clock
 
@@ -44,6 +47,8 @@ class Looks(Background):
             try:
                 wake_at = await self.look()
                 self._backoff.succeeded(0)
+            except Stopping:
+                return
             except Exception:
                 wake_at = self._backoff.failed(0, now)
                 log.warning("%s failed; again in %.0f s", self.what, wake_at - now, exc_info=True)

@@ -1,7 +1,8 @@
 """Background work stops when it is stopped, whatever moment the stop comes at: a sleep
 cancelled just as it is woken, a task asked to start after its stop, and discord.py's
 on_ready running after the bot began to stop (it says it is ready first, and runs
-on_ready after)."""
+on_ready after), and a look refused because the process is stopping, which ends the
+looking without a word."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.background.looks import Looks
+from bot.background.stopping import Stopping
 from bot.background.task import Background
 from bot.clock import SystemClock
 from bot.discord_ui.core.turns.handlers import Turns
@@ -53,3 +56,26 @@ async def test_on_ready_after_the_bot_began_to_stop_starts_nothing(tmp_path: Pat
         await bot.on_ready()
         background = (bot.parts.get(Turns).deadlines, bot.table.reconciler, bot.lease_keeper)
         assert [work._task for work in background] == [None, None, None]
+
+
+class RefusedLook(Looks):
+    def __init__(self) -> None:
+        super().__init__(SystemClock())
+        self.looked = 0
+
+    async def look(self) -> float:
+        self.looked += 1
+        raise Stopping()
+
+
+async def test_a_look_refused_by_the_stop_ends_the_looking_quietly(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A look holding a game as admitted work met the stop begun: logged with its
+    # traceback as a failure, and tried again, until the task was cancelled.
+    looks = RefusedLook()
+    looks.start()
+    assert looks._task is not None
+    await asyncio.wait_for(looks._task, 5)
+    assert looks.looked == 1
+    assert caplog.records == []
