@@ -28,9 +28,10 @@ def words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(_NOT_PROSE.sub(" ", _PLACEHOLDER.sub(" ", text)))}
 
 
-GERMAN_TOO = frozenset({"bonus"})
+GERMAN_TOO = frozenset({"bonus", "buttons"})
 """Words the English source uses that are German as well, though no translation in the
-catalogs happens to use them alone ("Bonuszug" does): the rules texts may."""
+catalogs happens to use them alone ("Bonuszug" does; the German rules say "Buttons"):
+the rules texts may."""
 
 
 @cache

@@ -211,6 +211,7 @@ class GameBot(discord.AutoShardedClient):
             hooks=hooks,
             owed=self.owed,
             replays=ReplaySteps(self.service),
+            conversations=table.conversations,
             board=self.settings.activity_port is not None,
         )
         self.parts = Parts(self._declared, context, hooks, self.events)

@@ -31,6 +31,7 @@ from bot.background.deadlines import ShowsGames
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui.card_layout import Card
+from bot.discord_ui.conversations import Conversations
 from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
@@ -249,5 +250,7 @@ class Context:
     replays: ReplaySteps
     """Finished games' replays worked out once, for the replays' animation and the
     step-through alike."""
+    conversations: Conversations
+    """Each conversation's scope, and its games' messages there, shown through tokens."""
     board: bool = False
     """Whether the app's Activity (the board, ``bot.activity``) is served here."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_ui.game_messages import UNKNOWN_CHANNEL, FollowUpsBehind
+from bot.discord_ui.game_messages import UNKNOWN_CHANNEL, FollowUpsBehind, InConversation
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.permissions import missing_to_show
 from bot.storage.write_refusals import WritesRefused
@@ -28,7 +28,10 @@ def expected(error: Exception) -> bool:
     bug of ours. A ping behind its table is as expected as what kept it behind."""
     if isinstance(error, FollowUpsBehind):
         return expected(error.cause)
-    return isinstance(error, discord.HTTPException | ConnectionError | TimeoutError | WritesRefused)
+    return isinstance(
+        error,
+        discord.HTTPException | ConnectionError | TimeoutError | WritesRefused | InConversation,
+    )
 
 
 def nowhere(error: BaseException) -> bool:

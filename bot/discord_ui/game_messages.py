@@ -46,6 +46,21 @@ LOCKED_THREAD = 160005
 """Discord's refusal of a post or an edit in a locked thread, without Manage Threads."""
 
 
+class InConversation(Exception):
+    """A post, delete or read of a channel asked for a game in a conversation, where the
+    bot is no member and reaches its one message only through a token
+    (``Conversations``): no caller does, so this is a guard, logged as a refusal."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"game {game.id} is in a conversation: nothing is posted there")
+
+
+def not_in_conversation(game: Game) -> None:
+    """Raises ``InConversation`` for a conversation's game."""
+    if game.interaction_only:
+        raise InConversation(game)
+
+
 class GameMessages:
     """Where a game's messages go (its channel or its thread), and what a show there records of
     them."""
@@ -61,6 +76,7 @@ class GameMessages:
 
     async def post(self, game: Game, **message: Any) -> discord.Message:
         """A new message in the game's place, which becomes the channel's newest."""
+        not_in_conversation(game)
         where = self.client.get_partial_messageable(game.place_id)
         posted = await send_once(where, **message)
         self.posted(posted)
@@ -74,6 +90,7 @@ class GameMessages:
         """The game's table posted anew in its place; if its thread is gone or locked (the
         bot missed the news, or it came just now), in its channel instead, where the game
         plays from now on and its other messages follow the table."""
+        not_in_conversation(game)
         if game.thread_id is not None:
             lost = await self._thread_lost(game.guild_id, game.thread_id)
             if lost is None:
@@ -109,6 +126,7 @@ class GameMessages:
 
     async def post_lobby(self, game: Game, **content: Any) -> discord.Message:
         """A fresh lobby message in the game's channel (its old one is lost)."""
+        not_in_conversation(game)
         channel = self.client.get_partial_messageable(game.channel_id)
         return await send_once(channel, **content, nonce=nonce("l", game))
 
@@ -147,6 +165,7 @@ class GameMessages:
     async def unrecorded_lobbies(self, game: Game) -> list[discord.Message]:
         """The bot's recent messages in the game's channel with this game's lobby buttons,
         newest first: a lobby posted whose id never made it into the database."""
+        not_in_conversation(game)
         lobby = f"{game.kind}:lobby:{game.id}:"
         return await self._recent(game.channel_id, lambda custom_id: custom_id.startswith(lobby))
 
@@ -155,6 +174,7 @@ class GameMessages:
         other than its table and its ping: one posted (to move the table down) just before
         a stop, whose id never made it into the database, or one left in a thread that
         archived, which the bot could no longer edit and so forgot."""
+        not_in_conversation(game)
         turns = (f"{game.kind}:turn:{game.id}:", f"{game.kind}:pick:{game.id}:")
         # A game with secrets has My hand on its table, and maybe nothing else.
         hand = f"{game.kind}:mine:{game.id}"
@@ -195,6 +215,7 @@ class GameMessages:
     async def delete(self, game: Game, message_id: int) -> None:
         """Deletes one of the game's messages where it is played (one gone already, or one
         the bot may no longer delete, is left to be)."""
+        not_in_conversation(game)
         partial = self.client.get_partial_messageable(game.place_id).get_partial_message(message_id)
         self.tails.gone(game.place_id, message_id)
         self._deleted[message_id] = None
@@ -219,12 +240,14 @@ class GameMessages:
     async def strip_buttons(self, game: Game) -> None:
         """Takes the buttons off the game's lobby and turn messages (a message that is
         gone has none)."""
+        not_in_conversation(game)
         if game.lobby_message_id is not None:
             await self._strip(game.lobby_message_id, game.channel_id)
         await self.strip_turn(game)
 
     async def strip_turn(self, game: Game) -> None:
         """Takes the buttons off the game's turn message."""
+        not_in_conversation(game)
         if game.turn_message_id is not None:
             await self._strip(game.turn_message_id, game.place_id, game.channel_id)
 

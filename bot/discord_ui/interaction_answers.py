@@ -23,6 +23,7 @@ import discord
 
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Card, edited, sent
+from bot.discord_ui.conversations import place_of
 from bot.games.limits import shortened
 from bot.metrics.figures import deferring
 from bot.service.errors import NotOnThisMessage
@@ -111,7 +112,8 @@ async def update_clicked(interaction: discord.Interaction, **content: Any) -> No
     """Edits the message whose component was used, whether or not the click was
     acknowledged already. A public message whose click Discord takes no answer to (it
     came too late) is edited all the same, as the bot edits any of its messages; an
-    ephemeral one can only be edited through an interaction, so that raises."""
+    ephemeral one can only be edited through an interaction, so that raises, as does
+    one in a conversation (``bot.discord_ui.conversations``)."""
     try:
         if interaction.response.is_done():
             await interaction.edit_original_response(**content)
@@ -121,13 +123,18 @@ async def update_clicked(interaction: discord.Interaction, **content: Any) -> No
         pressed = interaction.message
         if pressed is None or pressed.flags.ephemeral or not unanswerable(interaction, error):
             raise
+        if place_of(interaction).interaction_only:
+            # The bot edits nothing there but through a token: the table catches up
+            # through the one its message follows.
+            raise
         await pressed.edit(**_again(content))
 
 
 async def announce(interaction: discord.Interaction, **content: Any) -> discord.Message:
     """A command's public answer. After a deferral (which is private, since the answer
     might have been a refusal) it goes to the channel, and the "thinking…" goes; so it
-    does when Discord takes no answer to the command any more (it came too late)."""
+    does when Discord takes no answer to the command any more (it came too late). In a
+    conversation it is a public follow-up instead (``_follow_up``)."""
     if not interaction.response.is_done():
         try:
             await interaction.response.send_message(**content)
@@ -139,12 +146,24 @@ async def announce(interaction: discord.Interaction, **content: Any) -> discord.
             content = _again(content)
         else:
             return await interaction.original_response()
+    if place_of(interaction).interaction_only:
+        return await _follow_up(interaction, content)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     message = await channel.send(**content)
     if interaction.response.is_done():
         await interaction.delete_original_response()
     return message
+
+
+async def _follow_up(interaction: discord.Interaction, content: dict[str, Any]) -> discord.Message:
+    """A command's public answer in a conversation, after its private "thinking…": the bot
+    may not post there, so it is a follow-up (one of the five Discord allows an app
+    installed to a user's account), sent once the "thinking…" is gone, as the first
+    follow-up after a deferral would only replace it, private as it is."""
+    if interaction.response.is_done():
+        await interaction.delete_original_response()
+    return await interaction.followup.send(**content, wait=True)
 
 
 async def acknowledge(interaction: discord.Interaction) -> None:

@@ -34,3 +34,13 @@ def joined_within(
 OLD_MESSAGE_EDITS = 30046
 """Discord's "Maximum number of edits to messages older than 1 hour reached": past an hour,
 a message may be edited only now and then, at a rate Discord doesn't publish."""
+
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token can edit its message or send follow-ups (Discord's
+rule)."""
+EDIT_WITHIN = TOKEN_LIFETIME - 30.0
+"""A token older than this edits nothing: its edit might arrive after it expired. The
+30 s are our margin (Discord's docs give none) for a busy event loop, a database read and
+the request's way there."""
+INVALID_TOKEN = 50027
+"""Discord's "Invalid Webhook Token": an interaction's token past its 15 minutes."""

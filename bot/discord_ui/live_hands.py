@@ -28,7 +28,7 @@ from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import Card, edited
 from bot.discord_ui.interaction_answers import in_time, update_clicked, update_private
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.limits import OLD_MESSAGE_EDITS
+from bot.discord_ui.limits import EDIT_WITHIN, INVALID_TOKEN, OLD_MESSAGE_EDITS
 from bot.discord_ui.message_hooks import ControlDrawing
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
@@ -41,14 +41,9 @@ from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
 
-TOKEN_LIFETIME = 15 * 60.0
-"""Seconds an interaction's token can edit its message (Discord's rule)."""
-EDIT_WITHIN = TOKEN_LIFETIME - 30.0
-"""A hand older than this is left alone: its edit might arrive after the token expired."""
 ORIGINAL = cast(int, "@original")
 """The message an interaction's token answers with (discord.py types message ids as
 numbers; Discord's route takes this name for it)."""
-INVALID_TOKEN = 50027
 
 SUPERSEDED = Message("You opened your hand again: this one no longer follows the game.")
 OVER = Message("This game is over: the result is on the game's table.")

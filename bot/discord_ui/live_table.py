@@ -40,7 +40,7 @@ from bot.background.table_follower import TableFollower
 from bot.clock import Clock
 from bot.discord_ui import away_words
 from bot.discord_ui.card_layout import Card
-from bot.discord_ui.conversations import place_of
+from bot.discord_ui.conversations import Conversations, place_of
 from bot.discord_ui.discord_refusals import expected, forbidden, nowhere, refusal
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.game_log import GameLogs
@@ -110,15 +110,20 @@ class LiveTable:
         """Held while a game's messages are shown: one show of a game at a time."""
         self.state = TableMemory(clock)
         self.events = events
+        self.conversations = Conversations(client, service.conversations, clock)
         self.places = GameMessages(client, service)
         self.languages = PublicLanguages(settings, client)
-        self.lobbies = LobbyMessages(settings, self.languages, self.places, hooks)
+        self.lobbies = LobbyMessages(
+            settings, self.languages, self.places, hooks, self.conversations
+        )
         self.notices = PermissionNotices(client, self.languages.of_game)
         self.logs = GameLogs(service)
         self.cards = TableCards(self.logs, clock, hooks)
         self.clock = clock
         self.hands = LiveHands(client, service, clock, work, expected, hooks.drawing)
-        notices = TurnNotices(service.players, client, clock, self.hands.hand_card, hooks)
+        notices = TurnNotices(
+            service.players, client, clock, self.hands.hand_card, hooks, service.conversations
+        )
         self.pings = TurnPings(service, settings, self.places, clock, self._remind, notices, hooks)
         self.reconciler = MessageReconciler(self.catch_up, clock, expected)
         self.follower = TableFollower(self._follow, self._not_followed, expected)
@@ -140,6 +145,7 @@ class LiveTable:
             self.computer,
             self.state,
             events,
+            self.conversations,
         )
         """How each change is shown."""
 
@@ -293,7 +299,7 @@ class LiveTable:
                 error,
                 exc_info=not expected(error),
             )
-        if forbidden(error):
+        if forbidden(error) and not game.interaction_only:
             await self.notices.cannot_show(game)
         if whole:
             # The reconciler takes it from here (and gives up on a channel that is gone).
@@ -381,7 +387,8 @@ class LiveTable:
                 recorded = None
                 self.events.place_unknown(game.id)
             except discord.Forbidden:
-                await self.notices.cannot_show(game)
+                if not game.interaction_only:
+                    await self.notices.cannot_show(game)
                 raise
             # A new turn message means its player is only now asked to move.
             posted = (
@@ -412,7 +419,8 @@ class LiveTable:
         been made unrecorded (the reconciler is ``unsure``), its tables, pings and turn
         notices."""
         unsure = self.reconciler.unsure(game.id)
-        if game.state is not None and (tables or unsure):
+        # The bot reads no conversation: its one message there is all it made of it.
+        if game.state is not None and (tables or unsure) and not game.interaction_only:
             for stray in await self.places.stray_tables(game):
                 await self.places.delete(game, stray.id)
         if game.state is not None and unsure:

@@ -59,6 +59,11 @@ class Adds(Protocol):
     """What a feature adds to the core's messages: rows of controls under them, and a
     lobby's words (none by default: ``Feature`` has each, empty)."""
 
+    @property
+    def in_conversations(self) -> bool:
+        """Whether its controls work in a conversation (a group DM, a server without the
+        bot), where it adds rows under a game's lobby, table and result only if so."""
+
     async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
         """Fields on an open lobby, after the game's options and times."""
 
@@ -149,6 +154,14 @@ class MessageHooks:
         """``adds`` adds to the messages from now on, after those before it."""
         self._adding.append(adds)
 
+    def _playing(self, game: Game) -> list[Adds]:
+        """The features whose controls go under ``game``'s own message: in a
+        conversation, only those that work there (a rematch, a share or a follow posts
+        in a channel the bot may not reach), so that nothing offered is refused."""
+        if not game.interaction_only:
+            return self._adding
+        return [adds for adds in self._adding if adds.in_conversations]
+
     async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """The fields every feature adds to an open lobby, in the features' order."""
         lines: list[Line] = []
@@ -167,11 +180,12 @@ class MessageHooks:
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         """The rows every feature adds under an open lobby."""
-        return await _gathered(adds.lobby_rows(game, lang, bots_allowed) for adds in self._adding)
+        playing = self._playing(game)
+        return await _gathered(adds.lobby_rows(game, lang, bots_allowed) for adds in playing)
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a game's table."""
-        return await _gathered(adds.table_rows(game, lang) for adds in self._adding)
+        return await _gathered(adds.table_rows(game, lang) for adds in self._playing(game))
 
     async def table_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """The fields every feature adds to a game's table or its result, in the
@@ -183,7 +197,7 @@ class MessageHooks:
 
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a finished game's result."""
-        return await _gathered(adds.result_rows(game, lang) for adds in self._adding)
+        return await _gathered(adds.result_rows(game, lang) for adds in self._playing(game))
 
     async def replay_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a finished game's replay shown to one person."""

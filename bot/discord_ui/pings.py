@@ -9,6 +9,10 @@ have not moved a ping delay after their turn began; or never. Computer players a
 never pinged, nor is someone away (their game waits, or a computer player stands in for
 them), nor someone whose turn goes on (Claim It!'s rolls). A player in their quiet hours
 is named without being notified.
+
+A conversation's game (a DM or group DM, or a server the bot is not in) has no channel
+the bot may post in or read: nobody is pinged there, and whoever wants to be told of
+their turns is told by direct message (``TurnNotices``).
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ import discord
 from bot.clock import Clock
 from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.face_drawing import acting, to_ping
-from bot.discord_ui.game_messages import GameMessages, message_link
+from bot.discord_ui.game_links import game_link
+from bot.discord_ui.game_messages import GameMessages
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.nonces import nonce
@@ -109,7 +114,7 @@ class TurnPings:
         users = self._present(game)
         if not users or game.deadline is None:
             return game
-        reach = await self.notices.split(users, reminder=True)
+        reach = await self.notices.split(users, reminder=True, conversation=game.interaction_only)
         in_channel = reach.channel
         in_channel += await self.notices.send(game, reach.direct, game.deadline, reach.quiet)
         if not in_channel:
@@ -163,6 +168,9 @@ class TurnPings:
         it), once the game is shown: what is current of them was recorded by that show
         (posted again under its nonce, a message is answered with the one Discord made), so
         the rest is stale, or a copy."""
+        if game.interaction_only:
+            await self.notices.tidy(game, self.places.recent_posts)
+            return
         recorded = (await self.service.game(game.id)).ping_message_id
         mark = _mark(game)
         for stray in await self.places.recent_posts(game.place_id, lambda m: _marks(m, mark)):
@@ -227,7 +235,7 @@ class TurnPings:
     async def _post(self, game: Game, users: list[int], lang: Language) -> Game:
         """Pings ``users`` in the channel, or tells them by direct message, as each chose
         (whoever was told by direct message this turn already is not told again)."""
-        reach = await self.notices.split(users)
+        reach = await self.notices.split(users, conversation=game.interaction_only)
         in_channel = reach.channel
         told = {notice.user_id for notice in await self.notices.kept(game.id)}
         untold = [u for u in reach.direct if u not in told]
@@ -260,8 +268,7 @@ def ping_card(
     players = " ".join(f"<@{user}>" for user in users)
     name = game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
-        link = message_link(game.guild_id, game.place_id, game.turn_message_id)
-        name = f"[{name}]({link})"
+        name = f"[{name}]({game_link(game, game.turn_message_id)})"
     if ends is None:
         words = lang._("{players}, it's your turn in {game}.", players=players, game=name)
     else:

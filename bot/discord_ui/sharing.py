@@ -26,7 +26,7 @@ import discord
 from bot.discord_ui.components import GameButton, Look
 from bot.discord_ui.context import Context
 from bot.discord_ui.finished_games import share_gone
-from bot.discord_ui.game_messages import message_link
+from bot.discord_ui.game_links import game_link
 from bot.discord_ui.interaction_answers import defer_now, tell
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.owed_messages import Owed
@@ -57,7 +57,7 @@ class Told:
         title = shared_words.game_name(face_for(game.kind).title, game)
         if share.message_id is None:
             return lang._(self.on_its_way, user=share.user_id, game=title, channel=share.channel_id)
-        link = message_link(game.guild_id, share.channel_id, share.message_id)
+        link = game_link(game, share.message_id, share.channel_id)
         return lang._(
             self.posted, game=title, user=share.user_id, when=int(share.shared_at), link=link
         )
@@ -156,7 +156,7 @@ class Sharing:
                 ),
             )
         elif now.message_id is not None and now.user_id == interaction.user.id:
-            link = message_link(game.guild_id, now.channel_id, now.message_id)
+            link = game_link(game, now.message_id, now.channel_id)
             await tell(interaction, lang._("Shared in the channel: {link}", link=link))
         else:
             await tell(interaction, self._told(game, now, lang))

@@ -14,7 +14,15 @@ from bot.discord_ui.message_hooks import MessageHooks
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.storage import Game, GameStatus
-from i18n import Language
+from i18n import Language, Message
+
+FOLLOWS = Message(
+    "This message follows the game while someone presses its buttons. If it stops, "
+    "▶️ Open the board: the game goes on there."
+)
+"""The footer of a conversation's lobby and table: the bot can edit the message only
+through the token of its last press, for 15 minutes, so it may stop following the game
+without a word (the bot down when the token ran out)."""
 
 
 class TableCards:
@@ -54,7 +62,14 @@ class TableCards:
         away = away_words.table_lines(game, self.clock.now(), lang)
         added = await self.hooks.table_rows(game, lang)
         card = _with_fields(card, await self.hooks.table_lines(game, lang))
-        return replace(_with_lines(card, away), rows=(*card.rows, *added))
+        card = replace(_with_lines(card, away), rows=(*card.rows, *added))
+        return followed(card, lang) if game.interaction_only else card
+
+
+def followed(card: Card, lang: Language) -> Card:
+    """A conversation's card, saying in its footer (after the card's own) where the game
+    goes on once the message stops following it."""
+    return replace(card, footer=" ".join(filter(None, (card.footer, lang.say(FOLLOWS)))))
 
 
 def _with_fields(card: Card, fields: tuple[Line, ...]) -> Card:

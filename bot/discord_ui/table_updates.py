@@ -17,7 +17,7 @@ from bot.background.computer_players import ComputerPlayers
 from bot.clock import Clock
 from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.card_layout import Card, edited, sent
-from bot.discord_ui.conversations import place_of
+from bot.discord_ui.conversations import Conversations, place_of
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.game_log import GameLogs
 from bot.discord_ui.game_messages import (
@@ -51,13 +51,18 @@ from bot.games import shared_words
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.service import GameService, GuildSettingsService
+from bot.service import Actor, GameService, GuildSettingsService
 from bot.service.errors import GameBroken
 from bot.service.time_away import stands_in
 from bot.storage import Game, GameStatus
-from i18n import Language
+from i18n import Language, Message
 
 log = logging.getLogger(__name__)
+
+PRIVATE_ONLY = Message(
+    "This server lets apps installed to your account answer only you here, so nobody else "
+    "could join. Start the game in a group DM, or ask an admin to add the bot."
+)
 
 NOT_EDITABLE = (OLD_MESSAGE_EDITS, ARCHIVED_THREAD, LOCKED_THREAD)
 """Refusals of a table's edit that a table posted anew gets past: a post unarchives an
@@ -84,6 +89,8 @@ class TableUpdates:
     """Each game's show as the table last left it."""
     events: GameEvents
     """The features following games hear here of each game shown and ended."""
+    conversations: Conversations
+    """A conversation game's one message, shown through the token it follows."""
 
     async def game_broken(self, game_id: int) -> None:
         """A game whose saved data is damaged can't go on: its clock stops (so its
@@ -94,8 +101,16 @@ class TableUpdates:
         log.error("game %s is damaged (%s); its clock is stopped", game.id, game.broken)
         lang = await self.languages.of_server(game.guild_id)
         broken = GameBroken(face_for(game.kind).command)
+        words = f"⚠️ {lang.say(broken.words)}"
+        if game.interaction_only:
+            # Nothing is posted there: its message says it, while its token lasts.
+            if game.state is not None:
+                await self.conversations.edit(
+                    game, **edited(await face_drawing.closed(game, words, lang))
+                )
+            return
         try:
-            await self.places.post(game, content=f"⚠️ {lang.say(broken.words)}")
+            await self.places.post(game, content=words)
         except discord.HTTPException:
             log.info("could not tell game %s's players that it is damaged", game.id)
 
@@ -130,7 +145,7 @@ class TableUpdates:
         await self._answer(
             replace(outcome, game=replace(game, turn_message_id=pressed)), lang, interaction
         )
-        if stale is not None:
+        if stale is not None and not game.interaction_only:
             await self.places.delete(game, stale)
         return Answered({"turn_message_id": pressed})
 
@@ -160,7 +175,14 @@ class TableUpdates:
             return await self.lobbies.show(game)
         content, _ = await self.lobbies.message(game)
         await update_clicked(interaction, **content)
+        await self._keep(game, interaction)
         return {}
+
+    async def _keep(self, game: Game, interaction: discord.Interaction) -> None:
+        """The pressed message was just updated through the press: a conversation's
+        follows through its token from now on."""
+        if interaction.message is not None:
+            await self.conversations.keep(game, interaction.message.id, interaction)
 
     async def _left(
         self, game: Game, left: Left, interaction: discord.Interaction | None
@@ -200,6 +222,7 @@ class TableUpdates:
                 interaction, self.cards.card(game, headline_of(outcome, lang), outcome, lang)
             )
             await update_clicked(interaction, **edited(card))
+            await self._keep(game, interaction)
             self.state.on_table(game.id, pressed.id, game.version)
         else:
             await acknowledge(interaction)
@@ -219,7 +242,8 @@ class TableUpdates:
         if game.broken is not None:
             if game.status.is_open and game.deadline is not None:
                 await self.game_broken(game.id)
-            await self.places.strip_buttons(game)
+            if not game.interaction_only:
+                await self.places.strip_buttons(game)
             return {}
         if game.status is GameStatus.LOBBY:
             return await self.lobbies.show(game)
@@ -298,6 +322,7 @@ class TableUpdates:
         card = self.cards.card(game, shared_words.first_turn(game, lang), None, lang)
         if game.thread_id is None and interaction.message is not None:
             await update_clicked(interaction, **edited(await in_time(interaction, card)))
+            await self._keep(game, interaction)
             recorded: Recorded = {"turn_message_id": interaction.message.id}
         else:
             content, _ = await self.lobbies.message(game)
@@ -311,6 +336,8 @@ class TableUpdates:
         """A new lobby, as its command's answer, and its thread where the server wants one."""
         content, _ = await self.lobbies.message(game)
         lobby = await announce(interaction, **content)
+        if game.interaction_only:
+            return await self._announced_there(game, lobby, interaction)
         posted = replace(game, lobby_message_id=lobby.id)
         # Still holding the game: a Join or Start pressed on the lobby at once waits
         # until its thread is recorded, so the game never starts in the channel
@@ -323,6 +350,29 @@ class TableUpdates:
             # The lobby is out: a missing thread must not be reported as nothing done.
             log.warning("could not give game %s its thread", game.id, exc_info=True)
         return {"lobby_message_id": lobby.id}
+
+    async def _announced_there(
+        self, game: Game, lobby: discord.Message, interaction: discord.Interaction
+    ) -> Recorded:
+        """A conversation's lobby is out (no thread: the bot can make none there), and
+        follows through its command's token. Where Discord made it private (a server
+        whose Use External Apps is off for the host lets apps installed to an account
+        answer them alone), nobody could join: it is cancelled, and the host told."""
+        if not lobby.flags.ephemeral:
+            await self.conversations.keep(game, lobby.id, interaction)
+            return {"lobby_message_id": lobby.id}
+        log.info("game %s's lobby came out private; cancelled", game.id)
+        # In the host's name: nobody else could have seen it.
+        closed = await self.service.cancel(game.id, Actor(interaction.user.id))
+        lang = reader(interaction)
+        content, _ = await self.lobbies.message(closed)
+        await interaction.edit_original_response(**content)
+        await tell(interaction, lang.say(PRIVATE_ONLY))
+        recorded: Recorded = {"lobby_message_id": lobby.id}
+        # Shown as it closed: nobody else sees it, and nothing of it follows.
+        await self.service.messages.mark_shown(closed.id, closed.version, recorded)
+        self.end(closed)
+        return recorded
 
     async def _open_thread(self, interaction: discord.Interaction, game: Game) -> None:
         """Gives the game its own thread off the lobby message, or says why it plays here
@@ -374,6 +424,12 @@ class TableUpdates:
         deleted."""
         card = await rendering
         old = game.turn_message_id
+        if game.interaction_only:
+            # Its one message, through its token while that lasts: never posted anew
+            # (the bot can't), and shown as far as the conversation allows either way.
+            if old is not None and await self.conversations.edit(game, **edited(card)):
+                self.state.on_table(game.id, old, game.version)
+            return {}
         if (
             old is not None
             and self.state.editable(game.id, old)
@@ -406,6 +462,8 @@ class TableUpdates:
         return recorded
 
     async def _moved_on(self, game: Game, table: int) -> bool:
+        if game.interaction_only:
+            return False  # the bot sees no message of a conversation's but its own
         settings = await self.settings.get(game.guild_id)
         if not settings.move_table:
             return False

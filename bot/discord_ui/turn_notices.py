@@ -15,6 +15,13 @@ notice the game has moved past changes nothing and says so.
 A player whose direct messages refuse the bot (Discord's 50007) is pinged in the channel
 instead, until they choose their settings again, and told why once, privately, at their
 next move in the channel.
+
+A conversation's game (a DM or group DM, or a server the bot is not in) has no channel
+the bot can post in: whoever wants to be told of their turns at all is told by direct
+message there. Discord lets the bot write only to someone who installed the app or
+shares a server with it: anyone else's refusal is not taken for closed DMs (which would
+send their servers' turns to the channel), but remembered for ``UNREACHABLE_FOR`` and
+told, once and privately, at their next press there.
 """
 
 from __future__ import annotations
@@ -29,7 +36,8 @@ from bot.clock import Clock
 from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import Card, edited, sent
 from bot.discord_ui.components import custom_ids
-from bot.discord_ui.game_messages import DMS_CLOSED, Answered, message_link
+from bot.discord_ui.game_links import game_link
+from bot.discord_ui.game_messages import DMS_CLOSED, Answered
 from bot.discord_ui.interaction_answers import acknowledge, update_clicked
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.message_hooks import ControlDrawing, MessageHooks
@@ -40,6 +48,7 @@ from bot.games.escaping import escaped
 from bot.games.face import OpenPrivate
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
+from bot.service.conversation_records import ConversationRecords
 from bot.service.player_settings import PlayerSettingsService
 from bot.service.player_times import quiet_until
 from bot.storage import Game, GameStatus, Notify, TurnNotice
@@ -48,6 +57,10 @@ from i18n import Language, language
 log = logging.getLogger(__name__)
 
 HAND_FILE = "hand.png"
+UNREACHABLE_FOR = 3600.0
+"""Seconds a player whose direct messages refused a conversation game's notice is not
+written to again (our figure: Discord is silent; an hour keeps a refusal per player
+per hour at most from the invalid requests Discord counts against the bot)."""
 
 HandCard = Callable[[Game, int, Language], Awaitable[Card | None]]
 """A seat's own hand as the game stands, with its controls (``None`` for a game without
@@ -76,21 +89,31 @@ class TurnNotices:
     clock: Clock
     hand: HandCard
     hooks: MessageHooks
+    conversations: ConversationRecords
+    """What a conversation's notices call it."""
     untold: set[int] = field(default_factory=set, init=False)
     """Players whose direct messages just refused the bot for the first time: told
     why, privately, at their next move in the channel (a bot can write to one person
     alone only in answer to them)."""
+    unreachable: dict[int, float] = field(default_factory=dict, init=False)
+    """Per player, when their direct messages last refused a conversation game's notice
+    (``UNREACHABLE_FOR``)."""
+    unreached: set[int] = field(default_factory=set, init=False)
+    """Of those, who is yet to be told why, at their next press."""
     _none: set[int] = field(default_factory=set, init=False)
     """Games known to have no notice (``kept``)."""
     _answered: dict[tuple[int, int], TurnNotice] = field(default_factory=dict, init=False)
     """Per game and player, the notice a press of theirs just showed the rest of their
     turn on: kept by the ``clear`` that follows that move."""
 
-    async def split(self, users: Sequence[int], *, reminder: bool = False) -> Reach:
+    async def split(
+        self, users: Sequence[int], *, reminder: bool = False, conversation: bool = False
+    ) -> Reach:
         """How each of ``users`` is told of their turn now: in the channel, by direct
         message (a player who wants both is in both; one who wants neither, in none; one
         on the daily summary only when it's a ``reminder`` of the turn's end), and who is
-        in their quiet hours."""
+        in their quiet hours. In a ``conversation`` there is no channel: whoever wants to
+        be told at each turn is told by direct message."""
         channel: list[int] = []
         direct: list[int] = []
         quiet: set[int] = set()
@@ -99,10 +122,14 @@ class TurnNotices:
             settings = await self.players.get(user)
             notify = settings.notify
             by_dm = notify.by_dm or (reminder and notify is Notify.SUMMARY)
-            if by_dm and not settings.dms_closed:
-                direct.append(user)
-            if notify.in_channel or (notify.writes and settings.dms_closed):
-                channel.append(user)
+            if conversation:
+                if (by_dm or notify.in_channel) and not settings.dms_closed:
+                    direct.append(user)
+            else:
+                if by_dm and not settings.dms_closed:
+                    direct.append(user)
+                if notify.in_channel or (notify.writes and settings.dms_closed):
+                    channel.append(user)
             if quiet_until(settings, now) is not None:
                 quiet.add(user)
         return Reach(channel, direct, frozenset(quiet))
@@ -116,10 +143,13 @@ class TurnNotices:
     ) -> list[int]:
         """Tells each of ``users`` by direct message (as a reminder: when the turn
         ``ends``; silently for those ``quiet``), in place of their notice of this game
-        before; returns those whose direct messages refused it (to be pinged instead)."""
+        before; returns those whose direct messages refused it (to be pinged instead; in a
+        conversation, nobody: there is no channel)."""
         kept = {notice.user_id: notice for notice in await self.kept(game.id)}
         refused = []
         for user in users:
+            if game.interaction_only and self._unreachable(user):
+                continue
             old = kept.get(user)
             if old is not None:
                 await self._delete(old)
@@ -132,6 +162,10 @@ class TurnNotices:
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
                     raise
+                if game.interaction_only:
+                    log.info("%s can't be written to; not told of game %s", user, game.id)
+                    self._refused(user)
+                    continue
                 log.info("%s takes no direct messages from the bot: pinged instead", user)
                 if await self.players.dms_closed(user):
                     self.untold.add(user)
@@ -152,6 +186,25 @@ class TurnNotices:
             self._none.add(game_id)
         return notices
 
+    def _refused(self, user: int) -> None:
+        """``user``'s direct messages refused a conversation's notice just now. Those
+        refused longer ago than ``UNREACHABLE_FOR`` are forgotten, told or not, so that
+        what is kept stays as small as the refusals of the last hour."""
+        now = self.clock.now()
+        for old in [u for u, at in self.unreachable.items() if now - at >= UNREACHABLE_FOR]:
+            del self.unreachable[old]
+            self.unreached.discard(old)
+        self.unreachable[user] = now
+        self.unreached.add(user)
+
+    def _unreachable(self, user: int) -> bool:
+        """Whether ``user``'s direct messages refused a conversation's notice within
+        ``UNREACHABLE_FOR``."""
+        refused = self.unreachable.get(user)
+        if refused is None:
+            return False
+        return self.clock.now() - refused < UNREACHABLE_FOR
+
     def unknown(self) -> None:
         """Another process may have posted notices of games this one shows now (it took
         their shard over): they are read again."""
@@ -170,7 +223,7 @@ class TurnNotices:
         seat = game.seat_of(user)
         hand = None if seat is None else await self.hand(game, seat.seat, lang)
         card = await notice_card(
-            game, self._server_name(game), lang, self.hooks.drawing, ends, hand, last
+            game, await self._place_name(game), lang, self.hooks.drawing, ends, hand, last
         )
         added = await self.hooks.notice_rows(game, user, lang)
         if card.below is not None:
@@ -212,7 +265,12 @@ class TurnNotices:
             if seat.user_id is None or seat.is_bot:
                 continue
             settings = await self.players.get(seat.user_id)
-            if not settings.notify.writes or settings.dms_closed:
+            if game.interaction_only:
+                # In a conversation, anyone told of their turns at all is told by DM.
+                writes = settings.notify is not Notify.NONE
+            else:
+                writes = settings.notify.writes
+            if not writes or settings.dms_closed or self._unreachable(seat.user_id):
                 continue
             channel = await self.client.create_dm(discord.Object(seat.user_id))
             for stray in await recent(channel.id, of_game):
@@ -245,11 +303,23 @@ class TurnNotices:
 
     async def tell_if_closed(self, interaction: discord.Interaction) -> None:
         """Tells the presser, privately and once, that their direct messages refused
-        the bot's turn notice, so that they are pinged in the channel instead."""
-        if interaction.user.id not in self.untold:
-            return
-        self.untold.discard(interaction.user.id)
+        the bot's turn notice, so that they are pinged in the channel instead (or, for a
+        conversation's game, that they aren't told of their turns)."""
+        user = interaction.user.id
         lang = reader(interaction)
+        if user in self.unreached:
+            self.unreached.discard(user)
+            await interaction.followup.send(
+                lang._(
+                    "I can't write to you, so you aren't told of your turns: install the app "
+                    "to your account and let it message you."
+                ),
+                ephemeral=True,
+            )
+            return
+        if user not in self.untold:
+            return
+        self.untold.discard(user)
         await interaction.followup.send(
             lang._(
                 "Your direct messages are closed to this bot, so your turn was told in the "
@@ -259,7 +329,12 @@ class TurnNotices:
             ephemeral=True,
         )
 
-    def _server_name(self, game: Game) -> str:
+    async def _place_name(self, game: Game) -> str:
+        """The server's name, or for a conversation's game the conversation's (a group
+        DM's name, or its members')."""
+        if game.interaction_only:
+            conversation = await self.conversations.conversation(game.guild_id)
+            return conversation.name if conversation is not None else ""
         guild = self.client.get_guild(game.guild_id)
         return guild.name if guild is not None else str(game.guild_id)
 
@@ -273,29 +348,31 @@ def _nonce(game: Game, user: int, ends: float | None) -> str:
 
 async def notice_card(
     game: Game,
-    server: str,
+    place: str,
     lang: Language,
     drawing: ControlDrawing,
     ends: float | None = None,
     hand: Card | None = None,
     last: Outcome | None = None,
 ) -> Card:
-    """The notice: a line naming the game, the server and the channel with a link to the
-    table (and, as a reminder, when the turn ``ends``), over the table as it stands (its
-    picture, description and what to do; when the player moved from the notice, what
-    that move did, its dice shown, as ``last``) with the turn's controls, or, in a game
-    with secrets, over the player's own ``hand``, which says what to do, with its
-    controls."""
+    """The notice: a line naming the game and where it is played (``place``: the server,
+    and the channel; a conversation by its name) with a link to the table (and, as a
+    reminder, when the turn ``ends``), over the table as it stands (its picture,
+    description and what to do; when the player moved from the notice, what that move
+    did, its dice shown, as ``last``) with the turn's controls, or, in a game with
+    secrets, over the player's own ``hand``, which says what to do, with its controls."""
     title = shared_words.game_name(face_for(game.kind).title, game)
     if game.turn_message_id is not None:
-        link = message_link(game.guild_id, game.place_id, game.turn_message_id)
-        title = f"[{title}]({link})"
-    note = lang._(
-        "🎲 Your turn in {game} on {server}, in {channel}.",
-        game=title,
-        server=f"**{escaped(server)}**",
-        channel=f"<#{game.place_id}>",
-    )
+        title = f"[{title}]({game_link(game, game.turn_message_id)})"
+    if game.interaction_only:
+        note = lang._("🎲 Your turn in {game}, in {place}.", game=title, place=_bold(place))
+    else:
+        note = lang._(
+            "🎲 Your turn in {game} on {server}, in {channel}.",
+            game=title,
+            server=_bold(place),
+            channel=f"<#{game.place_id}>",
+        )
     if hand is not None and ends is None:
         # The hand says what to do, not when the turn ends, as the table would.
         ends = game.deadline
@@ -311,3 +388,7 @@ async def notice_card(
     # What the player chooses from the table (a game with secrets has its hand above).
     choices = [c for c in face.choices(game, lang) if not isinstance(c, OpenPrivate)]
     return replace(card, note=note, rows=face_drawing.controls(game, choices, drawing))
+
+
+def _bold(name: str) -> str:
+    return f"**{escaped(name)}**"

@@ -30,8 +30,9 @@ def button(label: str) -> discord.ui.Button[Any]:
 class Adds:
     """A feature's additions, each row named after it and the message."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, in_conversations: bool = False) -> None:
         self.name = name
+        self.in_conversations = in_conversations
 
     def rows(self, where: str) -> Rows:
         return ((button(f"{self.name} {where}"),),)
@@ -113,6 +114,19 @@ async def test_every_message_gathers_each_features_rows_in_their_order() -> None
     assert labels(await hooks.replay_rows(game, lang)) == ["first replay", "second replay"]
     assert labels(await hooks.ping_rows(game, lang)) == ["first ping", "second ping"]
     assert labels(await hooks.notice_rows(game, 5, lang)) == ["first notice 5", "second notice 5"]
+
+
+async def test_a_conversations_game_has_only_the_rows_of_features_that_work_there() -> None:
+    hooks = MessageHooks(drawing(()), [Adds("here", in_conversations=True), Adds("server")])
+    played = stored("claimit", None, (), over=False)
+    there = replace(played, reached_in=0)
+    lang = english()
+    assert labels(await hooks.lobby_rows(there, lang, True)) == ["here lobby"]
+    assert labels(await hooks.table_rows(there, lang)) == ["here table"]
+    assert labels(await hooks.result_rows(there, lang)) == ["here result"]
+    # Its turn notices go by direct message, where every feature's controls work.
+    assert labels(await hooks.notice_rows(there, 5, lang)) == ["here notice 5", "server notice 5"]
+    assert labels(await hooks.table_rows(played, lang)) == ["here table", "server table"]
 
 
 async def test_a_table_and_a_result_gather_each_features_fields_in_their_order() -> None:

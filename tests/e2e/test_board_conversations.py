@@ -39,7 +39,8 @@ from i18n import language
 from tests.bot.fixtures import served
 from tests.claim_secrets import card_ids, secrets_of
 from tests.e2e.board_viewer import BoardViewer, connected, move_of, signed_in
-from tests.e2e.world import World, make_world
+from tests.e2e.group_dms import InGroupDm
+from tests.e2e.world import make_world
 
 pytestmark = pytest.mark.e2e
 
@@ -47,29 +48,11 @@ ENGLISH = language(None)
 
 
 @dataclass
-class GroupDm:
+class GroupDm(InGroupDm):
     """Ann, Bo and Cy's group DM, where Ann installed the app; Di and Bo's, another; Di
     in the server with them, in neither of the first."""
 
-    world: World
-    group: Channel
     other: Channel
-
-    @property
-    def ann(self) -> User:
-        return self.world.players[0]
-
-    @property
-    def bo(self) -> User:
-        return self.world.players[1]
-
-    @property
-    def cy(self) -> User:
-        return self.world.players[2]
-
-    @property
-    def di(self) -> User:
-        return self.world.players[3]
 
     async def started(self, kind: str, channel: Channel | None = None) -> Game:
         """A game of Ann and Bo in the group DM (or ``channel``, another), started."""

@@ -159,7 +159,7 @@ async def test_a_hands_button_picked_as_a_menu_is_answered(world: World) -> None
     assert after.version == game.version
 
 
-BUTTON_SERVER_ONLY = "That button works only in a server I'm in, so nothing happened."
+NOT_PLAYED_HERE = "That button isn't for a game played here, so nothing happened."
 
 
 async def test_a_turn_pressed_in_a_group_dm_is_no_turn_notices_move(
@@ -167,7 +167,8 @@ async def test_a_turn_pressed_in_a_group_dm_is_no_turn_notices_move(
 ) -> None:
     """A group DM has no server, as the bot's DM has none: a turn's custom_id pressed
     there by the player to move (or by someone outside the group DM, which only a
-    hand-made client sends) is refused before anything is read, the game as it was."""
+    hand-made client sends) is refused as a press of a game played elsewhere, the game as
+    it was."""
     await world.start_game(2)
     service = world.bots[0].service
     game = await service.current_game(world.channel.id)
@@ -180,12 +181,12 @@ async def test_a_turn_pressed_in_a_group_dm_is_no_turn_notices_move(
     said = await world.discord.say(ann, group, "our game goes on in the server")
     forged = {"custom_id": f"claimit:turn:{game.id}:{game.version}:roll", "component_type": 2}
     answered = await world.discord.answer(await world.discord.forge(mover, said, forged))
-    assert ephemeral_answer(answered) == BUTTON_SERVER_ONLY
+    assert ephemeral_answer(answered) == NOT_PLAYED_HERE
     outsider = world.players[-1]
     # The emulated client, as Discord's, sends no press from outside the group DM.
     monkeypatch.setattr(Members, "_check_private", staticmethod(lambda user, channel: None))
     answered = await world.discord.answer(await world.discord.forge(outsider, said, forged))
-    assert ephemeral_answer(answered) == BUTTON_SERVER_ONLY
+    assert ephemeral_answer(answered) == NOT_PLAYED_HERE
     await world.quiet()
     after = await service.game(game.id)
     assert (after.version, after.state) == (game.version, game.state)

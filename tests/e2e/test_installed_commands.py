@@ -1,8 +1,8 @@
 """The app installed to a user's account: the games' commands reach that user's group DMs
-and the servers the bot is not in, where every one of them is refused in plain words
-before any work (none plays there yet), with nothing written and nothing asked of
-Discord but the answer; ``/server`` stays in servers the bot is in, and ``/my`` reaches
-the bot's DM of a user who shares no server with it."""
+and the servers the bot is not in, where each not made for them is refused in plain words
+before any work (the games played there are ``test_conversation_games``), with nothing
+written and nothing asked of Discord but the answer; ``/server`` stays in servers the bot
+is in, and ``/my`` reaches the bot's DM of a user who shares no server with it."""
 
 from __future__ import annotations
 
@@ -13,29 +13,20 @@ from pathlib import Path
 
 import pytest
 
-from emulator import Channel, CommandUnavailable, Guild, User
-from tests.e2e.world import World, ephemeral_answer, running_world
+from emulator import Channel, CommandUnavailable, Guild
+from tests.e2e.group_dms import InGroupDm
+from tests.e2e.world import ephemeral_answer, running_world
 
 SERVER_ONLY = "{command} works only in a server I'm in, so nothing happened."
 
 
 @dataclass
-class Friends:
+class Friends(InGroupDm):
     """The world's Ann, Bo and Cy in a group DM, and Ann and Bo in a server the bot is
     not in; Ann installed the app to her account, Bo did not."""
 
-    world: World
-    group: Channel
     elsewhere: Guild
     far: Channel
-
-    @property
-    def ann(self) -> User:
-        return self.world.players[0]
-
-    @property
-    def bo(self) -> User:
-        return self.world.players[1]
 
 
 @pytest.fixture
@@ -59,7 +50,7 @@ async def test_a_game_command_in_a_group_dm_is_refused_and_changes_nothing(
     world, ann = friends.world, friends.ann
     service = world.bots[0].service
     asked = len(world.discord.requests)
-    for command in ("claimit new", "claimit settings", "nuggets rules", "claim leaderboard"):
+    for command in ("claimit settings", "nuggets drills", "claim recompute"):
         for where in (friends.group, friends.far):
             answer = ephemeral_answer(await world.command(ann, command, where=where))
             assert answer == SERVER_ONLY.format(command=f"/{command}"), (command, where.name)

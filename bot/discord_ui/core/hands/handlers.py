@@ -32,6 +32,7 @@ class Hands(Part):
     """A seat's own message in a game with secrets, opened and played from."""
 
     controls = (PrivateOpen, PrivateButton)
+    in_conversations = True
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)

@@ -23,9 +23,15 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
 
     return [
         command(
-            N_("cancel"), N_("End this channel's game, unrated (host or Manage Messages)"), cancel
+            N_("cancel"),
+            N_("End this channel's game, unrated (host or Manage Messages)"),
+            cancel,
+            in_conversations=True,
         ),
         command(
-            N_("leave"), N_("Leave this channel's game (a computer player takes your seat)"), leave
+            N_("leave"),
+            N_("Leave this channel's game (a computer player takes your seat)"),
+            leave,
+            in_conversations=True,
         ),
     ]

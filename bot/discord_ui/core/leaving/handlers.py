@@ -20,6 +20,8 @@ class Leaving(Part):
     """Games that go on without someone: ``cancel``, ``leave``, a player who left the
     server."""
 
+    in_conversations = True
+
     async def cancel(self, interaction: discord.Interaction, kind: str) -> None:
         """``/<game> cancel``: the host (or a moderator) ends the channel's game, unrated."""
         found = await game_meant(self.service, interaction, kind)

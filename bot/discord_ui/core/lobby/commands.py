@@ -1,5 +1,7 @@
 """``/<game> new``: a lobby for a new game, with the game's own rule options, the lobby's
-own, then the options each feature declares (``bot.discord_ui.new_options``)."""
+own, then the options each feature declares (``bot.discord_ui.new_options``). In a
+conversation (``bot.discord_ui.conversations``) an option of a feature that doesn't play
+there (a private table's invitations, which are posted in a channel) is refused."""
 
 from __future__ import annotations
 
@@ -18,14 +20,16 @@ from bot.discord_ui.command_parts import (
     game_option,
     localized,
 )
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.lobby.handlers import Lobbies
 from bot.discord_ui.new_options import NewOptions
 from bot.discord_ui.part import features_parts
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
+from bot.service.errors import ServerOnly, slash
 from bot.service.guild_settings import TURN_TIMEOUT_MINUTES
 from bot.storage.records import MINUTE
-from i18n import N_
+from i18n import N_, Message
 
 TURN_LOW, TURN_HIGH = TURN_TIMEOUT_MINUTES
 
@@ -35,8 +39,19 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     kind = rules.kind
     most = rules.max_players - 1
     declared = features_options()
+    server_only = [
+        option.name
+        for declaration in features_parts()
+        if not declaration.part.in_conversations
+        for option in declaration.new_options.options
+    ]
 
     async def new(interaction: discord.Interaction, **given: Any) -> None:
+        if place_of(interaction).interaction_only:
+            used = next((name for name in server_only if given[name] not in (None, False)), None)
+            if used is not None:
+                asked = slash(face.command, N_("new"))
+                raise ServerOnly(Message("{asked} {option}:", asked=asked, option=Message(used)))
         options = {o.name: given[o.name] for o in rules.options}
         turn_timeout = given["turn_timeout"]
         await Lobbies.of(interaction).new_game(
@@ -81,7 +96,13 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     if any(option.default is REQUIRED for option in added):
         raise TypeError("a feature's option of new is optional: a lobby is made without it")
     return [
-        command(N_("new"), N_("Open a lobby for a new game in this channel"), new, [*own, *added])
+        command(
+            N_("new"),
+            N_("Open a lobby for a new game in this channel"),
+            new,
+            [*own, *added],
+            in_conversations=True,
+        )
     ]
 
 

@@ -13,6 +13,7 @@ import discord
 from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.commanded_game import cannot_post
 from bot.discord_ui.components import selected
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.lobby.controls import (
     BotSelect,
     HowToPlay,
@@ -21,7 +22,7 @@ from bot.discord_ui.core.lobby.controls import (
     lobby_rows,
 )
 from bot.discord_ui.core.turns.commands import show_rules
-from bot.discord_ui.interactions import actor_of, player_of
+from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
 from bot.games.faces import face_for
@@ -35,6 +36,7 @@ class Lobbies(Part):
     """New games: ``new`` posts a lobby, whose buttons and menus seat its players."""
 
     controls = (LobbyButton, BotSelect, HowToPlay)
+    in_conversations = True
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         """The lobby's buttons on a row, each bot menu on a row of its own (adding one only
@@ -56,16 +58,25 @@ class Lobbies(Part):
         wants one), with any computer players asked for seated at once, and what the host
         asked of the features with their options (``asked``: each feature's own kind of
         request, such as a minimum reliability for joining, or a private table's guests)."""
-        if await cannot_post(interaction):
-            return
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        speaks = await self.languages.of_server(interaction.guild_id)
+        place = place_of(interaction)
+        if place.interaction_only:
+            # The answer needs no permission there (nor has the bot any to post); the
+            # game speaks its host's language, the conversation having no settings.
+            scope = await self.context.conversations.scope(interaction)
+            assert scope is not None
+            speaks, reached_in = reader(interaction), place.guild_id
+        else:
+            if await cannot_post(interaction):
+                return
+            assert interaction.guild_id is not None
+            scope, reached_in = interaction.guild_id, None
+            speaks = await self.languages.of_server(interaction.guild_id)
         # Held from before the lobby is saved: a catch-up meanwhile would post it too.
         async with self.games.opening():
             game = await self.service.create_lobby(
                 kind=kind,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                guild_id=scope,
+                channel_id=place.channel_id,
                 host=player_of(interaction),
                 options=options,
                 turn_timeout=turn_timeout,
@@ -73,6 +84,7 @@ class Lobbies(Part):
                 bot_level=bot_level,
                 language=speaks.code,
                 asked=asked,
+                reached_in=reached_in,
             )
             await self.games.announce(game, interaction)
 

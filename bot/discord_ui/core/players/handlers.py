@@ -20,7 +20,7 @@ from bot.discord_ui.card_layout import Card, Line, Rows, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.core.players.completions import away_days, time_zones
 from bot.discord_ui.core.players.controls import BackButton
-from bot.discord_ui.core.players.listing import my_games_card
+from bot.discord_ui.core.players.listing import my_games_card, place_names
 from bot.discord_ui.core.players.summaries import DailySummaries
 from bot.discord_ui.core.players.typed_days import typed_day
 from bot.discord_ui.interaction_answers import reveal
@@ -75,25 +75,22 @@ class Players(LookingPart):
         again when a press on one of those changes it: ``MY_GAMES``)."""
         service = self.service
         user = interaction.user.id
-        if interaction.guild_id is None:
+        scope = await self.context.conversations.scope(interaction)
+        if scope is None:
             ids = await service.games_of_user(user)
         else:
-            ids = await service.games_of_member(interaction.guild_id, user)
+            ids = await service.games_of_member(scope, user)
         games = [await service.game(game_id) for game_id in ids]
         servers = None
-        if interaction.guild_id is None:
-            servers = {game.guild_id: self._server_name(game.guild_id) for game in games}
+        if scope is None:
+            servers = await place_names(games, self.client, service.conversations)
         lang = reader(interaction)
         card = my_games_card(games, user, lang, servers, self.clock.now())
         hooks = self.context.hooks
-        added = await hooks.my_games_lines(user, interaction.guild_id, lang)
-        rows = await hooks.my_games_rows(user, interaction.guild_id, lang)
+        added = await hooks.my_games_lines(user, scope, lang)
+        rows = await hooks.my_games_rows(user, scope, lang)
         card = replace(card, lines=(*card.lines, *added), rows=(*card.rows, *rows))
         return await self._with_back(card, user, lang)
-
-    def _server_name(self, guild_id: int) -> str:
-        guild = self.client.get_guild(guild_id)
-        return guild.name if guild is not None else str(guild_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Any interaction: the player's direct messages follow their Discord's language,
@@ -171,8 +168,9 @@ class Players(LookingPart):
             # The games show it before the answer comes: it tells what is so.
             await self._settle(user)
             card = away_card(await players.get(user), lang, self.clock.now())
-            if interaction.guild_id is not None:
-                most = (await self.settings.get(interaction.guild_id)).away_days
+            scope = await self.context.conversations.scope(interaction)
+            if scope is not None:
+                most = (await self.settings.get(scope)).away_days
                 if away.until > away.since + most * DAY:
                     card = replace_text(
                         card,
@@ -229,8 +227,9 @@ class Players(LookingPart):
         the longest any server may allow)."""
         settings = await self.players.get(interaction.user.id)
         most = LONGEST_AWAY_DAYS
-        if interaction.guild_id is not None:
-            most = (await self.settings.get(interaction.guild_id)).away_days
+        scope = await self.context.conversations.scope(interaction)
+        if scope is not None:
+            most = (await self.settings.get(scope)).away_days
         first = today(self.clock.now(), settings)
         return away_days(typed, reader(interaction), first, most)
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import discord
+
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.face_drawing import acting
-from bot.discord_ui.game_messages import message_link
+from bot.discord_ui.game_links import game_link
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
+from bot.service.conversation_records import ConversationRecords
 from bot.storage import Game, GameStatus
 from i18n import Language
 
@@ -55,6 +58,24 @@ def my_games_card(
     )
 
 
+async def place_names(
+    games: Sequence[Game], client: discord.Client, conversations: ConversationRecords
+) -> dict[int, str]:
+    """The name of each game's place, by its ``guild_id``: the server's, or for a
+    conversation's game (whose ``guild_id`` names no server) the conversation's."""
+    names: dict[int, str] = {}
+    for game in games:
+        if game.guild_id in names:
+            continue
+        if game.interaction_only:
+            conversation = await conversations.conversation(game.guild_id)
+            names[game.guild_id] = "" if conversation is None else conversation.name
+        else:
+            guild = client.get_guild(game.guild_id)
+            names[game.guild_id] = str(game.guild_id) if guild is None else guild.name
+    return names
+
+
 def waits_on(game: Game, user_id: int, now: float) -> bool:
     """Whether the game waits for ``user_id`` to act (and they are not away)."""
     return game.status is GameStatus.ACTIVE and any(
@@ -72,9 +93,11 @@ def _line(game: Game, user_id: int, lang: Language, server: str | None, now: flo
     name = shared_words.game_name(face_for(game.kind).title, game)
     shown = game.turn_message_id if game.status is GameStatus.ACTIVE else game.lobby_message_id
     if shown is not None:
-        link = message_link(game.guild_id, game.place_id, shown)
-        name = f"[{name}]({link})"
-    if server is not None:
+        channel = game.place_id if game.status is GameStatus.ACTIVE else game.channel_id
+        name = f"[{name}]({game_link(game, shown, channel)})"
+    if server is not None and game.interaction_only:
+        name = lang._("{game} in {place}", game=name, place=escaped(server))
+    elif server is not None:
         name = lang._("{game} on {server}", game=name, server=escaped(server))
     if game.status is not GameStatus.ACTIVE:
         return lang._("{game}: in its lobby, not started yet", game=name)

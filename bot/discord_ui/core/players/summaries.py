@@ -19,7 +19,7 @@ import discord
 from bot.background.looks import Looks
 from bot.clock import Clock
 from bot.discord_ui.card_layout import sent
-from bot.discord_ui.core.players.listing import my_games_card, waits_on
+from bot.discord_ui.core.players.listing import my_games_card, place_names, waits_on
 from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.owed_messages import Owed, OwedPosts
 from bot.service import GameService
@@ -86,7 +86,7 @@ class DailySummaries(Looks):
                 await service.players.take_summary(summary)
                 return None
             lang = language(settings.locale)
-            servers = {game.guild_id: self._server_name(game.guild_id) for game in games}
+            servers = await place_names(games, self.client, service.conversations)
             title = lang._("🗓️ Your games today")
             return sent(my_games_card(games, user, lang, servers, now, title))
 
@@ -116,7 +116,3 @@ class DailySummaries(Looks):
             None if message is None else message.channel.id,
             None if message is None else message.id,
         )
-
-    def _server_name(self, guild_id: int) -> str:
-        guild = self.client.get_guild(guild_id)
-        return guild.name if guild is not None else str(guild_id)

@@ -34,8 +34,18 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
         await Turns.of(interaction).show_log(interaction, kind, game)
 
     return [
-        command(N_("rules"), N_("The rules, short (only you see them)"), rules_text),
-        command(N_("board"), N_("Move this channel's game to the bottom"), board),
+        command(
+            N_("rules"),
+            N_("The rules, short (only you see them)"),
+            rules_text,
+            in_conversations=True,
+        ),
+        command(
+            N_("board"),
+            N_("Move this channel's game to the bottom"),
+            board,
+            in_conversations=True,
+        ),
         command(
             N_("log"),
             N_("Everything that happened in a game, move by move (only you see it)"),
@@ -47,6 +57,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                     N_("The game's number in this server (the game here, or the last one here)"),
                 )
             ],
+            in_conversations=True,
         ),
     ]
 

@@ -12,7 +12,7 @@ import discord
 
 from bot.background.deadlines import DeadlineWatch
 from bot.discord_ui import face_drawing, game_notes
-from bot.discord_ui.card_layout import sent
+from bot.discord_ui.card_layout import edited, sent
 from bot.discord_ui.commanded_game import cannot_post, game_meant
 from bot.discord_ui.context import Context
 from bot.discord_ui.conversations import place_of
@@ -35,12 +35,14 @@ class Turns(Part):
     """Playing a game on its table, and the deadlines that keep it from stalling."""
 
     controls = (TurnButton, TurnSelect)
+    in_conversations = True
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.places = context.places
         self.lobbies = context.lobbies
         self.departures = context.departures
+        self.conversations = context.conversations
         self.deadlines = DeadlineWatch(
             context.watched,
             self.deadline_passed,
@@ -59,7 +61,8 @@ class Turns(Part):
         """Moves the game's table to the bottom of the channel or thread where it was
         asked for (a lobby is posted again there, the old one losing its buttons)."""
         found = await game_meant(self.service, interaction, kind)
-        if await cannot_post(interaction):
+        there = place_of(interaction).interaction_only
+        if not there and await cannot_post(interaction):
             return
         async with self.games.held(found.id, interaction):
             game = await self.service.game(found.id)
@@ -78,7 +81,11 @@ class Turns(Part):
                 lang = await self.languages.of_game(game)
                 last = await self.service.history.last_outcome(game.id)
                 headline = lang.say(game_notes.AS_IT_STANDS)
-                card = sent(await self.games.card(game, headline, last, lang))
+                drawn = await self.games.card(game, headline, last, lang)
+                card = sent(drawn)
+                if there:
+                    # The old message loses its buttons while its token lets it.
+                    await self.conversations.edit(game, **edited(replace(drawn, rows=())))
                 if interaction.channel_id == game.place_id:
                     message = await announce(interaction, **card)
                 else:
@@ -97,11 +104,14 @@ class Turns(Part):
                     await self.games.relink_ping(moved, lang)
                 except discord.HTTPException:
                     log.info("game %s's ping still links to its old table", game.id)
+            await self.conversations.keep(game, message.id, interaction)
             try:
                 await self.service.messages.mark_shown(game.id, game.version, recorded)
             except Exception:
                 # The board is out; its id is recorded again by the next click on it.
                 log.warning("could not record game %s's new message", game.id, exc_info=True)
+            if there:
+                return  # the bot can delete nothing there, nor edit it without its token
             # Only now, so that the game always has a message with live buttons.
             try:
                 if game.status is GameStatus.LOBBY:
@@ -117,16 +127,15 @@ class Turns(Part):
         """A game move by move, to whoever asks (in their language): the server's game
         ``number``, or else the game played here, or else the last one that ended here
         (played to the end or closed), so that what happened stays there to be read."""
-        assert interaction.guild_id is not None and interaction.channel_id is not None
+        scope = await self.conversations.scope(interaction)
+        assert scope is not None and interaction.channel_id is not None
         service = self.service
         game_id = None
         if number is None:
             with contextlib.suppress(NoGameHere):
                 game_id = (await game_meant(service, interaction, kind)).id
         if game_id is None:
-            game_id = await service.logged(
-                interaction.guild_id, kind, interaction.channel_id, number
-            )
+            game_id = await service.logged(scope, kind, interaction.channel_id, number)
         game = await service.game(game_id)
         mine = reader(interaction)
         lines = await self.games.log_lines(game, mine)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.face_drawing import acting
-from bot.discord_ui.game_messages import message_link
+from bot.discord_ui.game_links import game_link
 from bot.features.following.discord.controls import UnfollowButton
 from bot.features.following.settings import Following
 from bot.games import shared_words
@@ -27,7 +27,7 @@ def linked_name(game: Game) -> str:
     name = game_name(game)
     if game.turn_message_id is None:
         return name
-    return f"[{name}]({message_link(game.guild_id, game.place_id, game.turn_message_id)})"
+    return f"[{name}]({game_link(game, game.turn_message_id)})"
 
 
 def has_rounds(game: Game) -> bool:

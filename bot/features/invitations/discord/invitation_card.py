@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.discord_ui.card_layout import Card, Line
-from bot.discord_ui.game_messages import message_link
+from bot.discord_ui.game_links import game_link
 from bot.features.invitations.discord.controls import Reply, ReplyButton
 from bot.features.invitations.queries import Answer, Invitation
 from bot.features.invitations.service import Guests
@@ -78,7 +78,7 @@ def invitation_card(
     pings = (invitation.user_id,) if ping else ()
     title = shared_words.game_name(face_for(game.kind).title, game)
     if game.lobby_message_id is not None and game.status is GameStatus.LOBBY:
-        title = f"[{title}]({message_link(game.guild_id, game.channel_id, game.lobby_message_id)})"
+        title = f"[{title}]({game_link(game, game.lobby_message_id, game.channel_id)})"
     inviter = game.seat_of(invitation.invited_by)
     host = escaped(inviter.display_name) if inviter is not None else lang._("the host")
     over = _what_became(game, invitation, host, title, lang)

@@ -61,15 +61,20 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                     completion=seasons,
                 ),
             ],
+            in_conversations=True,
         ),
         command(
             N_("stats"),
             stats_says,
             stats,
             [Option(N_("user"), discord.User | None, user_says)],
+            in_conversations=True,
         ),
         command(
-            N_("history"), N_("The last games played to the end here (only you see it)"), history
+            N_("history"),
+            N_("The last games played to the end here (only you see it)"),
+            history,
+            in_conversations=True,
         ),
         command(
             N_("recompute"),

@@ -1,7 +1,11 @@
 """``/<game> leaderboard``, ``stats``, ``history`` and ``recompute``, each for its own
 game: answered only to the person who asked, like every lookup. What other features
 add to them (a leaderboard's views and fields, a stats card's fields, a history's
-notes) comes through the core's message hooks (``Context.hooks``)."""
+notes) comes through the core's message hooks (``Context.hooks``).
+
+In a conversation (a DM or group DM, or a server the bot is not in) the ladder is the
+conversation's own, kept under its scope as its games are, never a server's; its
+seasons and ``recompute`` stay a server's."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from discord.app_commands import Choice
 
 from bot.discord_ui.card_layout import Card, Line, Rows, layout
 from bot.discord_ui.context import Context
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.interaction_answers import defer_now, require_private
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import Part
@@ -31,6 +36,7 @@ class Ladder(Part):
     """The server's ladder of each game, answered to whoever asks."""
 
     controls = (LadderPageButton,)
+    in_conversations = True
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
@@ -46,13 +52,13 @@ class Ladder(Part):
         view another feature offers (a season's standings), to the asker alone. A
         feature's default view (the current season, in a server with seasons) replaces
         the first page, and ``season: all`` is the ladder of all time."""
-        guild_id = interaction.guild_id
+        guild_id = None if place_of(interaction).interaction_only else interaction.guild_id
         if season is None and guild_id is not None and page == 1:
             season = await self.context.hooks.leaderboard_default(guild_id, kind)
         if guild_id is not None and season is not None and season.strip().casefold() != ALL_TIME:
             lang, user_id = reader(interaction), interaction.user.id
             card = await self.context.hooks.leaderboard_view(
-                guild_id, kind, season, user_id, _server(interaction), lang
+                guild_id, kind, season, user_id, await self._place(interaction), lang
             )
             if card is not None:
                 await interaction.response.send_message(view=layout(card), ephemeral=True)
@@ -71,7 +77,7 @@ class Ladder(Part):
     ) -> list[Choice[str]]:
         """The views of the leaderboard the features offer, as the asker types (none, and
         so not the ladder of all time either, when no feature offers one)."""
-        if interaction.guild_id is None:
+        if interaction.guild_id is None or place_of(interaction).interaction_only:
             return []
         lang = reader(interaction)
         views = await self.context.hooks.leaderboard_views(interaction.guild_id, kind, lang)
@@ -79,7 +85,7 @@ class Ladder(Part):
 
     async def turn_page(self, interaction: discord.Interaction, button: LadderPageButton) -> None:
         """Previous or Next on a leaderboard: the asker's message turns to that page."""
-        if interaction.guild_id is None:
+        if await self._scope(interaction) is None:
             raise NoLadderHere(face_for(button.kind).command)
         require_private(interaction)
         board = await self._board(interaction, button.kind, button.page)
@@ -90,20 +96,27 @@ class Ladder(Part):
         await interaction.response.edit_message(**await self._page(board, button.kind, interaction))
 
     async def _board(self, interaction: discord.Interaction, kind: str, page: int) -> Leaderboard:
-        assert interaction.guild_id is not None
-        return await self.ladder.leaderboard(interaction.guild_id, kind, interaction.user.id, page)
+        scope = await self._scope(interaction)
+        assert scope is not None
+        return await self.ladder.leaderboard(scope, kind, interaction.user.id, page)
 
     async def _page(
         self, board: Leaderboard, kind: str, interaction: discord.Interaction
     ) -> dict[str, Any]:
         """A leaderboard page as a message: the caller's note, the ladder, the fields
         other features add, the page buttons."""
-        assert interaction.guild_id is not None
+        scope = await self._scope(interaction)
+        assert scope is not None
         lang = reader(interaction)
         card = messages.leaderboard_card(
-            board, kind, _server(interaction), lang, _pages(board, kind, lang)
+            board,
+            kind,
+            await self._place(interaction),
+            lang,
+            _pages(board, kind, lang),
+            conversation=place_of(interaction).interaction_only,
         )
-        added = await self.context.hooks.leaderboard_lines(interaction.guild_id, kind, lang)
+        added = await self.context.hooks.leaderboard_lines(scope, kind, lang)
         card = replace(card, lines=added, note=_caller_note(board, interaction.user.id, lang))
         return {"view": layout(card)}
 
@@ -115,16 +128,17 @@ class Ladder(Part):
     ) -> None:
         """``/<game> stats``: a player's record in this server, with what other features add
         to it (the asker's, with the server's dice, when nobody is named)."""
-        assert interaction.guild_id is not None
+        scope = await self._scope(interaction)
+        assert scope is not None
         who = user or interaction.user
-        stats = await self.ladder.stats(interaction.guild_id, kind, who.id)
+        stats = await self.ladder.stats(scope, kind, who.id)
         lang = reader(interaction)
         dice: Line | None = None
         if user is None and rules_for(kind).dice:
             # Asked without a player: the server's dice too, and whether they look fair.
-            rolled = await self.ladder.dice(interaction.guild_id, kind)
-            dice = messages.dice_line(kind, _server(interaction), rolled, lang)
-        added = await self.context.hooks.stats_lines(interaction.guild_id, kind, who.id, lang)
+            rolled = await self.ladder.dice(scope, kind)
+            dice = messages.dice_line(kind, await self._place(interaction), rolled, lang)
+        added = await self.context.hooks.stats_lines(scope, kind, who.id, lang)
         more = (*added, *(() if dice is None else (dice,)))
         if stats is None:
             is_self = who.id == interaction.user.id
@@ -140,17 +154,35 @@ class Ladder(Part):
 
     async def history(self, interaction: discord.Interaction, kind: str) -> None:
         """``/<game> history``: the last games played to the end in this server."""
-        assert interaction.guild_id is not None
-        games = await self.ladder.history(interaction.guild_id, kind)
+        scope = await self._scope(interaction)
+        assert scope is not None
+        games = await self.ladder.history(scope, kind)
         lang = reader(interaction)
         if not games:
             await interaction.response.send_message(messages.no_history(kind, lang), ephemeral=True)
             return
         notes = await self.context.hooks.history_notes([game.id for game in games], lang)
+        place = place_of(interaction).guild_id
         card = messages.history_card(
-            games, kind, interaction.guild_id, _server(interaction), lang, notes
+            games, kind, place, await self._place(interaction), lang, notes
         )
         await interaction.response.send_message(view=layout(card), ephemeral=True)
+
+    async def _scope(self, interaction: discord.Interaction) -> int | None:
+        """Whose ladder the asker sees: the server's, or the conversation's."""
+        return await self.context.conversations.scope(interaction)
+
+    async def _place(self, interaction: discord.Interaction) -> str:
+        """What the ladder's place is called: the server, or the conversation."""
+        if place_of(interaction).interaction_only:
+            scope = await self._scope(interaction)
+            assert scope is not None
+            conversation = await self.service.conversations.conversation(scope)
+            assert conversation is not None, "recorded as it was met (its scope)"
+            return conversation.name
+        if interaction.guild is not None:
+            return interaction.guild.name
+        return reader(interaction)._("this server")
 
     async def recompute(self, interaction: discord.Interaction, kind: str) -> None:
         """``/<game> recompute``: the server's ladder rebuilt from its stored games (Manage
@@ -192,9 +224,3 @@ def _pages(board: Leaderboard, kind: str, lang: Language) -> Rows:
             LadderPageButton(kind, board.page + 1, label=following, disabled=last),
         ),
     )
-
-
-def _server(interaction: discord.Interaction) -> str:
-    if interaction.guild is not None:
-        return interaction.guild.name
-    return reader(interaction)._("this server")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.discord_ui.card_layout import Card, Line, Rows
-from bot.discord_ui.game_messages import message_link
+from bot.discord_ui.game_links import place_link
 from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.features.ladder.service import Leaderboard, PlayerStats
 from bot.games import shared_words
@@ -60,10 +60,17 @@ def no_history(kind: str, lang: Language) -> str:
 
 
 def leaderboard_card(
-    board: Leaderboard, kind: str, server: str, lang: Language, rows: Rows = ()
+    board: Leaderboard,
+    kind: str,
+    server: str,
+    lang: Language,
+    rows: Rows = (),
+    *,
+    conversation: bool = False,
 ) -> Card:
     """A page of the ladder: each player's place, rating, games, wins and the game's own figure,
-    and the asker's own line when they are on another page."""
+    and the asker's own line when they are on another page. A ``conversation``'s (a DM or
+    group DM, a server the bot is not in) is named by the conversation (``server``)."""
     face = face_for(kind)
     lines = [_ladder_line(face, entry, lang) for entry in board.entries]
     if board.caller is not None:
@@ -72,7 +79,9 @@ def leaderboard_card(
     players = lang.ngettext("{n} player", "{n} players", board.players)
     return Card(
         title=shortened(
-            lang._("{title} · {server} ladder", title=face.title, server=escaped(server)),
+            lang._("{title} ladder of *{place}*", title=face.title, place=escaped(server))
+            if conversation
+            else lang._("{title} · {server} ladder", title=face.title, server=escaped(server)),
             TITLE,
         ),
         text="\n".join(lines),
@@ -207,7 +216,8 @@ def history_card(
     notes: Mapping[int, str] | None = None,
 ) -> Card:
     """The last finished games, newest first: when, who won, with whom, what the features
-    note of each (``notes``: the tournament it was played for), and a link to each result."""
+    note of each (``notes``: the tournament it was played for), and a link to each result
+    (in the server ``guild_id``; 0 for a DM or group DM)."""
     lines = [_history_line(game, guild_id, lang, (notes or {}).get(game.id)) for game in games]
     title = lang._(
         "{title} · recent games in {server}",
@@ -245,7 +255,7 @@ def _history_line(game: FinishedGame, guild_id: int, lang: Language, note: str |
     if note:
         parts.append(note)
     if game.final_message_id is not None:
-        link = message_link(guild_id, game.place_id, game.final_message_id)
+        link = place_link(guild_id, game.place_id, game.final_message_id)
         parts.append(lang._("[final message]({link})", link=link))
     return " · ".join(parts)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card, Rows, answer_line
-from bot.discord_ui.game_messages import message_link
+from bot.discord_ui.game_links import game_link
 from bot.features.rematch.discord.controls import RematchReply, Reply
 from bot.features.rematch.schema import RematchState
 from bot.features.rematch.service import Rematch, plays_again
@@ -40,7 +40,7 @@ def offer_card(rematch: Rematch, lang: Language, *, ping: bool = False) -> Card:
         name = shared_words.game_name(face_for(new.kind).title, new)
         words = lang._("🔁 The rematch of {game} has started: {new}.", game=title, new=name)
         if new.turn_message_id is not None:
-            link = message_link(new.guild_id, new.place_id, new.turn_message_id)
+            link = game_link(new, new.turn_message_id)
             words = lang._(
                 "🔁 The rematch of {game} has started: [{new}]({link}).",
                 game=title,
