@@ -1,16 +1,17 @@
 """A game night in voice in the sandbox page with the real bot, in a real headless
-Chromium, as a German member hosts it: Cy, Ann and Di join the voice channel with a click,
-Cy types ``/claimit neu sprachkanal:true`` in its chat, the other two accept the
-invitations there, Cy starts, and the board opens in the voice channel itself on the
-game; the voice channel's status under its name follows the game, in the server's
-language, and is gone once the game is cancelled."""
+Chromium, hosted in English and in German: three members join the voice channel with a
+click, the host types ``/claimit new voice:true`` (Cy: ``/claimit neu
+sprachkanal:true``) in its chat, the other two accept the invitations there, the host
+starts, and the board opens in the voice channel itself on the game; the voice
+channel's status under its name follows the game, in the server's language, and is gone
+once the game is cancelled."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.async_api import Page, expect
 
-from i18n import language
+from i18n import english, language
 from sandbox.server_world import VOICE_CHANNEL_ID
 from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import act_as, public, slash, start_from_lobby, the_table
@@ -19,23 +20,28 @@ from tests.sandbox.test_browser_activity import board, consent, member, open_the
 pytestmark = pytest.mark.browser
 
 GAME = "Claim It! #1"
-IN_VOICE = ("Cy", "Ann", "Di")
-"""Who joins the voice channel, in this order; Cy, whose Discord is in German, hosts."""
 
 
-async def test_a_game_night_in_voice_hosted_in_german(page: Page, sandbox: Sandbox) -> None:
-    german = language("de")
+@pytest.mark.parametrize(
+    ("in_voice", "locale"), [(("Ann", "Bo", "Ed"), "en-US"), (("Cy", "Ann", "Di"), "de")]
+)
+async def test_a_game_night_in_voice(
+    page: Page, sandbox: Sandbox, in_voice: tuple[str, ...], locale: str
+) -> None:
+    """Those ``in_voice`` join it in this order; the first hosts, in their Discord's
+    language (``locale``)."""
+    host_words = english() if locale == "en-US" else language(locale)
     voice = page.locator(f'#voice li[data-channel="{VOICE_CHANNEL_ID}"]')
     status = page.locator("#voice li.voice-status")
-    for name in IN_VOICE:
+    for name in in_voice:
         await act_as(page, name)
         await voice.get_by_role("button", name="Join voice").click()
-    await expect(page.locator("#voice li.in-voice")).to_have_text(list(IN_VOICE))
+    await expect(page.locator("#voice li.in-voice")).to_have_text(list(in_voice))
 
-    host, *guests = IN_VOICE
+    host, *guests = in_voice
     await act_as(page, host)
     await voice.locator(".voice-name").click()
-    await slash(page, f"/claimit {german._('new')} {german._('voice')}:true")
+    await slash(page, f"/claimit {host_words._('new')} {host_words._('voice')}:true")
     private = public(page).filter(has=page.locator("button", has_text="Open to all"))
     await expect(private).to_have_count(1)
     lobby = page.locator(f'#messages article[data-id="{await private.get_attribute("data-id")}"]')
@@ -55,12 +61,12 @@ async def test_a_game_night_in_voice_hosted_in_german(page: Page, sandbox: Sandb
 
     table = await the_table(page, GAME)
     await open_the_board(page, table)
-    cy = member(sandbox.emulator, host)
-    await consent(page, cy, "Authorize")
-    await expect(board(page, cy).locator("#heading")).to_contain_text(GAME)
+    hosting = member(sandbox.emulator, host)
+    await consent(page, hosting, "Authorize")
+    await expect(board(page, hosting).locator("#heading")).to_contain_text(GAME)
     instance = sandbox.emulator.channel_activity(VOICE_CHANNEL_ID)
-    assert instance is not None and cy.id in instance.users, "the board opened in voice"
+    assert instance is not None and hosting.id in instance.users, "the board opened in voice"
 
-    await slash(page, f"/claimit {german._('cancel')}")
+    await slash(page, f"/claimit {host_words._('cancel')}")
     await expect(status).to_have_count(0)
     assert sandbox.emulator.channels[VOICE_CHANNEL_ID].voice_status is None
