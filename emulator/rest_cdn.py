@@ -18,7 +18,13 @@ class CdnRoutes:
     world: World
 
     async def attachment(self, request: web.Request) -> web.Response:
-        channel = paths.channel(self.world.channels, request.match_info["channel"])
+        # The CDN serves a message's files to whoever has their address, wherever the
+        # message is: a group DM or a server without the bot too, where only the
+        # interaction's answers put them.
+        key = paths.number(request.match_info["channel"])
+        channel = None if key is None else self.world.where(key)
+        if channel is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
         wanted = int(request.match_info["attachment"])
         for message in channel.messages:
             for a in message.attachments:

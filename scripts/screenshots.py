@@ -54,7 +54,7 @@ from emulator.cdn import DISCORD_CDN
 from i18n import language
 from render.common.palette import PLAYERS
 from sandbox.run import run_sandbox
-from sandbox.server_world import VOICE_CHANNEL_ID
+from sandbox.server_world import GROUP_DM_ID, VOICE_CHANNEL_ID
 from scripts import unpictured_moves
 from tests.sandbox.pages import acting_as, slash
 
@@ -106,6 +106,7 @@ PICTURES: tuple[str, ...] = (
     "board-drill.png",
     "hint.png",
     "voice-night.png",
+    "group-dm.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -154,6 +155,9 @@ VOICE_DICE = 3
 second turn."""
 IN_VOICE = ("Ann", "Bo", "Ed")
 """Who joins the voice channel, in this order; Ann hosts."""
+GROUP_DM_DICE = 3
+"""The game in Ann, Bo and Cy's group DM: Claim It! between Ann and Bo, a few claims made
+by Ann's second turn."""
 
 GERMAN = language("de")
 PLAYS = (
@@ -1109,6 +1113,23 @@ async def voice_night(page: Page, camera: Camera) -> None:
     await camera.page("voice-night.png", page)
 
 
+async def group_dm(page: Page, camera: Camera) -> None:
+    """In Ann, Bo and Cy's group DM, where the bot is no member, Ann opens a Claim It! game
+    with her command installed to her account; its answer is the lobby, Bo joins, she
+    starts, and the game is played to her second turn on that one message: the whole
+    page, with the group DM open in the sidebar."""
+    await act_as(page, "Ann")
+    await page.locator(f'#dms li[data-channel="{GROUP_DM_ID}"]').click()
+    await expect(page.locator("#channel-kind")).to_have_text("👥")
+    lobby = await lobby_of_two(page, "/claimit new")
+    await start(lobby)
+    await until_turn_of("Bo", page, lobby, claim_it_move)
+    await until_turn_of("Ann", page, lobby, claim_it_move)
+    await act_as(page, "Ann")
+    await in_view(lobby)
+    await camera.page("group-dm.png", page)
+
+
 Move = Callable[[Page, Locator], Awaitable[None]]
 """One move of the person to act at a table."""
 
@@ -1235,6 +1256,8 @@ async def make_pictures(out: Path) -> list[Written]:
         await hint(page, camera)
         dice.seed(VOICE_DICE)
         await voice_night(page, camera)
+        dice.seed(GROUP_DM_DICE)
+        await group_dm(page, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")
