@@ -8,7 +8,8 @@
 // is given up and made anew, as is one not welcomed in COMING_UP ms. One the device knows
 // is gone (offline) is given up at once, and made anew once the device is back online.
 // What was sent on a connection given up is never sent again; should it arrive late, the
-// server refuses a move on a game that moved on since, and that answer is shown.
+// server refuses a move on a game that moved on since, and that answer is shown, as is
+// an action's answer (a hint) that comes on it.
 
 import type { PageMessage, ServerMessage } from './protocol.ts';
 import { said } from './words.ts';
@@ -97,8 +98,11 @@ export class Live {
         return;
       }
       if (socket !== this.socket) {
-        // Given up, yet heard from: only the answer to a press it held is shown.
-        if (message.type === 'refused') this.onMessage(message);
+        // Given up, yet heard from: only the answer to a press it held is shown (a
+        // refusal, or an action's answer such as a hint, which the game shows only while
+        // it is still where it was asked); a connection given up while the server weighed
+        // a hint would otherwise lose its answer for good.
+        if (message.type === 'refused' || message.type === 'answered') this.onMessage(message);
         return;
       }
       this.heard = Date.now();

@@ -245,7 +245,7 @@ test('gives up at once when the device goes offline, and connects when it is bac
   assert.equal(socket.closedByPage, true);
 });
 
-test('keeps a given-up connection open a while, showing only a refusal it hears', () => {
+test('keeps a given-up connection open a while, showing only the answers to presses it held', () => {
   const { heard } = started();
   const old = welcomed();
   device.onLine = false;
@@ -253,9 +253,11 @@ test('keeps a given-up connection open a while, showing only a refusal it hears'
   assert.equal(old.closedByPage, false);
   old.says({ type: 'games', games: [] });
   old.says({ type: 'refused', text: 'The game moved on.' });
+  // A hint weighed while the connection was given up: its answer still reaches the game.
+  old.says({ type: 'answered', game: 1, version: 4, lines: ['💡 Hint'] });
   assert.deepEqual(
     heard.map((m) => m.type),
-    ['welcome', 'refused'],
+    ['welcome', 'refused', 'answered'],
   );
   mock.timers.tick(30000);
   assert.equal(old.closedByPage, true);
