@@ -4,8 +4,10 @@ them. Both the board's unit and end-to-end checks read frames with it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.games.registry import rules_for
 from engine.claim.cards import CARDS
 
 
@@ -30,3 +32,26 @@ def secrets_of(saved: Any, seat: int | None, peeked: bool) -> tuple[set[str], se
         if peeked:
             allowed.add(saved["deck"][0])
     return secret, allowed
+
+
+def frames_hold_only_their_own(
+    sent_to: Iterable[tuple[int | None, Sequence[Mapping[str, Any]]]], states: Mapping[int, Any]
+) -> int:
+    """Checks that each game frame of a Claim game sent to a seat (``None``: a spectator)
+    holds no card of another's hand or the deck beyond what that seat may see at the
+    frame's version (``states``: the game's state from each version on); how many frames
+    it looked at."""
+    rules = rules_for("claim")
+    looked = 0
+    for seat, frames in sent_to:
+        for sent in frames:
+            if sent["type"] != "game":
+                continue
+            version = sent["game"]["version"]
+            state = states[max(v for v in states if v <= version)]
+            own = sent["board"]["own"]
+            peeked = own is not None and own["peek"] is not None
+            secret, allowed = secrets_of(rules.state_to_json(state), seat, peeked)
+            assert card_ids(sent) & secret <= allowed, (seat, version)
+            looked += 1
+    return looked

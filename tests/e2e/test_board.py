@@ -15,10 +15,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.games.registry import rules_for
 from bot.storage import Game
 from emulator import User
-from tests.claim_secrets import card_ids, secrets_of
+from tests.claim_secrets import frames_hold_only_their_own
 from tests.e2e.board_viewer import (
     BoardViewer,
     connected,
@@ -297,22 +296,8 @@ async def test_no_frame_of_a_claim_game_holds_a_card_its_viewer_may_not_see(
         frame = await viewers[seat].game(version=seen + 1, after=count)
         moved = await world.settled(game.id)
         states[moved.version] = moved.state
-    rules = rules_for("claim")
-
-    def state_at(version: int) -> Any:
-        return states[max(v for v in states if v <= version)]
-
-    looked = 0
-    for seat, viewer in [*viewers.items(), (None, spectator)]:
-        for sent in viewer.frames:
-            if sent["type"] != "game":
-                continue
-            saved = rules.state_to_json(state_at(sent["game"]["version"]))
-            own = sent["board"]["own"]
-            secret, allowed = secrets_of(saved, seat, own is not None and own["peek"] is not None)
-            assert card_ids(sent) & secret <= allowed, (seat, sent["game"]["version"])
-            looked += 1
-    assert looked > 3 * len(states) / 2
+    sent_to = [(seat, v.frames) for seat, v in [*viewers.items(), (None, spectator)]]
+    assert frames_hold_only_their_own(sent_to, states) > 3 * len(states) / 2
 
 
 async def test_a_rematch_asked_for_on_the_boards_starts_the_next_game_in_the_channel(

@@ -31,13 +31,12 @@ from bot.activity.identity import (
 )
 from bot.features.board.discord.controls import BoardButton
 from bot.features.board.discord.handlers import Board
-from bot.games.registry import rules_for
 from bot.service import Actor, Player, Where
 from bot.storage import ConversationKind, Game, GameStatus
 from emulator import Channel, User
 from i18n import language
 from tests.bot.fixtures import served
-from tests.claim_secrets import card_ids, secrets_of
+from tests.claim_secrets import frames_hold_only_their_own
 from tests.e2e.board_viewer import BoardViewer, connected, move_of, signed_in
 from tests.e2e.group_dms import InGroupDm
 from tests.e2e.world import make_world
@@ -296,22 +295,8 @@ async def test_every_frame_of_a_group_dm_claim_game_holds_only_its_viewers_own_h
         frame = await viewers[seat].game(version=seen + 1, after=count)
         moved = await world.bots[0].service.game(game.id)
         states[moved.version] = moved.state
-    rules = rules_for("claim")
-
-    def state_at(version: int) -> Any:
-        return states[max(v for v in states if v <= version)]
-
-    looked = 0
-    for seat, viewer in [*viewers.items(), (None, spectator)]:
-        for sent in viewer.frames:
-            if sent["type"] != "game":
-                continue
-            saved = rules.state_to_json(state_at(sent["game"]["version"]))
-            own = sent["board"]["own"]
-            secret, allowed = secrets_of(saved, seat, own is not None and own["peek"] is not None)
-            assert card_ids(sent) & secret <= allowed, (seat, sent["game"]["version"])
-            looked += 1
-    assert looked > 3 * len(states) / 2
+    sent_to = [(seat, v.frames) for seat, v in [*viewers.items(), (None, spectator)]]
+    assert frames_hold_only_their_own(sent_to, states) > 3 * len(states) / 2
 
 
 async def test_a_member_who_leaves_the_group_dms_activity_is_pushed_nothing_past_the_fresh_word(
