@@ -69,12 +69,15 @@ async def run_sandbox(
     emulator: DiscordEmulator | None = None,
     dice: random.Random | None = None,
     long_lived: bool = False,
+    guild_ready_timeout: float = 0.1,
 ) -> None:
     """Runs until cancelled (Ctrl-C). The bot is the unmodified ``GameBot``; only the
     address discord.py connects to and the database file differ. ``emulator``, started and
     closed here, lets tests look into the sandbox's Discord, and ``dice`` lets them replay
     the same games (the bot draws from the system's randomness), and ``long_lived`` is the
-    program's own sandbox (``GameBot``'s). The games' messages are kept
+    program's own sandbox (``GameBot``'s); ``guild_ready_timeout``: how long discord.py
+    waits for one more server after the last at every start (the emulator sends them all
+    at once: tests, which start it by the hundred, wait less). The games' messages are kept
     beside the database (``discord_state``), so that after a restart the channel shows the
     games where they were."""
     emulator = DiscordEmulator() if emulator is None else emulator
@@ -97,7 +100,7 @@ async def run_sandbox(
                 activity_host="127.0.0.1",
                 client_secret=emulator.client_secret,
             ),
-            guild_ready_timeout=0.1,
+            guild_ready_timeout=guild_ready_timeout,
             dice=dice,
             clock=clock,
             long_lived=long_lived,

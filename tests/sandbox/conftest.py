@@ -76,7 +76,14 @@ async def started(
     lines: list[str] = []
     ready = asyncio.Event()
     task = asyncio.create_task(
-        run_sandbox(settings, announce=lines.append, ready=ready, emulator=emulator, dice=dice)
+        run_sandbox(
+            settings,
+            announce=lines.append,
+            ready=ready,
+            emulator=emulator,
+            dice=dice,
+            guild_ready_timeout=0.01,
+        )
     )
     await asyncio.wait_for(ready.wait(), 20)
     (line,) = lines
