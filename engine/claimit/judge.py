@@ -23,6 +23,11 @@ deeper look disagrees. The worths are estimates, not the exact optimum: no line 
 goes beyond two more rolls, and the board's worth is the hard player's rule of thumb, not
 a chance to win (except in the last round).
 
+Each option's worth is also the mover's chance to win the game after it
+(``Judgement.chances``): the turn's ``outlook.Outlook`` maps it as ``win_chance.chances``
+maps a position's worth, so that a decision's cost in chance and a roll's luck are on one
+scale.
+
 The worths are summed exactly, as whole numbers (the weights doubled, the 216 rolls of
 each level multiplied out), so that two options that are worth the same cost the same,
 and an option as good as the best costs exactly 0.
@@ -48,8 +53,9 @@ from typing import Final, Literal, NamedTuple
 from engine.claimit.actions import Action, Place, Placement, Roll, Stop
 from engine.claimit.board import ALL_SPACES, SIZE, groups, indices, largest_group
 from engine.claimit.dice import candidates
+from engine.claimit.outlook import Outlook
 from engine.claimit.rules import apply
-from engine.claimit.state import CLAIM_MARKERS, LAST_ROUND_THRESHOLD, GameState
+from engine.claimit.state import CLAIM_MARKERS, LAST_ROUND_THRESHOLD, GameState, Phase
 from engine.judging import Judged
 
 Choice = Placement | Literal["roll", "stop"]
@@ -114,6 +120,9 @@ class Judgement(Judged[Choice, float]):
     would, and which option they chose."""
 
     unit: Unit
+    chances: Mapping[Choice, float]
+    """The mover's chance to win the game after each option: its worth through the
+    turn's ``Outlook``, as ``win_chance.chances`` maps a position's worth."""
 
 
 def judged(state: GameState, action: Action) -> Judgement | None:
@@ -423,9 +432,14 @@ class _Reach:
         return single, pair
 
     def roll_on(self) -> int:
-        """``_Turn.roll_on`` here: each placement a roll can allow is worth the better of
-        stopping after it and one more roll then stopped on its best placement; a squatter's
-        number counts (it is not free for that roll), so each number is a placement apart."""
+        """``_Turn.roll_on`` here."""
+        return _sweep(self.placements(), 0, _ROLLS * self.turn.bust)
+
+    def placements(self) -> list[_Entry]:
+        """What the next roll can allow, best first, each placement worth (times 216) the
+        better of stopping after it and one more roll then stopped on its best placement;
+        a squatter's number counts (it is not free for that roll), so each number is a
+        placement apart."""
         single, pair = self._stops()
         bust = self.turn.bust
         free = self.free
@@ -454,7 +468,7 @@ class _Reach:
                     worth = max(stop, _sweep(after, free & ~(1 << (n - 1)), bust))
                     placements.append((worth, _AS_SQUATTER_N[t][n]))
         placements.sort(key=_worth, reverse=True)
-        return _sweep(placements, 0, _ROLLS * bust)
+        return placements
 
 
 class _Game:
@@ -462,13 +476,40 @@ class _Game:
 
     def __init__(self) -> None:
         self._turn: _Turn | None = None
+        self._outlook: Outlook | None = None
         self._facts: tuple[object, ...] = ()
 
     def turn(self, state: GameState) -> _Turn:
-        facts = (state.turn, state.owners, state.claimed, state.last_round is None)
+        facts = (state.turn, state.owners, state.claimed, state.last_round)
         if self._turn is None or facts != self._facts:
             self._turn, self._facts = _Turn(state), facts
+            self._outlook = Outlook(state)
         return self._turn
+
+    def outlook(self, state: GameState) -> Outlook:
+        """The turn's model of the chances to win (``turn`` keeps it with the turn)."""
+        self.turn(state)
+        assert self._outlook is not None
+        return self._outlook
+
+    def worth(self, state: GameState) -> float:
+        """The mover's position in ``state`` (not over), in the judge's unit: about to roll,
+        rolling on (or stopping, once something is placed); a roll pending, its best
+        placement."""
+        turn = self.turn(state)
+        if state.phase is Phase.PLACE:
+            best = max(self._placed(turn, state, option) for option in state.pending_placements())
+        else:
+            marks = state.squatters, state.claims_this_turn
+            best = turn.roll_on(*marks)
+            if state.placed_this_turn:
+                best = max(best, turn.stop(*marks))
+        return best / turn.denominator
+
+    def _placed(self, turn: _Turn, state: GameState, option: Placement) -> int:
+        after = apply(state, Place(option)).state
+        marks = after.squatters, after.claims_this_turn
+        return max(turn.stop(*marks), turn.roll_on(*marks))
 
     def judged(self, state: GameState, action: Action) -> Judgement | None:
         """``judged`` for an action known to be legal."""
@@ -477,20 +518,23 @@ class _Game:
             if len(options) < 2:
                 return None
             turn = self.turn(state)
-            worths: dict[Choice, int] = {}
-            for option in options:
-                after = apply(state, Place(option)).state
-                marks = after.squatters, after.claims_this_turn
-                worths[option] = max(turn.stop(*marks), turn.roll_on(*marks))
-            return _judgement(turn, worths, action.placement)
+            worths: dict[Choice, int] = {
+                option: self._placed(turn, state, option) for option in options
+            }
+            return _judgement(turn, self.outlook(state), worths, action.placement)
         if isinstance(action, Roll | Stop) and state.placed_this_turn:
             turn = self.turn(state)
             marks = state.squatters, state.claims_this_turn
             worths = {"roll": turn.roll_on(*marks), "stop": turn.stop(*marks)}
-            return _judgement(turn, worths, "roll" if isinstance(action, Roll) else "stop")
+            chosen: Choice = "roll" if isinstance(action, Roll) else "stop"
+            return _judgement(turn, self.outlook(state), worths, chosen)
         return None
 
 
-def _judgement(turn: _Turn, worths: dict[Choice, int], chosen: Choice) -> Judgement:
+def _judgement(
+    turn: _Turn, outlook: Outlook, worths: dict[Choice, int], chosen: Choice
+) -> Judgement:
     scale = turn.denominator
-    return Judgement({c: w / scale for c, w in worths.items()}, chosen, turn.unit)
+    found = {c: w / scale for c, w in worths.items()}
+    chances = {c: outlook.mover_chance(worth) for c, worth in found.items()}
+    return Judgement(found, chosen, turn.unit, chances)

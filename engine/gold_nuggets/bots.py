@@ -179,12 +179,15 @@ def _sources(state: GameState) -> tuple[Take, ...]:
 
 
 class _WinChance:
-    """The estimated chance that seat ``me`` wins, from a position between two turns."""
+    """The estimated chance that seat ``me`` wins, from a position between two turns; a
+    turn's take counted with ``variance`` (the hard player's own, unless ``win_chance``,
+    calibrated, counts it with another)."""
 
-    def __init__(self, players: int, me: int) -> None:
+    def __init__(self, players: int, me: int, variance: float = TAKE_VARIANCE) -> None:
         self.players = players
         self.me = me
         self.mean_take = fresh_turn_value()
+        self.variance = variance
 
     def after_take(
         self, nuggets: tuple[int, ...], centre: int, source: Take, value: int, *, seven: bool
@@ -218,7 +221,7 @@ class _WinChance:
         for seat in range(players):
             if seat != me:
                 lead = mine - nuggets[seat] - self.mean_take * share[seat]
-                spread = math.sqrt(TAKE_VARIANCE * (share[me] + share[seat]) + 1.0)
+                spread = math.sqrt(self.variance * (share[me] + share[seat]) + 1.0)
                 chance *= 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0))))
         return chance
 

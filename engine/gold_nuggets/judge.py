@@ -8,10 +8,15 @@ turn's: a steal from the leader, a take the centre caps, ending the game while a
 There a decision is judged by the hard player's plan over the rest of the turn, whose ends
 are worth the estimated chance of winning the game (``bots``), in win chance: an
 estimate. Whom to take from is a decision of its own wherever a steal is open.
+
+Wherever it is judged, each option also gets the mover's chance to win after it by the
+game's calibrated model (``win_chance``: the plan's worths as every seat's chance): the one
+scale all of a game's decisions share.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -22,6 +27,7 @@ from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
 from engine.gold_nuggets.bots import RUNS_OUT, _sources, _win_plan
 from engine.gold_nuggets.dice import Counts
 from engine.gold_nuggets.state import STEAL_LASSOS, GameState, Phase
+from engine.gold_nuggets.win_chance import turn_plan
 from engine.judging import Judged
 
 Choice = Counts | Literal["roll"] | Take
@@ -40,6 +46,9 @@ class Judgement(Judged[Choice, Fraction | float]):
     """One decision: each option's worth to the mover, and the option chosen."""
 
     unit: Unit
+    chances: Mapping[Choice, float]
+    """Each option's chance to win for the mover (``win_chance``), the options of
+    ``worths``."""
 
     @property
     def exact(self) -> bool:
@@ -63,7 +72,7 @@ def judged(state: GameState, action: Action) -> Judgement | None:
         for choice, worth in found.worths.items():
             worths[Take(None) if choice == "take" else choice] = worth
         chosen = Take(None) if found.chosen == "take" else found.chosen
-        return Judgement(worths, chosen, Unit.NUGGETS)
+        return Judgement(worths, chosen, Unit.NUGGETS, chances(state, worths))
     return _for_the_game(state, action)
 
 
@@ -104,7 +113,9 @@ def _for_the_game(state: GameState, action: Action) -> Judgement | None:
             lassos = min(after.lasso, STEAL_LASSOS)
             left = state.dice_left - choice.total
             worths[choice] = plan.after(left, after.numbers, after.value, lassos)
-        return Judgement(worths, action.counts, Unit.WIN_CHANCE) if len(worths) > 1 else None
+        if len(worths) < 2:
+            return None
+        return Judgement(worths, action.counts, Unit.WIN_CHANCE, chances(state, worths))
     seven = state.phase is Phase.TAKE
     if state.phase is Phase.DECIDE and isinstance(action, Roll | Take):
         lassos = min(aside.lasso, STEAL_LASSOS)
@@ -118,4 +129,29 @@ def _for_the_game(state: GameState, action: Action) -> Judgement | None:
         )
     if len(worths) < 2:
         return None
-    return Judgement(worths, "roll" if isinstance(action, Roll) else action, Unit.WIN_CHANCE)
+    chosen: Choice = "roll" if isinstance(action, Roll) else action
+    return Judgement(worths, chosen, Unit.WIN_CHANCE, chances(state, worths))
+
+
+def chances(state: GameState, options: Iterable[Choice]) -> dict[Choice, float]:
+    """The mover's chance to win after each of ``options`` in ``state`` (``win_chance``),
+    the turn played on by the plan from there."""
+    plan = turn_plan(state)
+    aside, left = state.aside, state.dice_left
+    lassos = min(aside.lasso, STEAL_LASSOS)
+    found: dict[Choice, float] = {}
+    for option in options:
+        if isinstance(option, Take):
+            after = plan.take(option, state.value, seven=state.phase is Phase.TAKE)
+        elif isinstance(option, Counts):
+            aside_after = aside.plus(option)
+            after = plan.after(
+                left - option.total,
+                aside_after.numbers,
+                aside_after.value,
+                min(aside_after.lasso, STEAL_LASSOS),
+            )
+        else:
+            after = plan.roll_on(left, aside.numbers, state.value, lassos)
+        found[option] = after[state.turn]
+    return found
