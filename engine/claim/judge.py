@@ -55,23 +55,20 @@ from typing import Final
 
 from engine.claim.actions import Action, Discard, Play, Take
 from engine.claim.cards import Faction
-from engine.claim.events import GameOver
-from engine.claim.players.followers import Holding, logit, majority, sigmoid
 from engine.claim.players.knowledge import unknown_cards
-from engine.claim.players.normal import action_scores, decide_normal
-from engine.claim.players.playout import playout, quick
+from engine.claim.players.normal import action_scores
+from engine.claim.players.playout import playout
 from engine.claim.players.search import (
     CANDIDATES,
     DEAL_COST,
     PLAYOUT_COST,
     plays_left,
     sample_state,
-    unit_holdings,
 )
 from engine.claim.rules import apply, legal_actions
 from engine.claim.state import ClaimState, Phase, Step
-from engine.claim.units import teams, unit_of
 from engine.claim.view import SeatView, legal_in_view, view
+from engine.claim.win_chance import model_chance, played_out
 from engine.judging import Judged
 
 INACCURACY: Final = 0.05
@@ -144,7 +141,7 @@ def decisions(start: ClaimState, actions: Sequence[Action]) -> list[int]:
     more than one option. Quick: nothing is judged, so a caller can share them out."""
     return [
         index
-        for index, (state, seat) in enumerate(_replayed(start, actions))
+        for index, (state, seat) in enumerate(replayed(start, actions))
         if len(_options(legal_actions(state, seat))) > 1
     ]
 
@@ -162,7 +159,7 @@ def judged_game(
     decided, and for the indices left out of ``only``). Each decision's deals come from
     ``seed`` and its index alone, so a decision is judged the same whichever others are."""
     found: list[Judgement | None] = []
-    for index, (state, seat) in enumerate(_replayed(start, actions)):
+    for index, (state, seat) in enumerate(replayed(start, actions)):
         if only is not None and index not in only:
             found.append(None)
             continue
@@ -323,76 +320,14 @@ def _one_deal(seen: SeatView) -> bool:
 
 def _result(state: ClaimState, seat: int, option: Action) -> float:
     """What ``option`` is worth to ``seat`` in one deal: the game played on by the fast
-    policy, judged as the module says."""
-    after, events = apply(state, seat, option)
+    policy, judged as the module says (``win_chance``)."""
+    after, _ = apply(state, seat, option)
     if state.phase is Phase.P1:
-        return _model_chance(playout(after, Phase.P2), seat)
-    while after.phase is Phase.P2:
-        now = after.to_act()[0]
-        after, events = apply(after, now, quick(after, now))
-    while after.phase is Phase.LOOT:
-        now = after.to_act()[0]
-        after, events = apply(after, now, decide_normal(view(after, now)))
-    # The rules count the game as it ends: the last action's events name the winners.
-    winners = next(e.winners for e in events if isinstance(e, GameOver))
-    if seat not in winners:
-        return 0.0
-    return len(teams(after.players)[unit_of(after.players, seat)]) / len(winners)
+        return model_chance(playout(after, Phase.P2), seat)
+    return played_out(after, seat)
 
 
-def _model_chance(start: ClaimState, seat: int) -> float:
-    """``seat``'s unit's chance to win the most factions at the start of phase 2, every hand
-    known, by the fitted model of who wins each faction."""
-    holdings = unit_holdings(start)
-    mine = unit_of(start.players, seat)
-    if len(holdings) == 2:
-        rival = holdings[1 - mine]
-        return majority([sigmoid(logit(f, holdings[mine], rival)) for f in start.factions])
-    return _most_of_three([_shares(f, holdings) for f in start.factions], mine)
-
-
-def _shares(faction: Faction, holdings: list[Holding]) -> tuple[float, float, float]:
-    """Each of three units' chance to win ``faction``: beating both others, the model's
-    pairwise chances taken as independent, scaled to add up to 1."""
-    a, b, c = holdings
-    ab = sigmoid(logit(faction, a, b))
-    ac = sigmoid(logit(faction, a, c))
-    bc = sigmoid(logit(faction, b, c))
-    wins = (ab * ac, (1 - ab) * bc, (1 - ac) * (1 - bc))
-    total = sum(wins)
-    return wins[0] / total, wins[1] / total, wins[2] / total
-
-
-def _most_of_three(shares: list[tuple[float, float, float]], mine: int) -> float:
-    """The chance that unit ``mine`` wins the most factions, each faction won as ``shares``
-    say; a lead shared by k units counts 1/k."""
-    size = len(shares) + 1
-    dist = [0.0] * (size * size)
-    dist[0] = 1.0
-    for done, (pa, pb, pc) in enumerate(shares):
-        spread = [0.0] * (size * size)
-        for a in range(done + 1):
-            row = a * size
-            for b in range(done + 1 - a):
-                chance = dist[row + b]
-                if chance:
-                    spread[row + size + b] += chance * pa
-                    spread[row + b + 1] += chance * pb
-                    spread[row + b] += chance * pc
-        dist = spread
-    found = 0.0
-    for a in range(size):
-        for b in range(size - a):
-            chance = dist[a * size + b]
-            if chance:
-                won = (a, b, size - 1 - a - b)
-                top = max(won)
-                if won[mine] == top:
-                    found += chance / won.count(top)
-    return found
-
-
-def _replayed(start: ClaimState, actions: Sequence[Action]) -> list[tuple[ClaimState, int]]:
+def replayed(start: ClaimState, actions: Sequence[Action]) -> list[tuple[ClaimState, int]]:
     """Each action's position and seat, replaying the game (the rules' error for an illegal
     action)."""
     found: list[tuple[ClaimState, int]] = []
