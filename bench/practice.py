@@ -47,7 +47,7 @@ def percentile(ordered: list[float], share: float) -> float:
 
 def bench(kind: str, games: int, positions: int) -> None:
     analyst = analyst_for(kind)
-    grade = graded_by(analyst.thresholds)
+    grade = graded_by(analyst.chance_thresholds)
     print(f"{kind}: {games} games a level, all seats of one level, at {SEATS} seats in turn")
     asked: list[Played] = []
     for level in Level:

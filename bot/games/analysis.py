@@ -4,9 +4,10 @@ play we can compute from what the player knew then, as plain data a game's analy
 
 A decision is judged by what each option was worth to the player who chose (expected
 nuggets, the board's worth in spaces, a chance to win: a game's ``Unit``), and its cost
-is what the best option was worth beyond the one chosen. Grades come from each game's
-thresholds when the report is shown, so that a better calibration needs no game judged
-again.
+is what the best option was worth beyond the one chosen, in that unit and in chance to
+win: the report's one scale, on which each chance event's luck is weighed too. Grades
+come from each game's thresholds when the report is shown, so that a better calibration
+needs no game judged again.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from enum import IntEnum, StrEnum
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
-from bot.storage.game_values import JSON
+from bot.storage.game_values import JSON, Level
 from engine.judging import Judged as Verdict
 
 
@@ -69,10 +70,9 @@ class Thresholds:
         """``cost`` on the scale every unit shares: 1 at an inaccuracy, 2 at a mistake, 3
         at a blunder, in a straight line between them (and past a blunder as from a
         mistake to it). Each game sets its units' thresholds to mean the same (an
-        inaccuracy in spaces is as bad as one in win chance), so this is the one
-        comparison of costs in different units that every game's judge supports; turning
-        spaces or nuggets into win chance would need a model of the game's rest that only
-        some positions have."""
+        inaccuracy in spaces is as bad as one in win chance), so that a drill's answer,
+        weighed in its position's own unit, compares with others (a report compares
+        decisions by their ``chance_cost`` instead)."""
         if cost <= 0:
             return Fraction(0)
         if cost < self.inaccuracy:
@@ -113,6 +113,10 @@ class Judged:
     unit: Unit
     exact: bool
     """The worths are exact (Gold Nuggets' turn), not estimated."""
+    chance_cost: Fraction = Fraction(0)
+    """What the choice cost in chance to win the game (0 to 1): the option best by the
+    game's win-chance model against the one chosen. The one scale of every decision of
+    a game: its grade, the costliest decision and a player's decision rate count it."""
 
     def to_json(self) -> JSON:
         """As the report is kept."""
@@ -124,6 +128,7 @@ class Judged:
             "cost": str(self.cost),
             "unit": self.unit.value,
             "exact": self.exact,
+            "chance_cost": str(self.chance_cost),
         }
 
     @classmethod
@@ -137,33 +142,104 @@ class Judged:
             Fraction(data["cost"]),
             Unit(data["unit"]),
             bool(data["exact"]),
+            Fraction(data.get("chance_cost", "0")),
         )
+
+
+class ChanceKind(StrEnum):
+    """What brought a chance event."""
+
+    ROLL = "roll"
+    """Dice rolled (Claim It!'s three, Gold Nuggets' dice left)."""
+    DEAL = "deal"
+    """Claim: the hand a seat was dealt."""
+    PRIZE = "prize"
+    """Claim: a prize turned up from the draw pile, seen by all."""
+    DRAW = "draw"
+    """Claim: a card a seat drew face down, seen by that seat alone."""
+
+
+@dataclass(frozen=True)
+class Fortune:
+    """One chance event of a game and each seat's luck in it: the seat's chance to win
+    after it, with best play, minus that chance averaged over every outcome that could
+    have come (over the cards the seat had not seen, for a card)."""
+
+    move: int
+    """The index of the move whose outcome it was (a roll; the move after which a card
+    came), as ``Judged.move``; -1 for what came before the first move (the deal)."""
+    seat: int
+    """Whose roll, deal or draw it was; for a prize, the seat to lead the trick."""
+    kind: ChanceKind
+    luck: tuple[Fraction, ...]
+    """Each seat's luck in it, in chance to win (-1 to 1), seat by seat; 0 for a seat
+    that did not see it (another's face-down draw)."""
+
+    def to_json(self) -> JSON:
+        """As the report is kept."""
+        return {
+            "move": self.move,
+            "seat": self.seat,
+            "kind": self.kind.value,
+            "luck": [str(luck) for luck in self.luck],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Fortune:
+        """As ``to_json`` wrote it."""
+        return cls(
+            int(data["move"]),
+            int(data["seat"]),
+            ChanceKind(data["kind"]),
+            tuple(Fraction(luck) for luck in data["luck"]),
+        )
+
+
+REPORT_VERSION = 2
+"""The report's make: 2 weighs luck and every decision in chance to win. A report kept
+by an older make is judged again when next asked for."""
 
 
 @dataclass(frozen=True)
 class Analysis:
-    """A finished game's decisions, each judged, and what judging them took."""
+    """A finished game's decisions, each judged, its chance events' luck, and what judging
+    them took."""
 
     players: int
     decisions: tuple[Judged, ...]
     seconds: float
     """CPU seconds the judging took, over every process it ran in."""
+    fortunes: tuple[Fortune, ...] = ()
+    version: int = REPORT_VERSION
+
+    @property
+    def current(self) -> bool:
+        """Whether the report is of the current make (``REPORT_VERSION``)."""
+        return self.version == REPORT_VERSION
+
+    def luck(self, seat: int) -> Fraction:
+        """The seat's luck over the game: its luck in every chance event, summed."""
+        return sum((fortune.luck[seat] for fortune in self.fortunes), Fraction(0))
 
     def to_json(self) -> JSON:
         """As the report is kept."""
         return {
+            "version": self.version,
             "players": self.players,
             "decisions": [decision.to_json() for decision in self.decisions],
+            "fortunes": [fortune.to_json() for fortune in self.fortunes],
             "seconds": self.seconds,
         }
 
     @classmethod
     def from_json(cls, data: Any) -> Analysis:
-        """As ``to_json`` wrote it."""
+        """As ``to_json`` wrote it (a report of version 1 had no fortunes)."""
         return cls(
             int(data["players"]),
             tuple(Judged.from_json(d) for d in data["decisions"]),
             float(data["seconds"]),
+            tuple(Fortune.from_json(f) for f in data.get("fortunes", ())),
+            int(data.get("version", 1)),
         )
 
 
@@ -261,19 +337,33 @@ def judged_choice(
     unit: Unit,
     *,
     exact: bool,
+    chances: Mapping[Option, float],
     noise: Fraction = Fraction(0),
+    chance_noise: Fraction = Fraction(0),
 ) -> Judged:
     """The ``index``-th move's decision judged from the engine's ``verdict`` (each option's
     worth, and the one chosen): its cost against the best, counted as none below ``noise``
     (what an estimate can't tell from its own chance), and its options as the report keeps
-    them (``option``)."""
+    them (``option``); ``chances``: each option's chance to win for the mover, by the
+    game's win-chance model, whose best against the chosen one is the ``chance_cost``
+    (none below ``chance_noise``)."""
     worths, chosen = verdict.worths, verdict.chosen
     best = max(worths, key=lambda choice: worths[choice])
     cost = kept(worths[best]) - kept(worths[chosen])
     if cost < noise:
         cost = Fraction(0)
+    chance_cost = kept(max(chances.values())) - kept(chances[chosen])
+    if chance_cost < chance_noise:
+        chance_cost = Fraction(0)
     return Judged(
-        index, move.seat, option(chosen), option(chosen if cost == 0 else best), cost, unit, exact
+        index,
+        move.seat,
+        option(chosen),
+        option(chosen if cost == 0 else best),
+        cost,
+        unit,
+        exact,
+        chance_cost,
     )
 
 
@@ -282,7 +372,15 @@ class Analyst(Protocol):
     methods are those of an object pickling can carry there (a module-level instance)."""
 
     thresholds: Mapping[Unit, Thresholds]
-    """Per unit the game judges in: when a cost is an inaccuracy, a mistake, a blunder."""
+    """Per unit the game judges in: when a cost is an inaccuracy, a mistake, a blunder
+    (what a position weighed for a hint or a drill is graded by)."""
+    chance_thresholds: Thresholds
+    """When a decision's ``chance_cost`` is an inaccuracy, a mistake, a blunder: the one
+    scale a report grades a game's decisions on."""
+    level_rates: Mapping[Level, Fraction]
+    """Each computer level's decision rate (chance to win lost per judged decision, as
+    ``bench.analysis`` measured it over games between the levels): where a player's own
+    rate is placed."""
     parts: int
     """How many processes a game's decisions are shared among at most: one where judging
     a decision reuses what judging the one before worked out (a turn's dice), more where
@@ -307,6 +405,12 @@ class Analyst(Protocol):
         (their own cards), where a report everyone reads names only what all saw."""
         ...
 
+    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+        """Every chance event of the game (``Fortune``), in the order they came, each
+        seat's luck in it weighed from what that seat could know; the same for the same
+        ``seed`` (where luck is estimated from deals drawn at random)."""
+        ...
+
     def seen(self, state: Any, seat: int) -> str:
         """The position ``state`` as ``seat`` sees it, as text: the same for every position
         the seat could not tell apart (Claim: whatever the cards it has not seen), so
@@ -322,19 +426,28 @@ class Analyst(Protocol):
 
 @dataclass(frozen=True)
 class SeatSummary:
-    """One seat's decisions in a game, summed up."""
+    """One seat's decisions and luck in a game, summed up."""
 
     seat: int
     decisions: int = 0
     best: int = 0
+    """Decisions that cost no chance to win."""
     lost: dict[Unit, Fraction] = field(default_factory=dict)
-    """Expected worth their choices cost, summed, per unit."""
+    """Expected worth their choices cost, summed, per unit (the game's own beside the
+    chance to win)."""
     grades: dict[Grade, int] = field(default_factory=dict)
     costliest: Judged | None = None
+    chance_lost: Fraction = Fraction(0)
+    """The chance to win their decisions cost, summed."""
+    luck: Fraction = Fraction(0)
+    """What the game's chance events gave them in chance to win, summed."""
+    luckiest: Fortune | None = None
+    """The chance event that gave them the most, if one gave them any."""
 
 
-def summaries(analysis: Analysis, thresholds: Mapping[Unit, Thresholds]) -> list[SeatSummary]:
-    """Each seat's decisions summed up, in seat order, graded by ``thresholds``."""
+def summaries(analysis: Analysis, thresholds: Thresholds) -> list[SeatSummary]:
+    """Each seat's decisions and luck summed up, in seat order, the decisions graded by
+    the game's ``chance_thresholds``."""
     grade = graded_by(thresholds)
     seats = []
     for seat in range(analysis.players):
@@ -349,24 +462,53 @@ def summaries(analysis: Analysis, thresholds: Mapping[Unit, Thresholds]) -> list
             SeatSummary(
                 seat,
                 len(mine),
-                sum(1 for d in mine if d.cost <= 0),
+                sum(1 for d in mine if d.chance_cost <= 0),
                 lost,
                 grades,
-                costliest(mine, thresholds),
+                costliest(mine),
+                sum((d.chance_cost for d in mine), Fraction(0)),
+                analysis.luck(seat),
+                luckiest(analysis.fortunes, seat),
             )
         )
     return seats
 
 
-def costliest(decisions: Sequence[Judged], thresholds: Mapping[Unit, Thresholds]) -> Judged | None:
-    """The costliest of ``decisions``, their costs compared on the scale every unit
-    shares (``Thresholds.scale``): a decision of a game's end, in win chance, against
-    one of its middle, in spaces or nuggets, by how far each went towards a blunder in
-    its own unit. Ties go to the earliest."""
-    costly = [d for d in decisions if d.cost > 0]
-    return max(costly, key=lambda d: thresholds[d.unit].scale(d.cost)) if costly else None
+def costliest(decisions: Sequence[Judged]) -> Judged | None:
+    """The costliest of ``decisions``: the one that cost the most chance to win, whatever
+    unit the game's own measure of it was in (nuggets, spaces). Ties go to the
+    earliest."""
+    costly = [d for d in decisions if d.chance_cost > 0]
+    return max(costly, key=lambda d: d.chance_cost) if costly else None
 
 
-def graded_by(thresholds: Mapping[Unit, Thresholds]) -> Callable[[Judged], Grade]:
-    """A decision's grade by its game's thresholds for its unit."""
-    return lambda decision: thresholds[decision.unit].grade(decision.cost)
+def luckiest(fortunes: Sequence[Fortune], seat: int) -> Fortune | None:
+    """The chance event that gave ``seat`` the most chance to win, if one gave it any.
+    Ties go to the earliest."""
+    lucky = [f for f in fortunes if f.luck[seat] > 0]
+    return max(lucky, key=lambda f: f.luck[seat]) if lucky else None
+
+
+def graded_by(thresholds: Thresholds) -> Callable[[Judged], Grade]:
+    """A decision's grade in a report (and a drill's making): by the chance to win it
+    cost, on the game's ``chance_thresholds``."""
+    return lambda decision: thresholds.grade(decision.chance_cost)
+
+
+def results(won: Sequence[bool], teams: Sequence[Sequence[int]]) -> tuple[Fraction, ...]:
+    """Each seat's result, in seat order: 1 for a win, 1/k of a win shared by k sides, 0
+    for a loss; a seat of a team (``teams``, the rules' sides) has its side's."""
+    winners = [side for side in teams if any(won[seat] for seat in side)]
+    share = Fraction(1, len(winners)) if winners else Fraction(0)
+    result = [Fraction(0)] * len(won)
+    for side in winners:
+        for seat in side:
+            result[seat] = share
+    return tuple(result)
+
+
+def luck_adjusted(result: Fraction, luck: Fraction) -> Fraction:
+    """A seat's chance of winning had its luck been average: its result less what luck
+    gave it (after GNU Backgammon's luck-adjusted result). An estimate from one game, so
+    it may fall outside 0 to 1."""
+    return result - luck

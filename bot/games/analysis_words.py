@@ -1,15 +1,24 @@
 """The report of what decided a game, in words: what each game says of its own options
-and luck (``ReportWords``), and what every game's report says alike (grades, costs,
-the line on what decided it)."""
+and luck (``ReportWords``), and what every game's report says alike (each player's
+ledger of luck and decisions in points of win chance, grades, costs, the line on what
+decided it)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from bot.games.analysis import Grade, Judged, SeatSummary, Unit
-from engine.luck import Verdict
+from bot.games.analysis import (
+    ChanceKind,
+    Fortune,
+    Grade,
+    Judged,
+    SeatSummary,
+    Unit,
+    luck_adjusted,
+)
 from i18n import Language
 
 
@@ -25,10 +34,6 @@ class ReportWords(Protocol):
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
         """A seat's luck as its result told it (``player`` as markdown), or ``None``
         where the game has no dice."""
-        ...
-
-    def luck_verdict(self, figures: Mapping[str, int]) -> Verdict | None:
-        """How lucky the seat's dice were, where the game has dice and the seat rolled."""
         ...
 
     def judged_how(self, lang: Language) -> str:
@@ -68,15 +73,6 @@ def amount(cost: Fraction, unit: Unit, lang: Language) -> str:
     )
 
 
-def amounts(lost: Mapping[Unit, Fraction], lang: Language) -> str:
-    """What a seat's decisions cost in each unit it lost something in (nothing: in the
-    first it was judged in)."""
-    shown = {unit: cost for unit, cost in lost.items() if cost} or dict(list(lost.items())[:1])
-    if not shown:
-        return amount(Fraction(0), Unit.NUGGETS, lang)
-    return lang.list(amount(cost, unit, lang) for unit, cost in shown.items())
-
-
 def grade_name(grade: Grade, lang: Language) -> str:
     """One decision's grade: ``the best``, ``an inaccuracy``…"""
     return {
@@ -99,21 +95,88 @@ def grades_line(grades: Mapping[Grade, int], lang: Language) -> str:
     )
 
 
+def points(chance: Fraction, lang: Language) -> str:
+    """A chance to win in points (hundredths), one decimal: ``12.3``; two where one would
+    round a cost to nothing (``0.03``: "better by 0.0 points" would say no better)."""
+    hundredths = float(chance) * 100
+    return lang.number(hundredths, digits=2 if 0 < abs(hundredths) < 0.05 else 1)
+
+
+def signed_points(chance: Fraction, lang: Language) -> str:
+    """``+12.3`` / ``-4.0``: luck, which goes either way."""
+    return ("+" if chance >= 0 else "") + points(chance, lang)
+
+
+def chance_amount(chance: Fraction, own: Mapping[Unit, Fraction], lang: Language) -> str:
+    """A cost in points of win chance (the report's one unit, named once at its top), with
+    what it came to in the game's own units beside, where players think in them: ``12.0
+    points (1.80 nuggets)``."""
+    said = lang.pgettext("analysis", "{amount} points", amount=points(chance, lang))
+    beside = [amount(cost, unit, lang) for unit, cost in own.items() if unit is not Unit.WIN_CHANCE]
+    if not beside:
+        return said
+    return lang.pgettext("analysis", "{chance} ({own})", chance=said, own=lang.list(beside))
+
+
+def luck_line(summary: SeatSummary, detail: str | None, lang: Language) -> str:
+    """``Luck: +31.0 points. Ann busted 4 times…``: the figure, and the game's plain
+    words on the seat's dice (``ReportWords.luck``) where it has them."""
+    said = lang.pgettext("analysis", "Luck: {luck} points.", luck=signed_points(summary.luck, lang))
+    return said if detail is None else f"{said} {detail}"
+
+
 def decisions_line(summary: SeatSummary, lang: Language) -> str:
-    """``23 decisions, 19 the best; the others cost 3.42 nuggets: 2 inaccuracies…``."""
+    """``Decisions: 12.0 points (3.42 nuggets) lost in 23, 19 of them the best: 2
+    inaccuracies…``."""
     if not summary.decisions:
         return lang.pgettext("analysis", "No decision to judge: every move was forced.")
-    said = lang.ngettext(
-        "{n} decision, {best} of them the best by our judgement; the others cost {lost} "
-        "in all: {grades}.",
-        "{n} decisions, {best} of them the best by our judgement; the others cost {lost} "
-        "in all: {grades}.",
+    return lang.ngettext(
+        "Decisions: {lost} lost in {n}, {best} of them the best by our judgement: {grades}.",
+        "Decisions: {lost} lost in {n}, {best} of them the best by our judgement: {grades}.",
         summary.decisions,
+        lost=chance_amount(summary.chance_lost, summary.lost, lang),
         best=lang.number(summary.best),
-        lost=amounts(summary.lost, lang),
         grades=grades_line(summary.grades, lang),
     )
-    return said
+
+
+def adjusted_line(result: Fraction, luck: Fraction, lang: Language) -> str:
+    """``Luck-adjusted result: 69%``: the seat's chance of winning had its luck been
+    average, shown between 0 and 100%, with the figure itself where it fell outside (one
+    game's estimate may)."""
+    adjusted = luck_adjusted(result, luck)
+    shown = lang.percent(float(min(max(adjusted, Fraction(0)), Fraction(1))), digits=0)
+    if 0 <= adjusted <= 1:
+        return lang.pgettext("analysis", "Luck-adjusted result: {adjusted}.", adjusted=shown)
+    return lang.pgettext(
+        "analysis",
+        "Luck-adjusted result: {adjusted} ({raw} by the figures).",
+        adjusted=shown,
+        raw=lang.percent(float(adjusted), digits=0),
+    )
+
+
+def fortune_name(fortune: Fortune, lang: Language) -> str:
+    """A chance event: ``the roll of move 14``, ``the deal``, ``the prize turned up after
+    move 3``, ``the card drawn at move 20``."""
+    move = lang.number(fortune.move + 1)
+    if fortune.kind is ChanceKind.DEAL:
+        return lang.pgettext("analysis", "the deal")
+    if fortune.kind is ChanceKind.PRIZE:
+        return lang.pgettext("analysis", "the prize turned up after move {move}", move=move)
+    if fortune.kind is ChanceKind.DRAW:
+        return lang.pgettext("analysis", "the card drawn at move {move}", move=move)
+    return lang.pgettext("analysis", "the roll of move {move}", move=move)
+
+
+def luckiest_line(fortune: Fortune, seat: int, lang: Language) -> str:
+    """``Luckiest: the roll of move 14, +18.0 points.``"""
+    return lang.pgettext(
+        "analysis",
+        "Luckiest: {event}, {luck} points.",
+        event=fortune_name(fortune, lang),
+        luck=signed_points(fortune.luck[seat], lang),
+    )
 
 
 def costliest_line(
@@ -124,112 +187,126 @@ def costliest_line(
     names: Sequence[str],
     lang: Language,
 ) -> str:
-    """``Costliest, move 41: rolled on where taking was better, by 1.80 nuggets (a
-    mistake).``"""
+    """``Costliest, move 41: rolling on, where taking 6 was better by 12.0 points (1.80
+    nuggets) (a mistake).``"""
     return lang.pgettext(
         "analysis",
         "Costliest, move {move}: {chosen}, where {best} was better by {cost} ({grade}).",
         move=lang.number(decision.move + 1),
         chosen=words.option(before, decision.chosen, names, lang),
         best=words.option(before, decision.best, names, lang),
-        cost=amount(decision.cost, decision.unit, lang),
+        cost=chance_amount(decision.chance_cost, {decision.unit: decision.cost}, lang),
         grade=grade_name(grade, lang),
     )
 
 
-_LUCK_ORDER = {
-    Verdict.VERY_UNLUCKY: -2,
-    Verdict.UNLUCKY: -1,
-    Verdict.AS_EXPECTED: 0,
-    Verdict.LUCKY: 1,
-    Verdict.VERY_LUCKY: 2,
-}
+def small_print(lang: Language) -> str:
+    """How far the judge and the luck can be trusted (GNU Backgammon's caveat, in our
+    words), and what the ledger's figures are."""
+    return lang.pgettext(
+        "analysis",
+        "The judge is our hard computer player's view of best play, not perfect play: a "
+        "move better than it can see counts as a cost. Figures are points of win chance: "
+        "a roll's or a card's luck is the chance to win it left the player with, against "
+        "the average over every way it could have come; the luck-adjusted result is the "
+        "result (a win 100%, a loss 0%) less the luck, the chance of winning had luck been "
+        "average.",
+    )
+
+
+@dataclass(frozen=True)
+class Side:
+    """The players on one side of the line on what decided it, and their figures: the
+    mean of their luck (each one's view of the same side's chance), and what their
+    decisions cost the side."""
+
+    names: str
+    luck: Fraction
+    lost: Fraction
+
+
+def sides(
+    won: Sequence[bool],
+    places: Sequence[int],
+    teams: Sequence[Sequence[int]],
+    summaries: Sequence[SeatSummary],
+    names: Sequence[str],
+    lang: Language,
+) -> tuple[Side, Side] | None:
+    """The winners, and the losing side that came closest (the best placed, then the
+    first seated); ``None`` where nobody won or nobody lost."""
+    won_by = [team for team in teams if any(won[seat] for seat in team)]
+    lost_by = [team for team in teams if not any(won[seat] for seat in team)]
+    if not won_by or not lost_by:
+        return None
+    closest = min(lost_by, key=lambda team: (min(places[seat] for seat in team), team[0]))
+
+    def side(units: Sequence[Sequence[int]]) -> Side:
+        seats = [seat for team in units for seat in team]
+        luck = sum((summaries[seat].luck for seat in seats), Fraction(0)) / len(seats)
+        lost = sum((summaries[seat].chance_lost for seat in seats), Fraction(0)) / len(units)
+        return Side(lang.list(names[seat] for seat in seats), luck, lost)
+
+    return side(won_by), side([closest])
 
 
 def what_decided(
-    names: Sequence[str],
-    won: Sequence[bool],
-    summaries: Sequence[SeatSummary],
-    luck: Sequence[Verdict | None],
-    decisive: Mapping[Unit, Fraction],
-    close: bool,
-    lang: Language,
+    winners: Side, loser: Side, decisive: Fraction, close: bool, cards: bool, lang: Language
 ) -> str:
-    """One line on what decided the game: the dice, the decisions, both or neither. A
-    loser's decisions made a difference where they cost more than the winners' by
-    ``decisive`` (a mistake's cost per unit), their costs in every unit counted in
-    mistakes, so that a game judged in two units weighs them alike; the dice did where
-    the winners' luck was better than every loser's (a game without dice: its ``luck``
-    all ``None``). Where neither did, the game is called close only if its final margin
-    was (``close``, by the game's own score): else many small edges of luck and play, or
-    in a game without dice the deal, decided it."""
-    winners = [seat for seat, w in enumerate(won) if w]
-    losers = [seat for seat, w in enumerate(won) if not w]
-    if not winners or not losers:
-        return lang.pgettext("analysis", "A shared game: nobody lost it.")
-
-    def mistakes(seat: int) -> Fraction:
-        lost = summaries[seat].lost
-        return sum(
-            (lost.get(unit, Fraction(0)) / margin for unit, margin in decisive.items()),
-            Fraction(0),
-        )
-
-    def fortune(seat: int) -> int:
-        verdict = luck[seat]
-        return 0 if verdict is None else _LUCK_ORDER[verdict]
-
-    dice = any(verdict is not None for verdict in luck)
-    luckier = dice and all(min(fortune(w) for w in winners) > fortune(loser) for loser in losers)
-    best_winner = min(mistakes(w) for w in winners)
-    costly = [loser for loser in losers if mistakes(loser) - best_winner >= 1]
-    won_by = lang.list(names[seat] for seat in winners)
-    if costly and not luckier:
-        return lang.pgettext(
+    """One line on what decided the game, from the figures: what luck gave the winners
+    beside the loser who came closest, what their decisions cost each, and which of the
+    two set them apart by at least ``decisive`` (a mistake's cost): the dice (or, in a
+    game of cards, the cards), the decisions, both, or neither (a close game where the
+    final margin was narrow by the game's own score, ``close``; else small edges of both
+    adding up)."""
+    luck_edge = winners.luck - loser.luck
+    decisions_edge = loser.lost - winners.lost
+    by_luck, by_decisions = luck_edge >= decisive, decisions_edge >= decisive
+    luck_values = {
+        "winners": winners.names,
+        "loser": loser.names,
+        "won_by": signed_points(winners.luck, lang),
+        "lost_by": signed_points(loser.luck, lang),
+    }
+    if cards:
+        luck = lang.pgettext(
             "analysis",
-            "The decisions decided it: {losers} gave away more than {winners} did.",
-            losers=lang.list(names[seat] for seat in costly),
-            winners=won_by,
+            "The cards gave {winners} {won_by} points of win chance and {loser} {lost_by}",
+            **luck_values,
         )
-    if luckier and not costly:
-        return lang.pgettext(
+    else:
+        luck = lang.pgettext(
             "analysis",
-            "The dice decided it: {winners} had the luckier rolls, and nobody's decisions "
-            "cost much more than theirs.",
-            winners=won_by,
+            "The dice gave {winners} {won_by} points of win chance and {loser} {lost_by}",
+            **luck_values,
         )
-    if costly:
-        return lang.pgettext(
-            "analysis",
-            "Both decided it: {winners} had the luckier rolls, and {losers} gave away more "
-            "with their decisions.",
-            winners=won_by,
-            losers=lang.list(names[seat] for seat in costly),
-        )
-    if dice and close:
-        return lang.pgettext(
-            "analysis",
-            "A close game: neither the dice nor the decisions set {winners} far apart from "
-            "the others.",
-            winners=won_by,
-        )
-    if dice:
-        return lang.pgettext(
-            "analysis",
-            "{winners} won clearly, though neither the dice nor any decision alone set "
-            "them apart: small edges of both added up.",
-            winners=won_by,
-        )
-    if close:
-        return lang.pgettext(
-            "analysis",
-            "A close game: nobody's decisions cost much more than those of {winners}; the "
-            "deal did the rest.",
-            winners=won_by,
-        )
+    decisions = lang.pgettext(
+        "analysis",
+        "their decisions cost {won_by} and {lost_by}",
+        won_by=points(winners.lost, lang),
+        lost_by=points(loser.lost, lang),
+    )
+    if by_luck and by_decisions:
+        verdict = lang.pgettext("analysis", "both decided it")
+    elif by_luck and cards:
+        verdict = lang.pgettext("analysis", "the cards decided it")
+    elif by_luck:
+        verdict = lang.pgettext("analysis", "the dice decided it")
+    elif by_decisions:
+        verdict = lang.pgettext("analysis", "the decisions decided it")
+    elif close:
+        verdict = lang.pgettext("analysis", "a close game")
+    else:
+        verdict = lang.pgettext("analysis", "small edges of both added up")
     return lang.pgettext(
         "analysis",
-        "The deal decided it: {winners} won clearly, and nobody's decisions cost much "
-        "more than theirs.",
-        winners=won_by,
+        "{luck}; {decisions}: {verdict}.",
+        luck=luck,
+        decisions=decisions,
+        verdict=verdict,
     )
+
+
+def shared_game(lang: Language) -> str:
+    """The line on what decided it where nobody lost."""
+    return lang.pgettext("analysis", "A shared game: nobody lost it.")

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 import yarl
 
 from bot.storage.connection import Connection
-from bot.storage.migrations import LATEST
+from bot.storage.migrations import latest
 
 POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -55,7 +55,7 @@ class DatabaseTooNew(Exception):
 
     def __init__(self, found: int) -> None:
         super().__init__(
-            f"the database is at schema version {found}, newer than this bot's {LATEST}; "
+            f"the database is at schema version {found}, newer than this bot's {latest()}; "
             "run the newer bot or restore a backup"
         )
 

@@ -4,7 +4,9 @@ declaration (``schema``); an older one goes through each step since, each in its
 transaction. What a step adds (tables, columns, checks, indexes) is made from the
 declaration, where each is marked with the version it arrived in (``schema_ddl``); a
 step here says only what the declaration can't: how data moves, and what it drops or
-renames.
+renames. A feature declares its own step in its folder (``feature_step``), beside its
+tables, and it joins ``STEPS`` when the feature is imported, as its tables join the
+schema.
 
 Steps 2 to 5 run only on SQLite: no PostgreSQL database is older than version 5. A step
 also adds what a later step dropped again (no longer in the declaration), in SQL (steps
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bot.storage.schema.columns import whole_schema
 from bot.storage.schema_ddl import Backend, new_database, step
 
 
@@ -56,7 +59,7 @@ def _moved_to_json(settings: _Settings, column: str, default: str) -> str:
     )
 
 
-STEPS = {
+STEPS: dict[int, Step] = {
     # 2: deadlines for every open game, threads, seats a computer player took over, and
     # per-server settings. Open games from version 1 had no turn timeout; they get the
     # default, so none can stall.
@@ -366,15 +369,31 @@ STEPS = {
 }
 
 
-LATEST = max(STEPS)
-"""The version a new database is made at: the last step's."""
+def feature_step(version: int, what: Step) -> None:
+    """Declares a feature's step to ``version`` (from the feature's folder, with a comment
+    on what it brings, as the core's above), refused where another step takes it."""
+    if version in STEPS:
+        raise ValueError(f"two migration steps to version {version}")
+    STEPS[version] = what
+
+
+def latest() -> int:
+    """The version a new database is made at: the last step's, the features' counted, so
+    asked only once they have joined (as for the schema, ``whole_schema``); refused
+    where a version has no step."""
+    whole_schema()
+    last = max(STEPS)
+    missing = set(range(2, last + 1)) - set(STEPS)
+    if missing:
+        raise ValueError(f"no migration step to version {min(missing)}")
+    return last
 
 
 def upgrade(version: int, backend: Backend) -> tuple[int, list[str]]:
     """The version a database at ``version`` moves to next (0: a new one, made at the
     latest at once), and the statements that take it there."""
     if version == 0:
-        return LATEST, new_database(backend)
+        return latest(), new_database(backend)
     following = STEPS[version + 1]
     first, then = step(version + 1, backend, following.made_anew)
     return version + 1, [*first, *following.statements, *then]

@@ -44,7 +44,7 @@ from bot.storage.database import (
     Listener,
     shown,
 )
-from bot.storage.migrations import LATEST, upgrade
+from bot.storage.migrations import latest, upgrade
 from bot.storage.schema import SCHEMA_VERSION
 from bot.storage.schema_ddl import create_table
 
@@ -361,7 +361,7 @@ async def migrate(connection: Raw) -> None:
     processes starting together take turns."""
     await connection.execute("SELECT pg_advisory_lock($1)", MIGRATING)
     try:
-        while (version := await schema_version(connection)) < LATEST:
+        while (version := await schema_version(connection)) < latest():
             reached, statements = upgrade(version, "postgresql")
             async with connection.transaction():
                 if version == 0:
@@ -370,7 +370,7 @@ async def migrate(connection: Raw) -> None:
                 for statement in statements:
                     await connection.execute(statement)
                 await connection.execute("UPDATE schema_version SET version = $1", reached)
-        if version > LATEST:
+        if version > latest():
             raise DatabaseTooNew(version)
     finally:
         await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATING)

@@ -19,7 +19,7 @@ import aiosqlite
 from bot.metrics.figures import timed_transaction
 from bot.storage.connection import Connection, Row, named_rows
 from bot.storage.database import Body, Database, DatabaseTooNew, DatabaseUnavailable, Listener
-from bot.storage.migrations import LATEST, upgrade
+from bot.storage.migrations import latest, upgrade
 from bot.storage.sqlite_dialect import SQLiteDialect
 from bot.storage.sqlite_threads import ConnectionThreads
 from bot.storage.write_refusals import WriteRefusals
@@ -285,7 +285,7 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
 
 async def migrate(connection: aiosqlite.Connection) -> None:
     """Brings the file to the latest schema, each step in its own transaction."""
-    while (version := await schema_version(connection)) < LATEST:
+    while (version := await schema_version(connection)) < latest():
         async with _transaction(connection, "BEGIN IMMEDIATE"):
             # Another process may have migrated while this one waited for the lock.
             if await schema_version(connection) == version:
@@ -293,5 +293,5 @@ async def migrate(connection: aiosqlite.Connection) -> None:
                 for statement in statements:
                     await connection.execute(statement)
                 await connection.execute(f"PRAGMA user_version = {reached}")
-    if version > LATEST:
+    if version > latest():
         raise DatabaseTooNew(version)

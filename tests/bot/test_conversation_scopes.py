@@ -19,7 +19,7 @@ import pytest
 from bot.service import Actor, GameService, Where
 from bot.service.errors import NotHere
 from bot.storage import ConversationKind, ConversationToken, Database, GameStatus
-from bot.storage.migrations import LATEST, upgrade
+from bot.storage.migrations import upgrade
 from bot.storage.opening import open_database
 from bot.storage.schema_ddl import Backend
 from bot.storage.shards import Shards, shard_of
@@ -208,6 +208,8 @@ async def test_shards_hold_a_scope_in_sql_as_in_python(service: GameService) -> 
 
 GAME = 42
 GUILD, CHANNEL = 10, 20
+BEFORE = 27
+"""The version before conversations (28)."""
 
 
 async def test_a_database_of_the_version_before_gains_the_conversations(
@@ -220,7 +222,7 @@ async def test_a_database_of_the_version_before_gains_the_conversations(
         async with aiosqlite.connect(target, isolation_level=None) as lite:
             await make_sqlite(lite, max(SQLITE_VERSIONS))
             await _before_conversations(lite.execute, max(SQLITE_VERSIONS), "sqlite")
-            await lite.execute(f"PRAGMA user_version = {LATEST - 1}")
+            await lite.execute(f"PRAGMA user_version = {BEFORE}")
     else:
         cluster: Cluster = request.getfixturevalue("postgres")
         target = await cluster.new_database()
@@ -228,7 +230,7 @@ async def test_a_database_of_the_version_before_gains_the_conversations(
         try:
             await make_postgres(connection, max(POSTGRES_VERSIONS))
             await _before_conversations(connection.execute, max(POSTGRES_VERSIONS), "postgresql")
-            await connection.execute("UPDATE schema_version SET version = $1", LATEST - 1)
+            await connection.execute("UPDATE schema_version SET version = $1", BEFORE)
         finally:
             await connection.close()
     database = await open_database(target)
@@ -243,7 +245,7 @@ async def _before_conversations(
 ) -> None:
     """Steps a released database on to the version before conversations, and puts a
     lobby in it."""
-    while version < LATEST - 1:
+    while version < BEFORE:
         version, statements = upgrade(version, backend)
         for statement in statements:
             await execute(statement)

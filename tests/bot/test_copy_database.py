@@ -43,7 +43,7 @@ from bot.storage import (
 )
 from bot.storage.copy import CopyError, TargetNotEmpty, copied_tables, copy_database
 from bot.storage.game_values import Level
-from bot.storage.migrations import LATEST
+from bot.storage.migrations import latest
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, new_tournament, tournaments_of
@@ -480,7 +480,7 @@ async def test_a_database_it_cannot_reach_or_too_new_fails_in_one_line(
     unreachable = "postgresql://claimit:s3cret@127.0.0.1:1/claimit"
     newer = tmp_path / "newer.sqlite3"
     with closing(sqlite3.connect(newer)) as connection:
-        connection.execute(f"PRAGMA user_version = {LATEST + 1}")
+        connection.execute(f"PRAGMA user_version = {latest() + 1}")
 
     unreachable_status = await asyncio.to_thread(main, ["copy-database", str(source), unreachable])
     unreachable_err = capsys.readouterr().err
@@ -493,7 +493,7 @@ async def test_a_database_it_cannot_reach_or_too_new_fails_in_one_line(
     )
     assert "s3cret" not in unreachable_err
     assert newer_err == (
-        f"claimit: the source {newer}: the database is at schema version {LATEST + 1}, "
-        f"newer than this bot's {LATEST}; run the newer bot or restore a backup\n"
+        f"claimit: the source {newer}: the database is at schema version {latest() + 1}, "
+        f"newer than this bot's {latest()}; run the newer bot or restore a backup\n"
     )
     assert len(unreachable_err.splitlines()) == len(newer_err.splitlines()) == 1

@@ -13,7 +13,7 @@ from bot.features.replays.service import ReplayService
 from bot.service import Actor, GameService
 from bot.storage import Database, DatabaseTooNew
 from bot.storage.connection import Connection
-from bot.storage.migrations import LATEST
+from bot.storage.migrations import latest
 from bot.storage.opening import open_database
 from bot.storage.sqlite import SQLiteDatabase, schema_version
 from tests.bot.fixtures import a_game_starts_on, started_game
@@ -33,7 +33,7 @@ async def test_the_file_uses_wal_foreign_keys_and_a_busy_timeout(
         return [(await connection.fetch(f"PRAGMA {name}"))[0][0] for name in names]
 
     for run in (sqlite_database.read, sqlite_database.write):
-        assert await run(pragmas) == ["wal", 1, 5000, 1, LATEST]
+        assert await run(pragmas) == ["wal", 1, 5000, 1, latest()]
 
 
 @pytest.mark.parametrize("start", SQLITE_VERSIONS)
@@ -53,7 +53,7 @@ async def test_a_database_from_every_released_version_upgrades_to_the_latest(
 async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "future.sqlite3"
     with sqlite3.connect(path) as connection:
-        connection.execute(f"PRAGMA user_version = {LATEST + 1}")
+        connection.execute(f"PRAGMA user_version = {latest() + 1}")
     with pytest.raises(DatabaseTooNew, match="newer"):
         await open_database(path)
 

@@ -1,6 +1,7 @@
 """Games judged in processes of their own: the same report as judged in a thread, each
-process's share of the decisions put back in order, and the processes ended with the
-bot (and after a while without a report asked for)."""
+process's share of the decisions put back in order and the game's luck weighed beside,
+and the processes ended with the bot (and after a while without a report asked
+for)."""
 
 from __future__ import annotations
 
@@ -40,10 +41,12 @@ async def test_processes_judge_as_a_thread_does_and_end_when_asked() -> None:
     finally:
         await pool.stop()
     assert in_processes.decisions == in_thread.decisions
+    assert in_processes.fortunes == in_thread.fortunes, "the luck weighed beside them"
     moves = [d.move for d in in_processes.decisions]
     assert moves == sorted(moves) and len(moves) > 4
     assert in_processes.seconds > 0
     assert {d.seat for d in whole_game.decisions} == {0, 1, 2}
+    assert {f.kind.value for f in whole_game.fortunes} == {"roll"}
     assert multiprocessing.active_children() == []
 
 
@@ -73,6 +76,7 @@ async def test_a_judging_process_that_died_is_replaced_and_the_game_judged_again
     finally:
         await pool.stop()
     assert again.decisions == first.decisions
+    assert again.fortunes == first.fortunes and first.fortunes
     assert multiprocessing.active_children() == []
 
 

@@ -14,7 +14,7 @@ import pytest
 from bot.service import Actor, GameService, Player, ServiceError
 from bot.service.errors import ChannelBusy
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
-from bot.storage.migrations import LATEST
+from bot.storage.migrations import latest
 from bot.storage.opening import open_database
 from engine.claimit import Phase
 from tests.bot.fixtures import PLAYERS, a_game_starts_on, started_game
@@ -52,7 +52,7 @@ async def test_a_database_newer_than_the_code_is_refused(postgres: Cluster) -> N
     url = await postgres.new_database()
     await (await open_database(url)).close()
     connection = await asyncpg.connect(url)
-    await connection.execute("UPDATE schema_version SET version = $1", LATEST + 1)
+    await connection.execute("UPDATE schema_version SET version = $1", latest() + 1)
     await connection.close()
     with pytest.raises(DatabaseTooNew, match="newer"):
         await open_database(url)

@@ -21,7 +21,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage.migrations import LATEST, upgrade
+from bot.storage.migrations import latest, upgrade
 from bot.storage.opening import open_database
 from bot.storage.schema import games, moves
 from bot.storage.schema_ddl import Backend, new_database, step
@@ -280,11 +280,11 @@ async def schemas(postgres: Cluster, tmp_path: Path) -> tuple[dict[str, Table], 
     await (await open_database(url)).close()
     connection = await asyncpg.connect(url)
     try:
-        assert await connection.fetchval("SELECT version FROM schema_version") == LATEST
+        assert await connection.fetchval("SELECT version FROM schema_version") == latest()
     finally:
         await connection.close()
     with sqlite3.connect(path) as lite:
-        assert lite.execute("PRAGMA user_version").fetchone() == (LATEST,)
+        assert lite.execute("PRAGMA user_version").fetchone() == (latest(),)
     return read_sqlite(path), await read_postgres(url)
 
 
@@ -426,7 +426,7 @@ def test_making_the_steps_leaves_the_declaration_as_it_was() -> None:
     backends: tuple[Backend, ...] = ("sqlite", "postgresql")
     before = {backend: new_database(backend) for backend in backends}
     for backend in backends:
-        for version in range(2 if backend == "sqlite" else 6, LATEST + 1):
+        for version in range(2 if backend == "sqlite" else 6, latest() + 1):
             upgrade(version - 1, backend)
     assert {backend: new_database(backend) for backend in backends} == before
 
@@ -444,7 +444,7 @@ async def test_a_table_sqlite_makes_anew_keeps_its_rows_shape_keys_and_triggers(
         )
         move = (1, 1, 0, '"roll"', 5.0, 0, '[[["randint",1,6],2]]', 0)
         lite.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?)", move)
-        first, then = step(LATEST + 1, "sqlite", {moves.name: {}})
+        first, then = step(latest() + 1, "sqlite", {moves.name: {}})
         for statement in [*first, *then]:
             lite.execute(statement)
         assert lite.execute("SELECT * FROM moves").fetchall() == [move]
@@ -453,7 +453,7 @@ async def test_a_table_sqlite_makes_anew_keeps_its_rows_shape_keys_and_triggers(
 
 def test_sqlite_makes_no_table_anew_that_another_refers_to() -> None:
     with pytest.raises(ValueError, match=r"games can't be made anew: .*seats"):
-        step(LATEST + 1, "sqlite", {games.name: {}})
+        step(latest() + 1, "sqlite", {games.name: {}})
 
 
 def test_a_database_is_made_only_once_the_features_tables_joined(tmp_path: Path) -> None:

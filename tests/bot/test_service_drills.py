@@ -27,7 +27,7 @@ from bot.features.drills.errors import (
     NotAnOption,
 )
 from bot.features.drills.service import DAY, Drill, DrillService
-from bot.games.analysis import Analysis, Grade
+from bot.games.analysis import Analysis, Grade, graded_by
 from bot.games.registry import analyst_for, rules_for
 from bot.games.rules import IllegalIntent
 from bot.service import SYSTEM, Actor, GameService, Player
@@ -114,25 +114,15 @@ async def test_a_games_drills_are_each_players_graded_decisions_with_their_legal
     assert await every_drill(service, ANN.user_id, kind)
     judged = await report(service, game)
     outcomes = await service.history.outcomes(game.id)
-    thresholds = analyst_for(kind).thresholds
+    grade = graded_by(analyst_for(kind).chance_thresholds)
     bot = next(seat.seat for seat in game.seats if seat.user_id is None)
     # The computer player made mistakes too: none of them is anybody's drill.
-    assert any(
-        d.seat == bot and thresholds[d.unit].grade(d.cost) >= Grade.MISTAKE
-        for d in judged.decisions
-    )
+    assert any(d.seat == bot and grade(d) >= Grade.MISTAKE for d in judged.decisions)
     for player, least in ((ANN, Grade.INACCURACY), (BO, Grade.MISTAKE)):
         seat = game.seats.index(next(s for s in game.seats if s.user_id == player.user_id))
-        graded = [
-            d
-            for d in judged.decisions
-            if d.seat == seat and thresholds[d.unit].grade(d.cost) >= least
-        ]
+        graded = [d for d in judged.decisions if d.seat == seat and grade(d) >= least]
         # Both made inaccuracies: by their settings, hers are drills and his are not.
-        assert any(
-            d.seat == seat and thresholds[d.unit].grade(d.cost) == Grade.INACCURACY
-            for d in judged.decisions
-        )
+        assert any(d.seat == seat and grade(d) == Grade.INACCURACY for d in judged.decisions)
         drills = await every_drill(service, player.user_id, kind)
         # One drill per position graded (a position met twice in a game is one), each
         # where it was met last, and none where the seat had nothing to decide.
@@ -362,6 +352,8 @@ async def test_a_wrong_answer_restarts_the_ladder_and_comes_back_tomorrow(
 async def test_the_drills_due_are_counted_of_one_game_or_of_every_game(
     service: GameService, dice: ScriptedDice
 ) -> None:
+    # Inaccuracies too: a Gold Nuggets game's costs in chance to win are mostly small.
+    await service.players.choose(ANN.user_id, "en-US", declared={"drills": "inaccuracies"})
     await played(service, dice, "claimit", seed=1)
     await played(service, dice, "nuggets", seed=1)
     claimit = await every_drill(service, ANN.user_id, "claimit")

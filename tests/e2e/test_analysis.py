@@ -1,24 +1,50 @@
 """What decided it, through Discord: the button under a result and a replay and
 ``/<game> analysis``, shown to the asker alone ("judging…" edited into the report),
-judged once and kept, shared in the channel once, with a button into the step-through
-at the costliest decision; and the refusals of a game still played or closed early."""
+judged once and kept with each seat's figures, shared in the channel once, with a button
+into the step-through at the costliest decision; each player's ledger in points of win
+chance (luck, decisions, the luck-adjusted result) and the top line from its figures, in
+each game, in English and German; a report of an older make judged again when asked;
+and the refusals of a game still played or closed early."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from collections.abc import Sequence
+from typing import Any
 
 from bot.features.analysis.service import AnalysisService
-from bot.games.analysis import costliest
+from bot.games.analysis import Analysis, costliest, results
 from bot.games.claim.game import intent_of
 from bot.games.face import BaseFace, seat_names
 from bot.games.faces import face_for
-from bot.games.registry import analyst_for
+from bot.games.registry import rules_for
 from emulator import Interaction, Message, User
 from engine.claim.actions import Play, Take
 from i18n import english
 from tests.e2e.world import World, ephemeral_answer, note_of, shared_post, text_of, title_of
 
 REPORT = "📊 What decided it · {game}"
+LEDGER = {
+    "en": ("🎲 Luck: ", "🧭 ", "⚖️ Luck-adjusted result: "),
+    "de": ("🎲 Glück: ", "🧭 ", "⚖️ Glücksbereinigtes Ergebnis: "),
+}
+"""How each player's ledger's lines begin, in each language."""
+TOP_LINE = {
+    "en": re.compile(
+        r"(The (dice|cards) gave .+ [-+][\d.]+ points of win chance and .+ [-+][\d.]+; "
+        r"their decisions cost [\d.]+ and [\d.]+: (the dice decided it|the cards decided "
+        r"it|the decisions decided it|both decided it|a close game|small edges of both "
+        r"added up)|A shared game: nobody lost it)\."
+    ),
+    "de": re.compile(
+        r"(Die (Würfel|Karten) gaben .+ [-+][\d,]+ Prozentpunkte Siegchance und .+ "
+        r"[-+][\d,]+; ihre Entscheidungen kosteten [\d,]+ und [\d,]+: .+|Ein geteilter "
+        r"Sieg: .+)\."
+    ),
+}
+"""The line on what decided it, from the figures."""
 
 
 async def shown_report(world: World, asked: Interaction, game: str, title: str = REPORT) -> Message:
@@ -35,6 +61,61 @@ def service(world: World) -> AnalysisService:
     return world.bots[0].service.part(AnalysisService)
 
 
+def has_the_ledgers(report: Message, players: Sequence[str], lang: str) -> None:
+    """Each player's ledger, its lines begun as ``LEDGER`` begins them, and the line on
+    what decided it from their figures."""
+    for player in players:
+        (told,) = [t for t in report.text_displays() if t.startswith(f"**{player}")]
+        lines = told.split("\n")[1:]
+        for line, start in zip(lines, LEDGER[lang], strict=False):
+            assert line.startswith(start), (player, line)
+        assert len(lines) >= len(LEDGER[lang])
+    said = text_of(report).split("\n", 1)[0]
+    assert TOP_LINE[lang].fullmatch(said), said
+
+
+async def seats_kept(world: World, game_id: int) -> list[tuple[Any, ...]]:
+    """Each seat's figures, as the report wrote them: seat, user, level, decisions,
+    chance lost, luck, result."""
+    rows = await world.bots[0].service.database.read(
+        lambda c: c.fetch(
+            "SELECT seat, user_id, level, decisions, chance_lost, luck, result "
+            "FROM analysis_seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+    )
+    return [tuple(row) for row in rows]
+
+
+async def kept_as_judged(world: World, game_id: int) -> None:
+    """The kept report's seats' figures are its own: one row per seat, whose it is (a
+    person's, or a computer player's level), its decisions and what they cost, its luck,
+    and its result as the game's results tell it."""
+    analysis = await service(world).stored(game_id)
+    assert analysis is not None and analysis.current
+    game = await world.bots[0].service.game(game_id)
+    standings = await world.bots[0].service.history.results(game_id)
+    won = [next(r.won for r in standings if r.seat == seat) for seat in range(len(game.seats))]
+    result = results(won, rules_for(game.kind).teams(len(game.seats)))
+    rows = await seats_kept(world, game_id)
+    assert [row[:3] for row in rows] == [
+        (seat.seat, seat.user_id, None if seat.bot_level is None else seat.bot_level.value)
+        for seat in game.seats
+    ]
+    for seat, _, _, decisions, lost, luck, won_by in rows:
+        mine = [d for d in analysis.decisions if d.seat == seat]
+        assert decisions == len(mine)
+        assert abs(lost - float(sum(d.chance_cost for d in mine))) < 1e-9
+        assert abs(luck - float(analysis.luck(seat))) < 1e-9
+        assert won_by == float(result[seat])
+
+
+async def seat_names_of(world: World, game_id: int) -> list[str]:
+    """The game's players as the report heads their ledgers."""
+    game = await world.bots[0].service.game(game_id)
+    return [seat.display_name for seat in game.seats]
+
+
 async def steps_to_the_named_move(
     world: World, asker: User, report: Message, kind: str, game_id: int
 ) -> None:
@@ -42,7 +123,7 @@ async def steps_to_the_named_move(
     same move number, and the step shows what that move of the log did."""
     analysis = await service(world).stored(game_id)
     assert analysis is not None
-    worst = costliest(analysis.decisions, analyst_for(kind).thresholds)
+    worst = costliest(analysis.decisions)
     assert worst is not None
     number = worst.move + 1
     assert f"The picture: the game's costliest decision, move {number} (" in text_of(report)
@@ -79,14 +160,18 @@ async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
         ("win chance", False),
     }
 
-    # Each player: their luck in the result's words, their decisions summed up; the
-    # computer player's too.
+    assert analysis.fortunes and {f.kind.value for f in analysis.fortunes} == {"roll"}
+    await kept_as_judged(world, game.id)
+
+    # Each player's ledger, the computer player's too: their luck in points of win
+    # chance and in the result's words (their busts), their decisions summed up, their
+    # luck-adjusted result; and the line on what decided it from those figures.
+    has_the_ledgers(report, ("Ann", "Bot 1 (normal)"), "en")
     for player in ("Ann", "Bot 1 (normal)"):
         (told,) = [t for t in report.text_displays() if t.startswith(f"**{player}")]
-        assert f"🎲 **{player}** busted " in told and "🧭 " in told and " decisions, " in told
-    said = text_of(report)
-    assert said.split("\n", 1)[0].endswith(".") and "decided it" in said
-    worst = costliest(analysis.decisions, analyst_for("nuggets").thresholds)
+        assert f" points. **{player}** busted " in told
+    assert " points (" in "\n".join(report.text_displays()), "nuggets beside the points"
+    worst = costliest(analysis.decisions)
     assert worst is not None
     step_through = f"Step through from move {worst.move + 1}"
     share, first, *others = report.button_labels()
@@ -154,17 +239,22 @@ async def test_a_claim_it_report_in_german_judges_placements_and_stops_estimated
     assert "Jede Entscheidung von Claim It! #1 wird bewertet" in ephemeral_answer(asked)
     report = await shown_report(world, asked, "Claim It! #1", "📊 Was entschied · {game}")
     german = "\n".join(report.text_displays())
-    assert " Entscheidungen, davon " in german and "Würfe" in german
+    assert "Würfe" in german, "the plain words on the dice beside the luck"
     assert "Schätzungen" in german, "the report says its figures are estimates"
+    names = await seat_names_of(world, 1)
+    has_the_ledgers(report, names, "de")
+    assert german.startswith("### 📊 Was entschied · Claim It! #1\nDie Würfel gaben ")
     analysis = await service(world).stored(1)
-    assert analysis is not None and analysis.decisions
+    assert analysis is not None and analysis.decisions and analysis.fortunes
     assert not any(d.exact for d in analysis.decisions)
     assert {d.unit.value for d in analysis.decisions} <= {"spaces", "win chance"}
+    await kept_as_judged(world, 1)
     # The same report, asked by an English reader: judged once, in their words.
     english = await world.click(ann, result, "What decided it")
     assert english.response_message is not None
     assert title_of(english.response_message) == "📊 What decided it · Claim It! #1"
     assert "estimates" in "\n".join(english.response_message.text_displays())
+    has_the_ledgers(english.response_message, names, "en")
     await steps_to_the_named_move(world, ann, english.response_message, "claimit", 1)
     shared = await world.click(ann, english.response_message, "Share in the channel")
     assert title_of(await shared_post(world, shared)) == "📊 What decided it · Claim It! #1"
@@ -173,7 +263,7 @@ async def test_a_claim_it_report_in_german_judges_placements_and_stops_estimated
     assert title_of(asked_again.response_message) == "📊 Was entschied · Claim It! #1"
 
 
-async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_luck(
+async def test_a_claim_report_judges_card_choices_and_the_cards_luck_by_the_chance_to_win(
     world: World,
 ) -> None:
     ann = world.players[0]
@@ -184,11 +274,17 @@ async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_l
         world, await world.click(ann, result, "What decided it"), "Claim #1"
     )
     said = "\n".join(report.text_displays())
-    assert "🎲" not in said and "Claim has no dice" in said
-    assert " decisions, " in said and "points of win chance" in said
+    assert "Claim has no dice: its luck is in the cards" in said
+    names = await seat_names_of(world, 1)
+    has_the_ledgers(report, names, "en")
+    assert text_of(report).startswith("The cards gave ")
     analysis = await service(world).stored(1)
     assert analysis is not None and analysis.decisions
     assert {d.unit.value for d in analysis.decisions} == {"win chance"}
+    # The deal, and the cards that came after it: never a roll.
+    kinds = {fortune.kind.value for fortune in analysis.fortunes}
+    assert "deal" in kinds and kinds <= {"deal", "prize", "draw"}
+    await kept_as_judged(world, 1)
     # Every card the report names was seen face up by everybody: played, or a face-up
     # prize taken.
     outcomes = await world.bots[0].service.history.outcomes(1)
@@ -212,6 +308,8 @@ async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_l
     assert german.response_message is not None
     assert title_of(german.response_message) == "📊 Was entschied · Claim #1"
     assert "Claim hat keine Würfel" in "\n".join(german.response_message.text_displays())
+    has_the_ledgers(german.response_message, names, "de")
+    assert text_of(german.response_message).startswith("Die Karten gaben ")
     shared = await world.click(outsider, german.response_message, "Im Kanal teilen")
     # Posted in the game's language, whoever shares it.
     assert title_of(await shared_post(world, shared)) == "📊 What decided it · Claim #1"
@@ -220,3 +318,30 @@ async def test_a_claim_report_judges_card_choices_by_the_chance_to_win_without_l
     running = ephemeral_answer(await world.command(ann, "claim analysis", game=2))
     assert "Claim #2 is still being played" in running
     assert await service(world).stored(2) is None
+
+
+async def test_a_report_of_an_older_make_is_judged_again_when_asked(world: World) -> None:
+    """A game judged before luck was weighed: its report is kept until somebody asks, then
+    judged again ("judging…" first), shown with the ledgers, and kept in its place with
+    its seats' figures."""
+    ann = world.players[0]
+    lobby = await world.answered(ann, "nuggets new", bots=1)
+    await world.click(ann, lobby, "Start")
+    result = await world.finish(random.Random(5))
+    game = (await world.bots[0].service.history.outcomes(1))[0].game
+    old = Analysis(2, (), 0.5, version=1).to_json()
+    await world.bots[0].service.database.write(
+        lambda c: c.execute(
+            "INSERT INTO analyses (game_id, report, made_at) VALUES (?, ?, ?)",
+            (game.id, json.dumps(old), 1.0),
+        )
+    )
+    assert await seats_kept(world, game.id) == []
+
+    asked = await world.click(ann, result, "What decided it")
+    assert "Judging every decision of Gold Nuggets #1" in ephemeral_answer(asked)
+    report = await shown_report(world, asked, "Gold Nuggets #1")
+    has_the_ledgers(report, ("Ann", "Bot 1 (normal)"), "en")
+    again = await service(world).stored(game.id)
+    assert again is not None and again.current and again.decisions and again.fortunes
+    await kept_as_judged(world, game.id)

@@ -1,12 +1,12 @@
-"""A feature with state is one folder and one migration step: Cheers keeps a table of
+"""A feature with state is one folder, its migration step in it: Cheers keeps a table of
 each player's cheers and finished games, a server setting turns it off, its lobby shows
 a line of who cheered how often, a game's end is counted inside the game's own
 transaction, ``/new`` takes ``cheers:`` (the host's toasts, counted as the lobby opens),
 the board offers 👏 to a game's players (counted inside the game's transaction) and the
 leaderboard gains a line of the cheers given. Put into a copy of the bot (its folder
-under ``bot/features/``, its step added to ``STEPS``), it works with nothing else of the
-bot edited, which the test checks file by file before it plays it there, through the
-real bot, the emulated Discord and the board's socket."""
+under ``bot/features/``, its migration step declared in its schema beside its table), it
+works with nothing else of the bot edited, which the test checks file by file before it
+plays it there, through the real bot, the emulated Discord and the board's socket."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.storage.migrations import LATEST
+from bot.storage.migrations import latest
 
 ROOT = Path(__file__).resolve().parents[2]
-NEXT = LATEST + 1
+NEXT = latest() + 1
 """The version Cheers' step makes: the bot's next."""
 
 INIT = '''"""Cheers: a button under every finished game's result, and each player's cheers and
@@ -38,6 +38,7 @@ FEATURE = Feature(
 
 SCHEMA = '''"""Each player's cheers and finished games in a server."""
 
+from bot.storage.migrations import Step, feature_step
 from bot.storage.schema.columns import a_count, key, table
 
 cheers = table(
@@ -48,6 +49,9 @@ cheers = table(
     a_count("games"),
     since=NEXT_VERSION,
 )
+
+# NEXT_VERSION: each player's cheers and finished games.
+feature_step(NEXT_VERSION, Step())
 '''
 
 SERVICE = '''"""Cheers counted, read, and the server setting that turns them off."""
@@ -279,10 +283,6 @@ PART = Declaration(
 )
 '''
 
-STEP = """    # NEXT_VERSION: each player's cheers and finished games (the Cheers feature).
-    NEXT_VERSION: Step(),
-"""
-
 PLAYED = '''"""Played inside the copy of the bot that holds Cheers."""
 
 import sqlite3
@@ -292,7 +292,7 @@ from pathlib import Path
 import aiohttp
 
 import bot
-from bot.storage.migrations import LATEST
+from bot.storage.migrations import latest
 from tests.e2e.board_viewer import connected, signed_in
 from tests.e2e.world import World, ephemeral_answer, line_value, make_world
 
@@ -337,7 +337,7 @@ async def cheered_on_the_board(world: World, session: aiohttp.ClientSession) -> 
 
 async def test_cheers_keeps_its_counts_inside_the_games_transaction(tmp_path: Path) -> None:
     assert Path(bot.__file__).parent == Path(__file__).parents[2] / "bot"
-    assert LATEST == NEXT_VERSION
+    assert latest() == NEXT_VERSION
     world = await make_world(tmp_path, players=3)
     await world.start_bot(board=True)
     async with world, aiohttp.ClientSession() as session:
@@ -401,16 +401,11 @@ def copy_of_the_bot(target: Path) -> None:
 
 
 def add_cheers(target: Path) -> None:
-    """The folder, and the one migration step."""
+    """The folder, its migration step in it."""
     folder = target / "bot" / "features" / "cheers"
     for name, text in FOLDER.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(numbered(text), encoding="utf-8")
-    migrations = target / "bot" / "storage" / "migrations.py"
-    source = migrations.read_text(encoding="utf-8")
-    end = source.index("\n}\n", source.index("STEPS = {"))
-    step = numbered(STEP)
-    migrations.write_text(source[: end + 1] + step + source[end + 1 :], encoding="utf-8")
 
 
 def numbered(text: str) -> str:
@@ -435,7 +430,7 @@ def edited(original: Path, copy: Path) -> list[str]:
     return found
 
 
-def test_a_stateful_feature_is_its_folder_and_one_migration_step(tmp_path: Path) -> None:
+def test_a_stateful_feature_is_its_folder_its_migration_step_in_it(tmp_path: Path) -> None:
     copy = tmp_path / "repo"
     copy_of_the_bot(copy)
     add_cheers(copy)
@@ -445,7 +440,6 @@ def test_a_stateful_feature_is_its_folder_and_one_migration_step(tmp_path: Path)
         "bot/features/cheers/hooks.py",
         "bot/features/cheers/schema.py",
         "bot/features/cheers/service.py",
-        "bot/storage/migrations.py",
     ]
     (copy / "tests" / "e2e" / "test_cheers_played.py").write_text(
         numbered(PLAYED), encoding="utf-8"

@@ -1,8 +1,8 @@
-"""The report's one line on what decided a game: the decisions where a loser gave away a
-mistake's worth more than the winner (costs in every unit counted in mistakes), the dice
-where the winner's rolls were the luckier, both, or neither: a close game only where the
-final margin was narrow, else small edges adding up (and in a game without dice, the
-deal)."""
+"""The report's one line on what decided a game, from the figures: what luck gave the
+winners beside the loser who came closest, what each side's decisions cost, and which
+set them apart by a mistake's worth or more: the dice (in Claim, the cards), the
+decisions, both, or neither (a close game only where the final margin was narrow, else
+small edges adding up)."""
 
 from __future__ import annotations
 
@@ -12,74 +12,99 @@ from fractions import Fraction
 
 import pytest
 
-from bot.games.analysis import SeatSummary, Unit
-from bot.games.analysis_words import what_decided
+from bot.games.analysis import SeatSummary
+from bot.games.analysis_words import Side, sides, what_decided
+from bot.games.analysis_words import points as shown_points
 from bot.games.faces import report_words_for
 from bot.games.registry import rules_for
-from engine.luck import Verdict
 from i18n import english, language
 from tests.games.test_contract import play
 
-MISTAKE = {Unit.NUGGETS: Fraction(1)}
+MISTAKE = Fraction(10, 100)
+
+
+def points(value: float) -> Fraction:
+    return Fraction(round(value * 10), 1000)
 
 
 def said(
-    lost: tuple[float, float], luck: tuple[Verdict | None, Verdict | None], close: bool = True
+    luck: tuple[float, float],
+    lost: tuple[float, float],
+    *,
+    close: bool = True,
+    cards: bool = False,
 ) -> str:
-    seats = [
-        SeatSummary(seat, 10, 5, {Unit.NUGGETS: Fraction(cost)}) for seat, cost in enumerate(lost)
-    ]
-    return what_decided(["Ann", "Bo"], [True, False], seats, list(luck), MISTAKE, close, english())
+    """Bo won, Ann lost: each side's luck and decisions' cost in points."""
+    bo = Side("Bo", points(luck[0]), points(lost[0]))
+    ann = Side("Ann", points(luck[1]), points(lost[1]))
+    return what_decided(bo, ann, MISTAKE, close, cards, english())
 
 
-@pytest.mark.parametrize(
-    ("lost", "luck", "opening"),
-    [
-        ((0.5, 3.0), (Verdict.AS_EXPECTED, Verdict.AS_EXPECTED), "The decisions decided it: Bo"),
-        ((0.5, 1.2), (Verdict.LUCKY, Verdict.UNLUCKY), "The dice decided it: Ann"),
-        ((0.5, 3.0), (Verdict.LUCKY, Verdict.AS_EXPECTED), "Both decided it: Ann had the luckier"),
-        ((0.5, 1.2), (Verdict.AS_EXPECTED, Verdict.AS_EXPECTED), "A close game: neither the dice"),
-        ((0.5, 1.2), (None, None), "A close game: nobody's decisions cost much more than those"),
-        ((0.5, 3.0), (None, None), "The decisions decided it: Bo gave away more than Ann"),
-    ],
-)
-def test_the_line_names_what_set_the_players_apart(
-    lost: tuple[float, float], luck: tuple[Verdict | None, Verdict | None], opening: str
-) -> None:
-    assert said(lost, luck).startswith(opening)
-
-
-def test_a_loser_who_played_better_than_the_winner_is_no_decisions_loss() -> None:
-    assert said((3.0, 0.5), (Verdict.VERY_LUCKY, Verdict.VERY_UNLUCKY)).startswith(
-        "The dice decided it"
+def test_the_line_gives_the_figures_and_what_they_show() -> None:
+    assert said((31, -4), (3, 12)) == (
+        "The dice gave Bo +31.0 points of win chance and Ann -4.0; their decisions cost 3.0 "
+        "and 12.0: the dice decided it."
     )
 
 
 @pytest.mark.parametrize(
-    ("luck", "opening"),
+    ("luck", "lost", "verdict"),
     [
-        ((Verdict.AS_EXPECTED, Verdict.AS_EXPECTED), "Ann won clearly, though neither the dice"),
-        ((None, None), "The deal decided it: Ann won clearly, and nobody's decisions"),
+        ((31, -4), (3, 5), "the dice decided it."),
+        ((2, 0), (3, 20), "the decisions decided it."),
+        ((12, 0), (3, 20), "both decided it."),
+        ((5, 0), (3, 9), "a close game."),
+        # The winner played worse and was luckier by less than a mistake's worth.
+        ((6, -3), (15, 2), "a close game."),
     ],
 )
-def test_a_rout_nobodys_decisions_or_dice_explain_is_not_called_close(
-    luck: tuple[Verdict | None, Verdict | None], opening: str
+def test_the_verdict_names_what_set_the_sides_a_mistakes_worth_apart(
+    luck: tuple[float, float], lost: tuple[float, float], verdict: str
 ) -> None:
-    line = said((0.5, 1.2), luck, close=False)
-    assert line.startswith(opening) and "close" not in line
+    assert said(luck, lost).endswith(": " + verdict)
 
 
-def test_costs_in_two_units_are_weighed_together_in_mistakes() -> None:
-    """Nine tenths of a mistake in nuggets and as much in win chance are nearly two
-    mistakes' worth given away: neither unit alone reaches one."""
-    decisive = {Unit.NUGGETS: Fraction(1), Unit.WIN_CHANCE: Fraction(1, 10)}
-    seats = [
-        SeatSummary(0, 10, 10, {}),
-        SeatSummary(1, 10, 5, {Unit.NUGGETS: Fraction(9, 10), Unit.WIN_CHANCE: Fraction(9, 100)}),
-    ]
-    luck = [Verdict.AS_EXPECTED, Verdict.AS_EXPECTED]
-    line = what_decided(["Ann", "Bo"], [True, False], seats, luck, decisive, False, english())
-    assert line.startswith("The decisions decided it: Bo gave away more than Ann")
+def test_a_rout_neither_explains_is_small_edges_adding_up_not_a_close_game() -> None:
+    line = said((5, 0), (3, 9), close=False)
+    assert line.endswith(": small edges of both added up.") and "close" not in line
+
+
+def test_in_a_game_of_cards_the_cards_decided_it() -> None:
+    line = said((31, -4), (3, 5), cards=True)
+    assert line.startswith("The cards gave Bo +31.0 points")
+    assert line.endswith(": the cards decided it.")
+
+
+def summary(seat: int, luck: float, lost: float) -> SeatSummary:
+    return SeatSummary(seat, 10, 5, chance_lost=points(lost), luck=points(luck))
+
+
+def test_the_winners_meet_the_loser_who_came_closest() -> None:
+    """Three players: Cy, second, is the one the winner is weighed against, not Bo,
+    last with the worse figures."""
+    seats = [summary(0, 20, 2), summary(1, -30, 40), summary(2, -5, 4)]
+    names = ["Ann", "Bo", "Cy"]
+    found = sides([True, False, False], [1, 3, 2], ((0,), (1,), (2,)), seats, names, english())
+    assert found == (Side("Ann", points(20), points(2)), Side("Cy", points(-5), points(4)))
+
+
+def test_a_team_is_one_side_its_luck_its_players_mean_its_cost_their_sum() -> None:
+    """Claim at four: each player's luck is their view of the same side's chance, so a
+    side's luck is their mean; each one's decisions cost the side, so they add up."""
+    seats = [summary(0, 10, 2), summary(1, -6, 8), summary(2, 20, 3), summary(3, -2, 4)]
+    names = ["Ann", "Bo", "Cy", "Di"]
+    teams = ((0, 2), (1, 3))
+    found = sides([True, False, True, False], [1, 2, 1, 2], teams, seats, names, english())
+    assert found == (
+        Side("Ann and Cy", points(15), points(5)),
+        Side("Bo and Di", points(-4), points(12)),
+    )
+
+
+def test_nobody_lost_or_nobody_won_has_no_sides() -> None:
+    seats = [summary(0, 0, 0), summary(1, 0, 0)]
+    solo = ((0,), (1,))
+    assert sides([True, True], [1, 1], solo, seats, ["Ann", "Bo"], english()) is None
 
 
 ENDS = {
@@ -113,45 +138,34 @@ def test_a_rout_is_no_close_game_and_a_narrow_win_is(kind: str) -> None:
     the final margin, by each game's own score, says whether it was."""
     _, rout, narrow = ENDS[kind]
     words = report_words_for(kind)
-    cheap = [SeatSummary(seat, 10, 9, {Unit.WIN_CHANCE: Fraction(1, 100)}) for seat in (0, 1)]
-    decisive = {Unit.WIN_CHANCE: Fraction(1, 10)}
-    # As the dice fell for both, in a game with dice; none in Claim.
-    luck = [None if kind == "claim" else Verdict.AS_EXPECTED] * 2
     for wanted, close in ((lambda lead: lead >= rout, False), (lambda lead: lead <= narrow, True)):
         figures, won = finished(kind, wanted)
         assert words.close(figures, won) is close, (kind, figures)
-        winner = ["Ann", "Bo"][won.index(True)]
-        line = what_decided(["Ann", "Bo"], won, cheap, luck, decisive, close, english())
-        if close:
-            assert line.startswith("A close game"), line
-        elif kind == "claim":
-            assert line.startswith(f"The deal decided it: {winner} won clearly"), line
-        else:
-            assert line.startswith(f"{winner} won clearly"), line
+        line = said((1, 0), (1, 2), close=close)
+        assert line.endswith(": a close game." if close else ": small edges of both added up.")
 
 
-@pytest.mark.parametrize(
-    ("luck", "said"),
-    [
-        (
-            None,
-            "Das Austeilen gab den Ausschlag: ein klarer Sieg für Ann und Cy, und niemandes "
-            "Entscheidungen kosteten viel mehr als die von Ann und Cy.",
-        ),
-        (
-            Verdict.AS_EXPECTED,
-            "Ein klarer Sieg für Ann und Cy, obwohl weder die Würfel noch eine einzelne "
-            "Entscheidung den Abstand schufen: Kleine Vorteile bei beiden summierten sich.",
-        ),
-    ],
-)
-def test_german_says_a_clear_win_of_a_team_and_whose_decisions_cost_little(
-    luck: Verdict | None, said: str
-) -> None:
-    """Claim at four is won by a team: "Ann und Cy gewann" was no German, and the deal's
-    line left out whose decisions nobody's cost much more than."""
-    cheap = [SeatSummary(seat, 10, 9, {Unit.WIN_CHANCE: Fraction(1, 100)}) for seat in range(4)]
-    decisive = {Unit.WIN_CHANCE: Fraction(1, 10)}
-    names, won = ["Ann", "Bo", "Cy", "Di"], [True, False, True, False]
-    line = what_decided(names, won, cheap, [luck] * 4, decisive, False, language("de"))
-    assert line == said
+def test_german_names_a_team_and_the_cards() -> None:
+    line = what_decided(
+        Side("Ann und Cy", points(15), points(5)),
+        Side("Bo und Di", points(-4), points(12)),
+        MISTAKE,
+        False,
+        True,
+        language("de"),
+    )
+    assert line == (
+        "Die Karten gaben Ann und Cy +15,0 Prozentpunkte Siegchance und Bo und Di -4,0; "
+        "ihre Entscheidungen kosteten 5,0 und 12,0: Die Karten gaben den Ausschlag."
+    )
+
+
+def test_a_cost_too_small_for_a_tenth_of_a_point_still_shows() -> None:
+    """Costliest "by 0.0 points" would say it was no worse."""
+    assert points_of(Fraction(3, 10_000)) == "0.03"
+    assert points_of(Fraction(0)) == "0.0"
+    assert points_of(Fraction(-123, 1000)) == "-12.3"
+
+
+def points_of(chance: Fraction) -> str:
+    return shown_points(chance, english())

@@ -1,16 +1,16 @@
 """Where games are judged: in processes of their own, off the event loop and away from
 the picture processes.
 
-Judging a game takes from a third of a second (Gold Nuggets, exact) to several seconds
-of CPU (Claim's searches over the cards a seat had not seen), once per game. In the
-picture processes it would hold every picture of the games drawn there behind it; in a
-thread of the bot's process it would hold the interpreter's lock, and the event loop
-with it. So a pool of ``PROCESSES`` processes, at a lower priority than the bot and its
-pictures, judges, each taking a share of a game's decisions: started at the first report
-asked for (a bot nobody asks holds none of their memory), and ended after ``IDLE``
-seconds without one. Where the bot draws its pictures in threads
-(``CLAIMIT_RENDER_PROCESSES=0``, as tests that start many bots do) it judges in a
-thread too.
+Judging a game (each decision, and each chance event's luck) takes from a third of a
+second (Gold Nuggets, exact) to several seconds of CPU (Claim's searches over the cards
+a seat had not seen), once per game. In the picture processes it would hold every
+picture of the games drawn there behind it; in a thread of the bot's process it would
+hold the interpreter's lock, and the event loop with it. So a pool of ``PROCESSES``
+processes, at a lower priority than the bot and its pictures, judges, each taking a
+share of a game's decisions, and one its luck: started at the first report asked for (a
+bot nobody asks holds none of their memory), and ended after ``IDLE`` seconds without
+one. Where the bot draws its pictures in threads (``CLAIMIT_RENDER_PROCESSES=0``, as
+tests that start many bots do) it judges in a thread too.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
-from bot.games.analysis import Analysis, Judged, Played, Weighed
+from bot.games.analysis import Analysis, Fortune, Judged, Played, Weighed
 from bot.games.registry import analyst_for
 
 log = logging.getLogger(__name__)
@@ -51,6 +51,24 @@ def judged_part(
     started = time.thread_time()
     found = analyst_for(kind).judge(moves, only, seed)
     return found, time.thread_time() - started
+
+
+def luck_part(kind: str, moves: Sequence[Played], seed: int) -> tuple[list[Fortune], float]:
+    """Every chance event of a game and each seat's luck in it, and the CPU seconds that
+    took (in a judging process, or a thread)."""
+    started = time.thread_time()
+    found = analyst_for(kind).luck(moves, seed)
+    return found, time.thread_time() - started
+
+
+def whole_game(
+    kind: str, moves: Sequence[Played], only: Sequence[int], seed: int
+) -> tuple[list[Judged], list[Fortune], float]:
+    """A game's decisions ``only`` and its luck, judged one after the other (in a
+    thread, where there are no judging processes)."""
+    decisions, judging = judged_part(kind, moves, only, seed)
+    fortunes, weighing = luck_part(kind, moves, seed)
+    return decisions, fortunes, judging + weighing
 
 
 def weighed_part(kind: str, positions: Sequence[tuple[Any, int]]) -> list[Weighed | None]:
@@ -126,30 +144,35 @@ class Judging:
         self, kind: str, players: int, moves: Sequence[Played], seed: int
     ) -> Analysis:
         """The game of ``kind`` for ``players`` whose moves are ``moves`` judged: its
-        decisions split among the processes, the same for the same ``seed``."""
+        decisions split among the processes, its luck weighed in one beside them, the
+        same for the same ``seed``."""
         analyst = analyst_for(kind)
         decisions = analyst.decisions(moves)
         if not self._processes:
-            found, seconds = await asyncio.to_thread(judged_part, kind, moves, decisions, seed)
-            return Analysis(players, tuple(found), seconds)
+            found, fortunes, seconds = await asyncio.to_thread(
+                whole_game, kind, moves, decisions, seed
+            )
+            return Analysis(players, tuple(found), seconds, tuple(fortunes))
         loop = asyncio.get_running_loop()
         count = min(self._processes, analyst.parts)
         parts = [part for part in (decisions[i::count] for i in range(count)) if part]
         self._busy += 1
         try:
             try:
-                done = await self._judged(loop, kind, moves, parts, seed)
+                done, luck = await self._judged(loop, kind, moves, parts, seed)
             except BrokenProcessPool:
                 # A process died (killed, out of memory): the pool is of no more use, and
                 # the game is judged again by a new one.
                 log.warning("a judging process died; starting others in its place")
                 self._drop()
-                done = await self._judged(loop, kind, moves, parts, seed)
+                done, luck = await self._judged(loop, kind, moves, parts, seed)
         finally:
             self._busy -= 1
             self._rest(loop)
         found = sorted((judged for part, _ in done for judged in part), key=lambda j: j.move)
-        return Analysis(players, tuple(found), sum(seconds for _, seconds in done))
+        fortunes, weighing = luck
+        seconds = sum(seconds for _, seconds in done) + weighing
+        return Analysis(players, tuple(found), seconds, tuple(fortunes))
 
     async def _judged(
         self,
@@ -158,11 +181,14 @@ class Judging:
         moves: Sequence[Played],
         parts: Sequence[Sequence[int]],
         seed: int,
-    ) -> list[tuple[list[Judged], float]]:
+    ) -> tuple[list[tuple[list[Judged], float]], tuple[list[Fortune], float]]:
         pool = self._started()
-        return await asyncio.gather(
+        # The luck first: a whole game's, in one process, is the part least shared.
+        luck = loop.run_in_executor(pool, luck_part, kind, moves, seed)
+        decisions = asyncio.gather(
             *(loop.run_in_executor(pool, judged_part, kind, moves, part, seed) for part in parts)
         )
+        return await asyncio.gather(decisions, luck)
 
     def _drop(self) -> None:
         pool, self._pool = self._pool, None

@@ -1,5 +1,7 @@
 """Reports of what decided finished games: which game a command means, each game judged
-once (``judging``) and its report kept, and where each was shared (once per game)."""
+once (``judging``) and its report kept with each seat's figures (judged again at the
+first ask once the report's make has changed), and where each was shared (once per
+game)."""
 
 from __future__ import annotations
 
@@ -16,14 +18,14 @@ from bot.features.analysis.errors import (
     StillPlaying,
 )
 from bot.features.analysis.judging import Judging
-from bot.features.analysis.queries import keep_report, stored_report
+from bot.features.analysis.queries import SeatRow, keep_report, stored_report
 from bot.games import shared_words
-from bot.games.analysis import Analysis, Played, Weighed
-from bot.games.registry import registration_for
+from bot.games.analysis import Analysis, Played, Weighed, results
+from bot.games.registry import registration_for, rules_for
 from bot.service.feature_service import FeatureService
 from bot.service.game_changes import GameChanges
 from bot.service.shares import Shares
-from bot.storage import Game, GameStatus, SharedReplay
+from bot.storage import Game, GameStatus, Result, SharedReplay
 from bot.storage.past_game_queries import begun_game_id, last_finished_here
 from bot.storage.shards import Shards
 
@@ -96,9 +98,9 @@ class AnalysisService(FeatureService):
 
     async def analysis(self, game: Game) -> Analysis:
         """The finished game's report: kept, or judged now (once, for everybody asking
-        meanwhile) and kept."""
+        meanwhile) and kept; one kept by an older make of the report is judged again."""
         kept = await self.stored(game.id)
-        if kept is not None:
+        if kept is not None and kept.current:
             return kept
         making = self._making.get(game.id)
         if making is None:
@@ -124,8 +126,11 @@ class AnalysisService(FeatureService):
             analysis.seconds,
         )
         report = json.dumps(analysis.to_json())
+        seats = seat_rows(game, await self.core.history.results(game.id), analysis)
         now = self._clock()
-        await self._db.write(lambda connection: keep_report(connection, game.id, report, now))
+        await self._db.write(
+            lambda connection: keep_report(connection, game.id, report, now, seats)
+        )
         return analysis
 
     async def claim_share(
@@ -145,3 +150,30 @@ class AnalysisService(FeatureService):
     async def unposted(self, shards: Shards) -> list[tuple[int, SharedReplay]]:
         """The reports of ``shards``' games whose share a stop cut short."""
         return await self._shares.unposted(shards)
+
+
+def seat_rows(game: Game, standings: Sequence[Result], analysis: Analysis) -> list[SeatRow]:
+    """Each seat's figures from the game's report: whose seat it was (the human it counts
+    for, also one a computer player took over from; else the computer player's level),
+    its judged decisions and what they cost, its luck, and its result."""
+    won = [False] * len(game.seats)
+    for standing in standings:
+        won[standing.seat] = standing.won
+    result = results(won, rules_for(game.kind).teams(len(game.seats)))
+    rows = []
+    for seat in game.seats:
+        mine = [d for d in analysis.decisions if d.seat == seat.seat]
+        user_id = seat.user_id if seat.user_id is not None else seat.left_user_id
+        level = seat.bot_level if user_id is None else None
+        rows.append(
+            SeatRow(
+                seat.seat,
+                user_id,
+                None if level is None else level.value,
+                len(mine),
+                float(sum(d.chance_cost for d in mine)),
+                float(analysis.luck(seat.seat)),
+                float(result[seat.seat]),
+            )
+        )
+    return rows

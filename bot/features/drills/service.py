@@ -37,7 +37,7 @@ from bot.features.drills.errors import (
     NotAnOption,
 )
 from bot.features.drills.queries import Kept
-from bot.games.analysis import Analysis, Weighed
+from bot.games.analysis import Analysis, Weighed, graded_by
 from bot.games.registry import REGISTERED, REGISTRATIONS, analyst_for, rules_for
 from bot.service.feature_service import FeatureService
 from bot.service.game_changes import GameChanges
@@ -297,13 +297,13 @@ class DrillService(FeatureService):
             if seat.user_id is not None:
                 settings = await self._core().players.get(seat.user_id)
                 least[seat.seat] = making.least_grade(settings)
-        thresholds = analyst_for(game.kind).thresholds
+        grade = graded_by(analyst_for(game.kind).chance_thresholds)
         chosen = [
             decision
             for decision in analysis.decisions
             if decision.seat in least
             and moves[decision.move].own
-            and thresholds[decision.unit].grade(decision.cost) >= least[decision.seat]
+            and grade(decision) >= least[decision.seat]
         ]
         positions = [(outcomes[decision.move].before, decision.seat) for decision in chosen]
         weighed = zip(

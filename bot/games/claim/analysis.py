@@ -3,7 +3,8 @@
 dealt anew many times), in chance to win. Estimates, each decision's deals drawn from the
 game's seed and its index alone, so that the processes a game's decisions are shared
 among judge each the same. A cost below an inaccuracy counts as none: it is within the
-noise of the deals.
+noise of the deals. Each card's luck is weighed in the same unit, from each seat's own
+view (``engine.claim.card_luck``).
 
 A card nobody saw face up in the whole game is kept as an unseen option, never by name:
 the report would otherwise tell a face-down discard."""
@@ -12,9 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
+from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
+    ChanceKind,
+    Fortune,
     Judged,
     Played,
     Thresholds,
@@ -27,7 +31,9 @@ from bot.games.analysis import (
 )
 from bot.games.claim.game import Move, intent_of
 from bot.games.claim.report_words import UNSEEN
+from bot.storage.game_values import Level
 from engine.claim.actions import Action, Discard, Play, Take
+from engine.claim.card_luck import card_luck
 from engine.claim.cards import CATALOGUE, Card
 from engine.claim.json_form import view_to_json
 from engine.claim.judge import BLUNDER, INACCURACY, MISTAKE, Judgement, decision_rng, judged
@@ -38,6 +44,17 @@ from engine.claim.view import SeatView, view
 
 THRESHOLDS: Final = {Unit.WIN_CHANCE: Thresholds(kept(INACCURACY), kept(MISTAKE), kept(BLUNDER))}
 """The engine's thresholds (``engine.claim.judge``, where their reasons are)."""
+CHANCE_THRESHOLDS: Final = THRESHOLDS[Unit.WIN_CHANCE]
+"""Claim judges in win chance alone, so a decision's chance cost is graded as its cost."""
+LEVEL_RATES: Final = {
+    Level.EASY: Fraction(2143, 100_000),
+    Level.NORMAL: Fraction(1901, 100_000),
+    Level.HARD: Fraction(294, 100_000),
+}
+"""Each level's chance to win lost per judged decision: ``python -m bench.analysis --only
+claim --games 12`` (2 to 4 seats, the levels mixed) measured 2.143 points of win chance for
+easy (232 decisions), 1.901 for normal (273) and 0.294 for hard (201). Costs below an
+inaccuracy count as none (``NOISE``), so the rates count the clear errors alone."""
 NOISE: Final = kept(INACCURACY)
 """Below an inaccuracy a cost can't be told from the luck of the deals drawn: two judgings
 with other deals disagree on whether it is there at all."""
@@ -48,6 +65,8 @@ class ClaimAnalyst:
     judging processes."""
 
     thresholds = THRESHOLDS
+    chance_thresholds = CHANCE_THRESHOLDS
+    level_rates = LEVEL_RATES
     parts = 2
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:
@@ -81,6 +100,18 @@ class ClaimAnalyst:
             if judgement is not None:
                 found.append(_judged(played, index, judgement, shown))
         return found
+
+    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+        """Every card's luck (``Analyst.luck``): the deal, each prize turned up and each
+        card drawn, each seat's weighed from its own view (``engine.claim.card_luck``),
+        on deals drawn from ``seed``."""
+        if not moves:
+            return []
+        events = card_luck(moves[0].before, [_move(played).action for played in moves], seed)
+        return [
+            Fortune(event.move, event.seat, ChanceKind(event.kind), tuple(map(kept, event.luck)))
+            for event in events
+        ]
 
     def seen(self, state: ClaimState, seat: int) -> str:
         """The seat's view (``engine.claim.view``: its own hand and followers, the public
@@ -145,7 +176,9 @@ def _judged(played: Played, index: int, judgement: Judgement, shown: Collection[
         lambda action: _token(action, shown),
         Unit.WIN_CHANCE,
         exact=False,
+        chances=judgement.worths,
         noise=NOISE,
+        chance_noise=NOISE,
     )
 
 

@@ -13,7 +13,6 @@ from bot.games.analysis_words import margin
 from bot.games.claim.names import card_name, faction_name
 from engine.claim.actions import Discard, Loot, Play, Take
 from engine.claim.json_form import action_of
-from engine.luck import Verdict
 from i18n import Language
 
 UNSEEN: Final = "unseen="
@@ -53,14 +52,11 @@ class ClaimReportWords:
         """The seat's luck as its result told it (``ReportWords.luck``)."""
         return None
 
-    def luck_verdict(self, figures: Mapping[str, int]) -> Verdict | None:
-        """How lucky the seat's dice were (``ReportWords.luck_verdict``)."""
-        return None
-
     def judged_how(self, lang: Language) -> str:
         """How the game's decisions are judged (``ReportWords.judged_how``)."""
         return lang._(
-            "Claim has no dice: its luck is the deal, which this report does not weigh. "
+            "Claim has no dice: its luck is in the cards, the deal, each prize turned up "
+            "and each card drawn, each weighed from what the player could see then. "
             "Each card choice with more than one card allowed is judged only by what the "
             "player had seen by then: the hard computer player's search plays the game "
             "out over many deals of the cards they had not seen, and each option's share "

@@ -1,14 +1,20 @@
 """Claim It!'s decisions judged: each placement where the roll allowed more than one, and
 each choice between rolling again and stopping, by ``engine.claimit.judge`` (the hard
 player's evaluation, a roll deeper on placements), in spaces of a largest mine, or in
-chance to win in the last round. Estimates: the report says so."""
+chance to win in the last round, and each in chance to win the game
+(``engine.claimit.win_chance``); each roll's luck in chance to win
+(``engine.claimit.roll_luck``). Estimates: the report says so."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from fractions import Fraction
+from types import MappingProxyType
 from typing import Final
 
 from bot.games.analysis import (
+    ChanceKind,
+    Fortune,
     Judged,
     Played,
     Thresholds,
@@ -21,11 +27,13 @@ from bot.games.analysis import (
     seen_text,
 )
 from bot.games.claimit.report_words import option
+from bot.storage.game_values import Level
 from engine.claimit.actions import Action, Place, Stop, TimeOut
 from engine.claimit.json_form import state_to_json
 from engine.claimit.judge import THRESHOLDS as ENGINE_THRESHOLDS
 from engine.claimit.judge import Unit as EngineUnit
 from engine.claimit.judge import judged, judged_game
+from engine.claimit.roll_luck import roll_luck
 from engine.claimit.state import GameState, Phase
 
 UNITS: Final = {EngineUnit.SPACES: Unit.SPACES, EngineUnit.WIN_CHANCE: Unit.WIN_CHANCE}
@@ -37,10 +45,29 @@ THRESHOLDS: Final = {
 
 
 class ClaimItAnalyst:
-    """Claim It!'s judge: a whole game in about half a second, each turn's dice worked
-    out once for all its decisions, so a game is judged in one process."""
+    """Claim It!'s judge: a whole game, its luck too, in about half a second of one core
+    (``bench.analysis``), each turn's dice worked out once for all its decisions, so a
+    game is judged in one process."""
 
     thresholds = THRESHOLDS
+    chance_thresholds = Thresholds(Fraction(3, 100), Fraction(1, 10), Fraction(1, 5))
+    """Three points of win chance the least worth naming, ten a mistake, twenty a blunder,
+    the scale the last round's decisions were already graded on (``engine.claimit.judge``'s
+    ``WIN_CHANCE_THRESHOLDS``), now for every decision. Over the games of ``level_rates``
+    the easy player's decisions were inaccuracies or worse in 17.8% of them, mistakes or
+    worse in 3.9%, blunders in 0.7%; the normal player's in 0.5%, 0.2% and 0.2%; the hard
+    player's in 0.1% and never a mistake (its worst cost 4.5 points)."""
+    level_rates = MappingProxyType(
+        {
+            Level.HARD: Fraction("0.00023"),
+            Level.NORMAL: Fraction("0.00173"),
+            Level.EASY: Fraction("0.01813"),
+        }
+    )
+    """Points of win chance lost per judged decision: the hard player 0.023, the normal
+    0.173, the easy 1.813, as ``python -m bench.analysis --only claimit --games 36``
+    measured them (1,868, 2,358 and 1,650 decisions, the model of ``MODEL`` in
+    ``engine.claimit.outlook``)."""
     parts = 1
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:
@@ -63,10 +90,27 @@ class ClaimItAnalyst:
         judged = judged_game(moves[0].before, [move.action for move in moves])
         return [
             judged_choice(
-                moves[index], index, judgement, option, UNITS[judgement.unit], exact=False
+                moves[index],
+                index,
+                judgement,
+                option,
+                UNITS[judgement.unit],
+                exact=False,
+                chances=judgement.chances,
             )
             for index, judgement in enumerate(judged)
             if judgement is not None and index in wanted
+        ]
+
+    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+        """Each roll's luck for every seat (``Analyst.luck``), exact over the 216 rolls: the
+        same whatever ``seed``."""
+        if not moves:
+            return []
+        found = roll_luck(moves[0].before, [move.action for move in moves])
+        return [
+            Fortune(event.move, event.seat, ChanceKind.ROLL, tuple(kept(x) for x in event.luck))
+            for event in found
         ]
 
     def seen(self, state: GameState, seat: int) -> str:

@@ -8,9 +8,8 @@ from typing import Any, Final
 
 from bot.games.analysis_words import margin
 from bot.games.claimit import words
-from bot.games.luck import bust_verdict, busts_line
+from bot.games.luck import busts_line
 from engine.claimit.actions import Placement
-from engine.luck import Verdict
 from i18n import Language
 
 ROLL: Final = "roll"
@@ -47,10 +46,6 @@ class ClaimItReportWords:
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
         """The seat's luck as its result told it (``ReportWords.luck``)."""
         return busts_line(f"**{player}**", figures, lang) if figures.get("rolls", 0) else None
-
-    def luck_verdict(self, figures: Mapping[str, int]) -> Verdict | None:
-        """How lucky the seat's dice were (``ReportWords.luck_verdict``)."""
-        return bust_verdict(figures) if figures.get("rolls", 0) else None
 
     def judged_how(self, lang: Language) -> str:
         """How the game's decisions are judged (``ReportWords.judged_how``)."""

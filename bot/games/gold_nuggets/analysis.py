@@ -2,7 +2,9 @@
 those its roll allowed, each choice between rolling on and taking, and whom to take from
 where a steal is open. Exactly against the turn's optimum, in expected nuggets, while the
 turn's take is all that is at stake; else by the hard player's plan for the game, in its
-estimated chance to win."""
+estimated chance to win. Every decision also costs what it gave away in the mover's chance to
+win (``engine.gold_nuggets.win_chance``), and every roll is lucky or not in that unit
+(``engine.gold_nuggets.roll_luck``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
+    ChanceKind,
+    Fortune,
     Judged,
     Played,
     Thresholds,
@@ -18,14 +22,17 @@ from bot.games.analysis import (
     Weighed,
     best_first,
     judged_choice,
+    kept,
     own_moves,
     seen_text,
 )
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
+from bot.storage.game_values import Level
 from engine.gold_nuggets import Counts, GameState, Phase, Take, TimeOut, state_to_json
 from engine.gold_nuggets.judge import Choice, judged
 from engine.gold_nuggets.judge import Unit as EngineUnit
 from engine.gold_nuggets.judge import weighed as engine_weighed
+from engine.gold_nuggets.roll_luck import roll_luck
 
 THRESHOLDS: Final = {
     Unit.NUGGETS: Thresholds(Fraction(1, 4), Fraction(1), Fraction(5, 2)),
@@ -37,6 +44,18 @@ fifth of a whole turn's worth (4.67); two and a half, half a turn, is what only 
 slip gives away (six 3s set aside where three do costs 1.19). In win chance, as Claim
 It!'s last round: three points is the least worth naming, ten a mistake, a fifth of the
 game on one decision a blunder."""
+CHANCE_THRESHOLDS: Final = Thresholds(Fraction(3, 100), Fraction(1, 10), Fraction(1, 5))
+"""A decision's cost in chance to win: as in the unit's own grades above (and Claim It!'s)."""
+LEVEL_RATES: Final = {
+    Level.EASY: Fraction(754, 100_000),
+    Level.NORMAL: Fraction(292, 100_000),
+    Level.HARD: Fraction(16, 100_000),
+}
+"""Each level's chance to win lost per judged decision: ``python -m bench.analysis --only
+nuggets --games 36`` (2 to 4 seats, the levels mixed) measured 0.754 points of win chance
+for easy (1,210 decisions), 0.292 for normal (1,429) and 0.016 for hard (1,530). Hard
+loses a little where its own play (the turn's optimum while the take is all at stake, its
+uncalibrated estimate otherwise) parts from the calibrated model's."""
 UNITS: Final = {EngineUnit.NUGGETS: Unit.NUGGETS, EngineUnit.WIN_CHANCE: Unit.WIN_CHANCE}
 
 
@@ -54,6 +73,8 @@ class NuggetsAnalyst:
     in a third of a second; the hard player's plan once a turn)."""
 
     thresholds = THRESHOLDS
+    chance_thresholds = CHANCE_THRESHOLDS
+    level_rates = LEVEL_RATES
     parts = 1
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:
@@ -77,9 +98,28 @@ class NuggetsAnalyst:
             if judgement is not None:
                 unit = UNITS[judgement.unit]
                 found.append(
-                    judged_choice(move, index, judgement, option, unit, exact=judgement.exact)
+                    judged_choice(
+                        move,
+                        index,
+                        judgement,
+                        option,
+                        unit,
+                        exact=judgement.exact,
+                        chances=judgement.chances,
+                    )
                 )
         return found
+
+    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+        """Every roll's luck (``Analyst.luck``): exact over the dice, so ``seed`` changes
+        nothing."""
+        if not moves:
+            return []
+        events = roll_luck(moves[0].before, [move.action for move in moves])
+        return [
+            Fortune(event.move, event.seat, ChanceKind.ROLL, tuple(kept(x) for x in event.luck))
+            for event in events
+        ]
 
     def seen(self, state: GameState, seat: int) -> str:
         """The whole position, which every seat sees (``Analyst.seen``), and the seat it

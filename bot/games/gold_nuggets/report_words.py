@@ -9,9 +9,8 @@ from typing import Any, Final
 from bot.games.analysis_words import margin
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.game import ROLL, STEAL_PREFIX, TAKE, parse_set
-from bot.games.luck import MICRO, bust_verdict, busts_line
+from bot.games.luck import MICRO, busts_line
 from engine.gold_nuggets import GameState
-from engine.luck import Verdict
 from i18n import Language
 
 CLOSE: Final = 4
@@ -70,10 +69,6 @@ class NuggetsReportWords:
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
         """The seat's luck as its result told it (``ReportWords.luck``)."""
         return luck_line(player, figures, lang) if figures.get("rolls", 0) else None
-
-    def luck_verdict(self, figures: Mapping[str, int]) -> Verdict | None:
-        """How lucky the seat's dice were (``ReportWords.luck_verdict``)."""
-        return bust_verdict(figures) if figures.get("rolls", 0) else None
 
     def judged_how(self, lang: Language) -> str:
         """How the game's decisions are judged (``ReportWords.judged_how``)."""

@@ -1,12 +1,13 @@
 """Claim's decisions as the report keeps them: judged from the seat's view in chance to
 win, the clock's moves left out, the same whichever process judges which decisions, and
-a card nobody saw face up never named."""
+a card nobody saw face up never named; the cards' luck each seat's own, in the same unit."""
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
-from bot.games.analysis import Played, Unit
+from bot.games.analysis import ChanceKind, Grade, Played, Unit
 from bot.games.claim.analysis import ANALYST
 from bot.games.claim.game import CLAIM, Move, intent_of
 from bot.games.claim.report_words import UNSEEN, WORDS
@@ -77,3 +78,26 @@ def test_the_clocks_moves_are_nobodys_and_shares_judge_alike() -> None:
     whole = ANALYST.judge(moves, some, seed=5)
     halves = ANALYST.judge(moves, some[::2], seed=5) + ANALYST.judge(moves, some[1::2], seed=5)
     assert sorted(halves, key=lambda d: d.move) == whole
+
+
+def test_the_cards_luck_is_each_seats_own_and_graded_on_the_engines_scale() -> None:
+    moves = played(4)
+    fortunes = ANALYST.luck(moves, seed=2)
+    assert [(f.move, f.seat, f.kind) for f in fortunes[:2]] == [
+        (-1, 0, ChanceKind.DEAL),
+        (-1, 1, ChanceKind.DEAL),
+    ]
+    assert {f.kind for f in fortunes} == {ChanceKind.DEAL, ChanceKind.PRIZE, ChanceKind.DRAW}
+    # A deal and a face-down draw are seen by their seat alone.
+    assert all(f.luck[1 - f.seat] == 0 for f in fortunes if f.kind is not ChanceKind.PRIZE)
+    assert all(-1 <= luck <= 1 for f in fortunes for luck in f.luck)
+    assert ANALYST.luck([], seed=2) == []
+    grade = ANALYST.chance_thresholds.grade
+    assert [grade(Fraction(p, 100)) for p in (4, 5, 10, 20)] == [
+        Grade.GOOD,
+        Grade.INACCURACY,
+        Grade.MISTAKE,
+        Grade.BLUNDER,
+    ]
+    rates = ANALYST.level_rates
+    assert rates[Level.HARD] < rates[Level.NORMAL] < rates[Level.EASY]

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.games.analysis import Grade, Played, Unit
+from bot.games.analysis import ChanceKind, Grade, Played, Unit
 from bot.games.claimit.analysis import ANALYST, THRESHOLDS
 from bot.games.claimit.report_words import WORDS
-from engine.claimit import Place, Placement, Stop, TimeOut
+from bot.storage.game_values import Level
+from engine.claimit import Place, Placement, Roll, Stop, TimeOut, apply
 from i18n import english
-from tests.engine.claimit.positions import claimed_row, position
+from tests.engine.claimit.positions import EXAMPLE_4_BOARD, claimed_row, position
 
 RIVAL_CORNER = {"6,6": ["C", "P1"], "5,6": ["P1"]}
 
@@ -47,3 +48,42 @@ def test_the_clocks_and_a_stand_ins_moves_are_nobodys_decisions() -> None:
     stop = ANALYST.judge([Played(state, 0, Stop())], [0], seed=1)
     assert [(d.chosen, d.best) for d in stop] == [("stop", "stop")]
     assert WORDS.option(state, "roll", ("Ann", "Bo"), english()) == "rolling again"
+
+
+def test_a_decisions_chance_cost_is_its_cost_in_chance_to_win() -> None:
+    board = {**claimed_row(0, 1, range(1, 3)), **claimed_row(0, 1, range(4, 7)), **RIVAL_CORNER}
+    state = position(board, phase="place", dice=[3, 1, 1])
+    (alone,) = ANALYST.judge([Played(state, 0, Place(Placement(1, 3, "S1")))], [0], seed=1)
+    (joining,) = ANALYST.judge([Played(state, 0, Place(Placement(3, 1, "S1")))], [0], seed=1)
+    assert 0 < alone.chance_cost < 1 and alone.chance_cost.denominator <= 1_000_000
+    assert joining.chance_cost == 0
+    assert ANALYST.chance_thresholds.grade(Fraction(3, 100)) is Grade.INACCURACY
+    assert ANALYST.chance_thresholds.grade(Fraction(1, 5)) is Grade.BLUNDER
+
+
+def test_the_levels_rates_rank_the_levels() -> None:
+    rates = ANALYST.level_rates
+    assert 0 < rates[Level.HARD] < rates[Level.NORMAL] < rates[Level.EASY] < 1
+
+
+def test_each_roll_is_a_fortune_of_its_roller_in_chance_to_win() -> None:
+    state = position(EXAMPLE_4_BOARD, players=3)
+    after = apply(state, Roll((2, 2, 5))).state
+    moves = [
+        Played(state, 0, Roll((2, 2, 5))),
+        Played(after, 0, Place(after.pending_placements()[0])),
+    ]
+    placed = apply(after, moves[1].action).state
+    moves.append(Played(placed, 0, Roll((3, 4, 6))))
+    fortunes = ANALYST.luck(moves, seed=1)
+    assert [(f.move, f.seat, f.kind) for f in fortunes] == [
+        (0, 0, ChanceKind.ROLL),
+        (2, 0, ChanceKind.ROLL),
+    ]
+    for fortune in fortunes:
+        assert len(fortune.luck) == 3
+        assert all(luck.denominator <= 1_000_000 for luck in fortune.luck)
+        assert abs(sum(fortune.luck, Fraction(0))) <= Fraction(3, 1_000_000)
+    assert fortunes[1].luck[0] < 0, "the second roll busts"
+    assert ANALYST.luck(moves, seed=2) == fortunes
+    assert ANALYST.luck([], seed=1) == []

@@ -1,21 +1,24 @@
 """Gold Nuggets' decisions as the report keeps them: the rulebook's stop with one die
 left and the six 3s judged to the exact fraction, kept so through storage's JSON, worded
-as the report says them, and the clock's and a stand-in's moves left out."""
+as the report says them, and the clock's and a stand-in's moves left out; each decision's
+cost in chance to win, each roll's luck in it, and the levels' decision rates."""
 
 from __future__ import annotations
 
 import json
 from fractions import Fraction
 
-from bot.games.analysis import Analysis, Grade, Played, Unit, summaries
-from bot.games.gold_nuggets.analysis import ANALYST, THRESHOLDS
+from bot.games.analysis import Analysis, ChanceKind, Grade, Played, Unit, kept, summaries
+from bot.games.gold_nuggets.analysis import ANALYST, CHANCE_THRESHOLDS, LEVEL_RATES, THRESHOLDS
 from bot.games.gold_nuggets.report_words import WORDS
-from engine.gold_nuggets import Roll, SetAside, Take, TimeOut
+from bot.storage.game_values import Level
+from engine.gold_nuggets import Action, Roll, SetAside, Take, TimeOut, apply
 from engine.gold_nuggets.dice import Counts, Face
 from engine.gold_nuggets.exact import fresh_turn_worth
 from engine.gold_nuggets.judge import judged
+from engine.gold_nuggets.roll_luck import roll_luck
 from i18n import english
-from tests.engine.gold_nuggets.play import position
+from tests.engine.gold_nuggets.play import faces, position
 
 NAMES = ("Ann", "Bo", "Cy")
 
@@ -64,12 +67,14 @@ def test_a_seat_is_summed_up_by_its_costs_and_grades() -> None:
         Played(six, 1, SetAside(Counts.of([Face.THREE] * 6))),
     ]
     analysis = Analysis(2, tuple(ANALYST.judge(moves, [0, 1, 2], seed=1)), 0.0)
-    ann, bo = summaries(analysis, THRESHOLDS)
+    ann, bo = summaries(analysis, CHANCE_THRESHOLDS)
     assert (ann.decisions, ann.best, bo.decisions, bo.best) == (2, 1, 1, 0)
     assert ann.lost == {Unit.NUGGETS: (4 * fresh_turn_worth() - 15) / 6}
-    assert ann.grades == {Grade.INACCURACY: 1, Grade.BEST: 1}
-    assert bo.grades == {Grade.MISTAKE: 1} and bo.costliest == analysis.decisions[2]
-    assert ann.lost[Unit.NUGGETS] < Fraction(1)
+    # At the game's start a nugget is worth some two and a half points of win chance: both
+    # slips cost less than an inaccuracy's three.
+    assert 0 < ann.chance_lost < bo.chance_lost < CHANCE_THRESHOLDS.inaccuracy
+    assert ann.grades == {Grade.GOOD: 1, Grade.BEST: 1}
+    assert bo.grades == {Grade.GOOD: 1} and bo.costliest == analysis.decisions[2]
 
 
 def test_where_more_than_the_turns_take_is_at_stake_the_chance_to_win_judges() -> None:
@@ -86,3 +91,59 @@ def test_where_more_than_the_turns_take_is_at_stake_the_chance_to_win_judges() -
     assert took.cost == round(Fraction(judgement.cost), 6) > 0
     assert took.best == "roll", "50 behind, 5 is not enough"
     assert WORDS.option(near_the_end, "take=1", NAMES, english()) == "stealing 5 from Bo"
+
+
+def test_the_plans_best_option_costs_no_chance_and_the_others_what_they_give_away() -> None:
+    # Ann, three lassos and three 4s aside, one die left: taking 3 of her 4 from the
+    # centre ends the game 23-30-24, lost; stealing from Bo or Cy, or rolling on, does not.
+    state = position(phase="decide", aside={"L": 3, "4": 3}, centre=3, nuggets=[20, 30, 24])
+    actions = [Roll(faces("N")), Take(), Take(1), Take(2)]
+    judged_ = [ANALYST.judge([Played(state, 0, action)], [0], seed=1)[0] for action in actions]
+    roll, centre, bo, cy = (decision.chance_cost for decision in judged_)
+    judgement = judged(state, Take())
+    assert judgement is not None and judgement.chances[Take(None)] == 0.0
+    assert roll == 0, "the plan rolls on"
+    assert centre == kept(judgement.chances["roll"]) > CHANCE_THRESHOLDS.blunder
+    assert 0 < bo < cy < centre, "robbing the leader gives away the least"
+    assert [CHANCE_THRESHOLDS.grade(cost) for cost in (roll, bo, cy, centre)] == [
+        Grade.BEST,
+        Grade.MISTAKE,
+        Grade.MISTAKE,
+        Grade.BLUNDER,
+    ]
+
+
+def test_every_roll_has_its_luck_in_chance_to_win() -> None:
+    # Ann, 36 to Bo's 40 with the centre's last nugget left, rolls her last die for a steal
+    # that would keep her in the game: a 2 busts, and Bo takes the last nugget.
+    start = position(players=2, phase="decide", aside={"L": 3, "3": 3}, centre=1, nuggets=[36, 40])
+    actions: list[Action] = [
+        Roll(faces("2")),
+        Roll(faces("N223344")),
+        SetAside(Counts(nugget=1)),
+        Take(),
+    ]
+    moves = []
+    state = start
+    for action in actions:
+        moves.append(Played(state, state.turn, action))
+        state = apply(state, action).state
+    fortunes = ANALYST.luck(moves, seed=1)
+    assert fortunes == ANALYST.luck(moves, seed=2), "exact over the dice: no seed in it"
+    assert [(f.move, f.seat, f.kind) for f in fortunes] == [
+        (0, 0, ChanceKind.ROLL),
+        (1, 1, ChanceKind.ROLL),
+    ]
+    engine = roll_luck(start, actions)
+    assert [f.luck for f in fortunes] == [tuple(kept(x) for x in e.luck) for e in engine]
+    bust = fortunes[0]
+    assert bust.luck[0] < -Fraction(1, 4) and bust.luck[1] == -bust.luck[0]
+    analysis = Analysis(2, (), 0.0, tuple(fortunes))
+    assert analysis.luck(1) == bust.luck[1] + fortunes[1].luck[1] > 0
+    kept_again = Analysis.from_json(json.loads(json.dumps(analysis.to_json())))
+    assert kept_again.fortunes == analysis.fortunes
+
+
+def test_the_levels_rates_are_in_their_order() -> None:
+    assert 0 < LEVEL_RATES[Level.HARD] < LEVEL_RATES[Level.NORMAL] < LEVEL_RATES[Level.EASY]
+    assert LEVEL_RATES[Level.EASY] < CHANCE_THRESHOLDS.inaccuracy, "a rate, not one decision"
