@@ -20,9 +20,9 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.core.step_through.components import opening
 from bot.discord_ui.finished_games import named_game
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.part import Part
 from bot.discord_ui.sharing import ShareButton, Sharing, ShowButton, Told
 from bot.features.analysis.discord.components import ReportButton, ShareReportButton
+from bot.features.analysis.discord.form_lines import ShowsForm
 from bot.features.analysis.discord.report_card import Report, report_card
 from bot.features.analysis.judging import PROCESSES, Judging
 from bot.features.analysis.service import AnalysisService
@@ -30,7 +30,7 @@ from bot.games import shared_words
 from bot.games.faces import face_for, report_words_for
 from bot.games.limits import shortened
 from bot.games.painters import PAINTERS
-from bot.games.registry import analyst_for
+from bot.games.registry import analyst_for, rules_for
 from bot.games.replay import step_showing
 from bot.storage import Game, SharedReplay
 from bot.storage.shards import Shards
@@ -48,7 +48,7 @@ ALREADY_SHARED = Told(
 """What a press of Share is told once the game's report was shared (or is being)."""
 
 
-class Reports(Part):
+class Reports(ShowsForm):
     """Reports of what decided finished games, each judged once and shown to whoever
     asks."""
 
@@ -117,7 +117,8 @@ class Reports(Part):
     async def _show(self, interaction: discord.Interaction, game: Game) -> None:
         """The report, to the asker alone, with the button that shares it."""
         lang = reader(interaction)
-        if await self.reports.stored(game.id) is None:
+        kept = await self.reports.stored(game.id)
+        if kept is None or not kept.current:
             title = shared_words.game_name(face_for(game.kind).title, game)
             judging = Card(
                 title=None,
@@ -143,7 +144,8 @@ class Reports(Part):
             await self.service.history.results(game.id),
             [outcome.before for outcome in outcomes],
             report_words_for(game.kind),
-            analyst_for(game.kind).thresholds,
+            analyst_for(game.kind).chance_thresholds,
+            rules_for(game.kind).teams(len(game.seats)),
         )
         worst = report.costliest()
         rows: list[discord.ui.Item[Any]] = []
