@@ -8,7 +8,9 @@ analyst says).
 For each game it prints the wall time of a game's report (median, p90 and the longest:
 the aim is within 10 s for any game, most well under 2 s), the CPU it took, and each
 level's average cost per decision in each unit the game judges in (the levels' order:
-hard <= normal <= easy). For Claim, whose figures are estimates from deals drawn at
+hard <= normal <= easy), and each level's decision rate: the points of win chance its
+decisions lost on average, every unit's decisions counted alike (``Analyst.level_rates``
+are these figures). For Claim, whose figures are estimates from deals drawn at
 random, each game is judged again with another seed: the share of decisions graded the
 same both times, and the mean difference of their costs.
 """
@@ -65,9 +67,10 @@ async def bench(kind: str, games: int, processes: int) -> None:
     walls: list[float] = []
     cpu: list[float] = []
     costs: dict[tuple[Level, Unit], list[Fraction]] = defaultdict(list)
+    chances: dict[Level, list[Fraction]] = defaultdict(list)
     same = compared = 0
     differences: list[float] = []
-    grade = graded_by(analyst_for(kind).thresholds)
+    grade = graded_by(analyst_for(kind).chance_thresholds)
     try:
         # The processes' start (imports) is paid once, before the first game timed.
         await judging.analysis(kind, 2, played(kind, [Level.EASY, Level.EASY], 1)[:4], 1)
@@ -79,6 +82,7 @@ async def bench(kind: str, games: int, processes: int) -> None:
             cpu.append(analysis.seconds)
             for decision in analysis.decisions:
                 costs[(levels[decision.seat], decision.unit)].append(decision.cost)
+                chances[levels[decision.seat]].append(decision.chance_cost)
             if kind == "claim":
                 again = await judging.analysis(kind, len(levels), moves, seed + 7919)
                 s, c, d = agreement(analysis, again, grade)
@@ -102,6 +106,12 @@ async def bench(kind: str, games: int, processes: int) -> None:
             for level, c in found.items()
         )
         print(f"  average cost a decision, in {unit.value}: {figures}")
+    rates = ", ".join(
+        f"{level.value} {float(sum(c) / len(c)) * 100:.3f} ({len(c)} decisions)"
+        for level, c in chances.items()
+        if c
+    )
+    print(f"  decision rate, points of win chance lost per decision: {rates}")
     if compared:
         print(
             f"  agreement between two seeds: {same / compared:.1%} of {compared} decisions "
