@@ -200,6 +200,13 @@ async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
     twice = ephemeral_answer(await world.click(ann, report, "Share in the channel"))
     assert twice.startswith("The report of Gold Nuggets #1 is already shared: ")
 
+    # The kept report, asked in German, in German.
+    bo.locale = "de"
+    german = await world.command(bo, "nuggets analyse")
+    assert german.response_message is not None
+    assert title_of(german.response_message) == "📊 Was entschied · Gold Nuggets #1"
+    has_the_ledgers(german.response_message, ("Ann", "Bot 1 (normal)"), "de")
+
 
 async def test_the_command_finds_a_finished_game_and_refuses_others_plainly(
     world: World,

@@ -290,12 +290,20 @@ async def test_stats_and_the_ranking_in_german(
         assert "🤖 *Computerspieler „schwer“*" in text_of(view.response_message)
 
 
-async def test_a_game_counts_once_its_report_is_made(world: World) -> None:
+@pytest.mark.parametrize(
+    ("kind", "name"), [("nuggets", "Gold Nuggets"), ("claimit", "Claim It!"), ("claim", "Claim")]
+)
+async def test_a_game_counts_once_its_report_is_made(world: World, kind: str, name: str) -> None:
     ann = world.players[0]
-    lobby = await world.answered(ann, "nuggets new", bots=1)
-    await world.click(ann, lobby, "Start")
-    result = await world.finish(random.Random(7))
-    before = await world.command(ann, "nuggets stats")
+    if kind == "claim":
+        # Hands are played from each player's own hand: played out by the service.
+        await world.start_game(2, command=kind)
+        result = await world.result()
+    else:
+        lobby = await world.answered(ann, f"{kind} new", bots=1)
+        await world.click(ann, lobby, "Start")
+        result = await world.finish(random.Random(7))
+    before = await world.command(ann, f"{kind} stats")
     assert before.response_message is not None
     assert line_value(before.response_message, "Decision rate").startswith("Nothing judged yet")
 
@@ -303,14 +311,14 @@ async def test_a_game_counts_once_its_report_is_made(world: World) -> None:
     report = asked.response_message
     await world.discord.wait_for_message(
         world.channel,
-        lambda m: m is report and title_of(m) == "📊 What decided it · Gold Nuggets #1",
+        lambda m: m is report and title_of(m) == f"📊 What decided it · {name} #1",
     )
     game = await world.bots[0].service.game(1)
     analysis = await world.bots[0].service.part(AnalysisService).stored(game.id)
     assert analysis is not None
     (seat,) = [seat.seat for seat in game.seats if seat.user_id == ann.id]
     mine = [decision.chance_cost for decision in analysis.decisions if decision.seat == seat]
-    after = await world.command(ann, "nuggets stats")
+    after = await world.command(ann, f"{kind} stats")
     assert after.response_message is not None
     assert line_value(after.response_message, "Decision rate").startswith(
         f"1 judged game: **{shown(float(sum(mine)) / len(mine))}** points of win chance lost "
@@ -321,3 +329,23 @@ async def test_a_game_counts_once_its_report_is_made(world: World) -> None:
         f"1 judged game: **{'+' if round(luck, 1) > 0 else ''}{round(luck, 1) + 0.0:.1f}** "
         "points of win chance"
     )
+
+    # In German too: the figures, and the ranking by decision rate with the computer
+    # levels among the players.
+    ann.locale = "de"
+    german = await world.command(ann, f"{kind} {GERMAN._('stats')}")
+    assert german.response_message is not None
+    assert line_value(german.response_message, "Entscheidungsquote").startswith(
+        "1 bewertete Partie: **"
+    )
+    assert line_value(german.response_message, "Glück je Partie").startswith(
+        "1 bewertete Partie: **"
+    )
+    ranked = await world.command(
+        ann,
+        f"{kind} {GERMAN._('leaderboard')}",
+        **cast(dict[str, Any], {GERMAN._("season"): "decisions"}),
+    )
+    assert ranked.response_message is not None
+    assert title_of(ranked.response_message).startswith(f"{name} · Entscheidungsquote · ")
+    assert "🤖" in text_of(ranked.response_message)
