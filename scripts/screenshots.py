@@ -1000,10 +1000,20 @@ async def launched(page: Page, emulator: DiscordEmulator, member: str) -> FrameL
     return viewer.frame_locator("iframe")
 
 
+async def drills_of_inaccuracies(page: Page) -> None:
+    """Ann and Bo have their inaccuracies become drills too (``/my settings drills``), so
+    that the one game of Claim It! they play makes some: graded in chance to win, a game
+    of Claim It! has its mistakes near its end if at all."""
+    for member in ("Bo", "Ann"):
+        await act_as(page, member)
+        chosen = await private_answer(page, "/my settings drills:inaccuracies")
+        await expect(chosen).to_contain_text("inaccuracies")
+
+
 async def drill(page: Page, database: Path, camera: Camera) -> None:
     """Ann asks for her drills of Claim It! (``/claimit drills``): the first is a position
-    of the game she played with Bo, where the judge graded her choice a mistake or a
-    blunder, with a button per option. She answers as she chose in that game, and the
+    of the game she played with Bo, where the judge graded her choice an inaccuracy or
+    worse, with a button per option. She answers as she chose in that game, and the
     answer says what the best was and what hers cost, with the step-through at that move
     and **Next drill**."""
     await act_as(page, "Ann")
@@ -1019,7 +1029,7 @@ async def drill(page: Page, database: Path, camera: Camera) -> None:
 
 
 async def chosen_in_game(database: Path, drill_id: int) -> str:
-    """What the drill's player chose in the game it comes from (a mistake or worse, or it
+    """What the drill's player chose in the game it comes from (an inaccuracy or worse, or it
     would be no drill), read from the sandbox's database: the drill's own message never
     tells which option was the best."""
     kept = await open_database(database)
@@ -1233,6 +1243,7 @@ async def make_pictures(out: Path) -> list[Written]:
     dice = random.Random()
     async with sandbox(dice) as (url, emulator, database), chromium() as browser:
         page = await open_page(browser, url, DESKTOP, "Ann")
+        await drills_of_inaccuracies(page)
         # Each game's dice from its own seed: changing one game leaves the others as they were.
         dice.seed(CLAIMIT_DICE)
         await claim_it(browser, page, url, emulator, camera)
