@@ -1,5 +1,6 @@
 """Claim's words for a seat's decisions in the report of what decided a game. Claim has
-no dice: its luck is the deal, which the report does not weigh.
+no dice: its luck is in the cards (weighed in chance to win, ``engine.claim.card_luck``),
+which have no plain words of their own beside it.
 
 A card nobody saw face up in the whole game (a face-down discard, a card drawn unseen
 and never played) is never named: the report says only that it was another card."""
