@@ -178,6 +178,23 @@ def _sources(state: GameState) -> tuple[Take, ...]:
     return (Take(None), *(Take(seat) for seat in state.opponents()))
 
 
+def taken(
+    nuggets: tuple[int, ...], centre: int, me: int, source: Take, value: int, *, seven: bool
+) -> tuple[tuple[int, ...], int, int]:
+    """The nuggets, the centre and the seat to move once seat ``me`` took ``value`` from
+    ``source`` (as much as it holds), ``seven``: with all seven dice aside (``me`` moves
+    again)."""
+    held = list(nuggets)
+    if source.source is None:
+        amount = min(value, centre)
+        centre -= amount
+    else:
+        amount = min(value, held[source.source])
+        held[source.source] -= amount
+    held[me] += amount
+    return tuple(held), centre, me if seven else (me + 1) % len(nuggets)
+
+
 class _WinChance:
     """The estimated chance that seat ``me`` wins, from a position between two turns; a
     turn's take counted with ``variance`` (the hard player's own, unless ``win_chance``,
@@ -192,17 +209,7 @@ class _WinChance:
     def after_take(
         self, nuggets: tuple[int, ...], centre: int, source: Take, value: int, *, seven: bool
     ) -> float:
-        me = self.me
-        held = list(nuggets)
-        if source.source is None:
-            amount = min(value, centre)
-            centre -= amount
-        else:
-            amount = min(value, held[source.source])
-            held[source.source] -= amount
-        held[me] += amount
-        mover = me if seven else (me + 1) % self.players
-        return self.between_turns(tuple(held), centre, mover)
+        return self.between_turns(*taken(nuggets, centre, self.me, source, value, seven=seven))
 
     def between_turns(self, nuggets: tuple[int, ...], centre: int, mover: int) -> float:
         me = self.me

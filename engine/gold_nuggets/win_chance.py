@@ -42,7 +42,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine.gold_nuggets.actions import Take
-from engine.gold_nuggets.bots import _lasso_outcomes, _WinChance
+from engine.gold_nuggets.bots import _lasso_outcomes, _WinChance, taken
 from engine.gold_nuggets.dice import ORDERED_ROLLS, Counts
 from engine.gold_nuggets.policy import distinct_rolls
 from engine.gold_nuggets.scoring import winners
@@ -124,17 +124,8 @@ class TurnPlan:
     def take(self, source: Take, value: int, *, seven: bool) -> Chances:
         """Each seat's chance after the mover takes ``value`` from ``source`` (``seven``:
         all seven dice set aside, so the mover plays again)."""
-        held = list(self.nuggets)
-        centre = self.centre
-        if source.source is None:
-            amount = min(value, centre)
-            centre -= amount
-        else:
-            amount = min(value, held[source.source])
-            held[source.source] -= amount
-        held[self.me] += amount
-        mover = self.me if seven else (self.me + 1) % self.players
-        return between_turns(self.players, tuple(held), centre, mover)
+        held, centre, mover = taken(self.nuggets, self.centre, self.me, source, value, seven=seven)
+        return between_turns(self.players, held, centre, mover)
 
     def sources(self, lassos: int) -> tuple[Take, ...]:
         """Whom the mover may take from with ``lassos`` set aside: the centre first."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
@@ -27,8 +26,9 @@ from bot.storage import ConversationKind, Database
 from bot.storage.connection import Connection
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
-from emulator import Channel, User
+from emulator import User
 from i18n import language
+from tests.e2e.group_dms import InGroupDm
 from tests.e2e.world import (
     World,
     ephemeral_answer,
@@ -54,30 +54,10 @@ def shown(chance: float) -> str:
     return f"{round(chance * 100, 1):.1f}"
 
 
-@dataclass
-class Judged:
+class Judged(InGroupDm):
     """A world whose players' Claim It! games are judged: Ann's and Bo's 25 together
     (their last 20 at ``ANN_RATE`` and ``BO_RATE``), Cy's one beside a hard computer
     player, Di's one not judged; and 3 of Ann's and Bo's in their group DM."""
-
-    world: World
-    group: Channel
-
-    @property
-    def ann(self) -> User:
-        return self.world.players[0]
-
-    @property
-    def bo(self) -> User:
-        return self.world.players[1]
-
-    @property
-    def cy(self) -> User:
-        return self.world.players[2]
-
-    @property
-    def di(self) -> User:
-        return self.world.players[3]
 
 
 async def judged_world(world: World) -> Judged:
