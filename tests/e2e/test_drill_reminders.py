@@ -40,7 +40,9 @@ async def drills_made(world: World) -> dict[int, int]:
     made: how many each has due."""
     database = await open_database(world.database)
     try:
-        service = GameService(database, clock=world.clock.now)
+        # Seeded dice as well as choices: graded in chance to win, a random game of Claim
+        # It! may hold no mistake at all, and a player with no drill due gets no reminder.
+        service = GameService(database, dice=random.Random(2), clock=world.clock.now)
         ann, bo = (Player(user.id, user.name) for user in world.players[:2])
         game = await service.create_lobby(
             kind="claimit", guild_id=world.guild.id, channel_id=world.channel.id, host=ann
@@ -52,7 +54,9 @@ async def drills_made(world: World) -> dict[int, int]:
         drills = service.part(DrillService)
         for player in (ann, bo):
             await drills.due(player.user_id)
-        return {player.user_id: await drills.due_count(player.user_id) for player in (ann, bo)}
+        due = {player.user_id: await drills.due_count(player.user_id) for player in (ann, bo)}
+        assert all(due.values()), f"drills due, or no reminder would come: {due}"
+        return due
     finally:
         await database.close()
 
