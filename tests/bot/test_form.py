@@ -23,48 +23,15 @@ from bot.features.analysis.form import (
     rate,
 )
 from bot.storage import Database
-from bot.storage.connection import Connection
 from bot.storage.game_values import Level
 from tests.finished_games import write_finished_games
+from tests.judged_seats import judged
 
 GUILD = 10
 ANN, BO, CY = 1_000_001, 1_000_002, 1_000_003
 NAMES = {ANN: "Ann", BO: "Bo", CY: "Cy"}
 RATES = {Level.EASY: Fraction(5, 100), Level.NORMAL: Fraction(2, 100), Level.HARD: Fraction(1, 100)}
 """Levels' rates as ``bench.analysis`` might measure them: hard the most precise."""
-
-
-async def judged(
-    database: Database,
-    games: list[int],
-    figures: dict[int, tuple[int, float, float]],
-    computer: tuple[Level, int, float] | None = None,
-) -> None:
-    """Each of ``games`` judged: each person's seat of it as ``figures`` says (decisions,
-    chance lost, luck), as the report writes it, and with ``computer`` a computer
-    player's seat beside them."""
-
-    async def writing(connection: Connection) -> None:
-        for game_id in games:
-            seats = await connection.fetch(
-                "SELECT seat, user_id FROM results WHERE game_id = ?", (game_id,)
-            )
-            for row in seats:
-                decisions, lost, luck = figures[int(row["user_id"])]
-                await connection.execute(
-                    "INSERT INTO analysis_seats (game_id, seat, user_id, level, decisions, "
-                    "chance_lost, luck, result) VALUES (?, ?, ?, NULL, ?, ?, ?, 0.5)",
-                    (game_id, int(row["seat"]), int(row["user_id"]), decisions, lost, luck),
-                )
-            if computer is not None:
-                level, decisions, lost = computer
-                await connection.execute(
-                    "INSERT INTO analysis_seats (game_id, seat, user_id, level, decisions, "
-                    "chance_lost, luck, result) VALUES (?, 4, NULL, ?, ?, ?, 0, 0)",
-                    (game_id, level.value, decisions, lost),
-                )
-
-    await database.write(writing)
 
 
 async def played(database: Database, guild: int, games: int, *players: int) -> list[int]:

@@ -23,7 +23,6 @@ from bot.features.ladder.service import LadderService
 from bot.games.registry import analyst_for
 from bot.service import GameService
 from bot.storage import ConversationKind, Database
-from bot.storage.connection import Connection
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
 from emulator import User
@@ -38,6 +37,7 @@ from tests.e2e.world import (
     title_of,
 )
 from tests.finished_games import write_finished_games
+from tests.judged_seats import judged
 
 GERMAN = language("de")
 GROUP_NAME = "game night"
@@ -68,7 +68,9 @@ async def judged_world(world: World) -> Judged:
     try:
         games = await played(database, guild, [[cy]], [[di, ann]])
         cys, _ = games
-        await judged(database, cys, {cy.id: (3, 0.0, 0.2)}, (Level.HARD, MIN_DECISIONS, HARD))
+        await judged(
+            database, cys, {cy.id: (3, 0.0, 0.2)}, (Level.HARD, MIN_DECISIONS, MIN_DECISIONS * HARD)
+        )
         older, recent = await played(database, guild, [[ann, bo]] * 5, [[ann, bo]] * RECENT_GAMES)
         await judged(database, older, {ann.id: (2, 0.0, -0.05), bo.id: (2, 0.0, 0.05)})
         figures = {ann.id: (2, 2 * ANN_RATE, 0.05), bo.id: (2, 2 * BO_RATE, -0.05)}
@@ -124,39 +126,6 @@ async def played(
             )
         )
     return games
-
-
-async def judged(
-    database: Database,
-    games: list[int],
-    figures: dict[int, tuple[int, float, float]],
-    computer: tuple[Level, int, float] | None = None,
-) -> None:
-    """Each of ``games`` judged as its report writes it: each person's seat with
-    ``figures`` (decisions, chance lost, luck), and with ``computer`` (level, decisions,
-    rate) a computer player's seat beside them."""
-
-    async def writing(connection: Connection) -> None:
-        for game_id in games:
-            seats = await connection.fetch(
-                "SELECT seat, user_id FROM results WHERE game_id = ?", (game_id,)
-            )
-            for row in seats:
-                decisions, lost, luck = figures[int(row["user_id"])]
-                await connection.execute(
-                    "INSERT INTO analysis_seats (game_id, seat, user_id, level, decisions, "
-                    "chance_lost, luck, result) VALUES (?, ?, ?, NULL, ?, ?, ?, 0.5)",
-                    (game_id, int(row["seat"]), int(row["user_id"]), decisions, lost, luck),
-                )
-            if computer is not None:
-                level, decisions, rate = computer
-                await connection.execute(
-                    "INSERT INTO analysis_seats (game_id, seat, user_id, level, decisions, "
-                    "chance_lost, luck, result) VALUES (?, 4, NULL, ?, ?, ?, 0, 0)",
-                    (game_id, level.value, decisions, decisions * rate),
-                )
-
-    await database.write(writing)
 
 
 async def test_stats_show_a_players_decision_rate_luck_and_band(judged_here: Judged) -> None:
