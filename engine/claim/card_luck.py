@@ -26,11 +26,11 @@ the view is the seat's, and the swap is among the places it cannot see.
 Each event's deals come from the game's seed, the event's index and the seat alone, so
 events may be weighed in any order or process. The sampling error, measured by weighing
 12 games of the computer players (normal against easy, 2 to 4 seats) with two seeds: one
-event's luck for one seat has a standard error of 2.9 points of win chance, a seat's luck
-summed over a game 10 points (the sum of some 25 to 40 events' errors). Over those games
+event's luck for one seat has a standard error of 2.5 points of win chance, a seat's luck
+summed over a game 8.5 points (the sum of some 25 to 40 events' errors). Over those games
 the prizes' luck averaged 0.1 points (± 0.2, 392 events and seats); over 80 fresh deals
-(239 seats) the deals' luck averaged 0.03 points (± 0.44) and the first prizes' -0.3
-(± 0.3). A whole game's luck takes 2.3 seconds of one core (the median; 2.4 the
+(239 seats) the deals' luck averaged 0.0 points (± 0.5) and the first prizes' 0.5
+(± 0.3). A whole game's luck takes 2.4 seconds of one core (the median; 2.4 the
 longest)."""
 
 from __future__ import annotations

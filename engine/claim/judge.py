@@ -10,13 +10,14 @@ the judge deals the cards the seat has not seen again and again, consistently wi
 (``sample_state``), and plays every option out in every deal with the hard player's fast
 policy (``playout.quick``) for every seat:
 
-- phase 2: to the end of the game (loot choices by normal's exact rule), scored by the
-  rules: 1 for a win, the unit's share of a shared win, 0 for a loss;
+- phase 2: to the end of the game (loot choices by normal's exact rule), the playout's
+  lead in factions softened by the tricks that were left (``win_chance.played_out``);
 - phase 1: to the start of phase 2, where the fitted model of who wins each faction
   (``followers``) gives every unit's chance to win each faction, and from those the chance
-  that the seat's unit wins the most factions (a shared lead counts as its share). The
-  hard player's own judge is that chance with two units but a share of factions with
-  three; a report needs a chance to win at every player count;
+  that the seat's unit wins the most factions (a shared lead counts as its share), scaled
+  by the players (``win_chance.start_chance``). The hard player's own judge is that
+  chance with two units but a share of factions with three; a report needs a chance to
+  win at every player count;
 - the loot choice: every pile is public by then, so one deal tells it exactly.
 
 An option's worth is its average over the deals: its estimated chance to win, playing on
@@ -57,7 +58,6 @@ from engine.claim.actions import Action, Discard, Play, Take
 from engine.claim.cards import Faction
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.normal import action_scores
-from engine.claim.players.playout import playout
 from engine.claim.players.search import (
     CANDIDATES,
     DEAL_COST,
@@ -68,7 +68,7 @@ from engine.claim.players.search import (
 from engine.claim.rules import apply, legal_actions
 from engine.claim.state import ClaimState, Phase, Step
 from engine.claim.view import SeatView, legal_in_view, view
-from engine.claim.win_chance import model_chance, played_out
+from engine.claim.win_chance import dealt
 from engine.judging import Judged
 
 INACCURACY: Final = 0.05
@@ -321,10 +321,7 @@ def _one_deal(seen: SeatView) -> bool:
 def _result(state: ClaimState, seat: int, option: Action) -> float:
     """What ``option`` is worth to ``seat`` in one deal: the game played on by the fast
     policy, judged as the module says (``win_chance``)."""
-    after, _ = apply(state, seat, option)
-    if state.phase is Phase.P1:
-        return model_chance(playout(after, Phase.P2), seat)
-    return played_out(after, seat)
+    return dealt(apply(state, seat, option)[0], seat)
 
 
 def replayed(start: ClaimState, actions: Sequence[Action]) -> list[tuple[ClaimState, int]]:

@@ -30,10 +30,12 @@ from engine.gold_nuggets.state import GameState, Phase
 
 SEED = 71000
 """Games beyond those the models were fitted on (Gold Nuggets' seeds 5000 on, Claim It!'s
-50,000 on)."""
-TOLERANCE = 0.05
+50,000 on, Claim's 100,000 on)."""
+TOLERANCE = {"nuggets": 0.05, "claimit": 0.05, "claim": 0.0}
 """How far a bucket's mean result may stand from its mean chance beyond the noise: the
-bias we accept of a model, in win chance."""
+bias we accept of each game's model, in win chance. Claim's is recalibrated by its own
+forecasts (``engine.claim.win_chance.SPREAD``): none; before, sure wins of its phase 2
+came true 94 times in 100, 3.5 standard errors off here."""
 SIGMAS = 3.0
 LEAST = 30
 """A bucket of fewer forecasts is left out: its errors say too little."""
@@ -42,13 +44,13 @@ DEALS = 4
 
 
 QUICK = (Level.EASY, Level.NORMAL)
-"""The levels of Claim It!'s games here: the hard player's search makes a game
-of theirs take seconds (the bench plays every level)."""
+"""The levels of Claim It!'s and Claim's games here: the hard player's search makes a
+game of theirs take seconds (the bench plays every level)."""
 
 
 @pytest.mark.parametrize(
     ("kind", "games", "levels"),
-    [("nuggets", 60, tuple(Level)), ("claimit", 40, QUICK)],
+    [("nuggets", 60, tuple(Level)), ("claimit", 40, QUICK), ("claim", 48, QUICK)],
 )
 def test_forecasts_come_true_as_often_as_they_say_and_a_squared_model_does_not(
     kind: str, games: int, levels: tuple[Level, ...]
@@ -64,9 +66,9 @@ def test_forecasts_come_true_as_often_as_they_say_and_a_squared_model_does_not(
     table = buckets(found)
     checked = sum(b.forecasts for b in table if b.forecasts >= LEAST)
     assert checked >= 0.8 * len(found), [b.forecasts for b in table]
-    assert not misfits(table, TOLERANCE, SIGMAS, LEAST), calibration_error(table)
+    assert not misfits(table, TOLERANCE[kind], SIGMAS, LEAST), calibration_error(table)
     squared = [replace(forecast, chance=forecast.chance**2) for forecast in found]
-    assert misfits(buckets(squared), TOLERANCE, SIGMAS, LEAST)
+    assert misfits(buckets(squared), TOLERANCE[kind], SIGMAS, LEAST)
 
 
 def test_a_turn_start_is_asked_once_and_a_shared_win_is_shared() -> None:

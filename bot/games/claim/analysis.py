@@ -47,13 +47,14 @@ THRESHOLDS: Final = {Unit.WIN_CHANCE: Thresholds(kept(INACCURACY), kept(MISTAKE)
 CHANCE_THRESHOLDS: Final = THRESHOLDS[Unit.WIN_CHANCE]
 """Claim judges in win chance alone, so a decision's chance cost is graded as its cost."""
 LEVEL_RATES: Final = {
-    Level.EASY: Fraction(3157, 100_000),
-    Level.NORMAL: Fraction(1566, 100_000),
-    Level.HARD: Fraction(360, 100_000),
+    Level.EASY: Fraction(2734, 100_000),
+    Level.NORMAL: Fraction(1268, 100_000),
+    Level.HARD: Fraction(176, 100_000),
 }
 """Each level's chance to win lost per judged decision: ``python -m bench.analysis --only
-claim --games 24`` (2 to 4 seats, the levels mixed) measured 3.157 points of win chance for
-easy (474 decisions), 1.566 for normal (514) and 0.360 for hard (412). Costs below an
+claim --games 24`` (2 to 4 seats, the levels mixed) measured 2.734 points of win chance for
+easy (474 decisions), 1.268 for normal (514) and 0.176 for hard (412), with the win-chance
+model recalibrated (``engine.claim.win_chance``). Costs below an
 inaccuracy count as none (``NOISE``), so the rates count the clear errors alone."""
 NOISE: Final = kept(INACCURACY)
 """Below an inaccuracy a cost can't be told from the luck of the deals drawn: two judgings

@@ -1,15 +1,21 @@
 """A seat's chance to win from its view alone (``engine.claim.win_chance``): a chance,
 the same for the same deals, the result itself once the game is over, and high where the
-seat has won whatever the unseen cards."""
+seat has won whatever the unseen cards; a playout's lead counts for less the more tricks
+with a choice were left, and the phase-1 model is made surer or less sure by the
+players."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.claim import Phase, apply, view
 from engine.claim.judge import replayed
+from engine.claim.players.followers import sigmoid
+from engine.claim.players.playout import playout
 from engine.claim.scoring import count
-from engine.claim.win_chance import chance
+from engine.claim.win_chance import SPREAD, chance, model_chance, played_out, start_chance
 from tests.engine.claim_players.test_judge import last_knights, played, recorded
 
 
@@ -37,3 +43,28 @@ def test_the_trick_that_decides_the_game_taken_makes_it_won_and_lost() -> None:
     taken = played(last_knights(), [(1, "KNI6")])
     assert chance(view(taken, 1), random.Random(2), 8) == 1.0
     assert chance(view(taken, 0), random.Random(2), 8) == 0.0
+
+
+def test_a_lead_with_a_trick_to_choose_in_left_is_likely_and_a_forced_one_certain() -> None:
+    # Seat 1 takes the Knights with its 6 (the fast policy's play) and wins three factions
+    # to two: a lead of one, and half for the tie-breaks, with one trick of choice left.
+    state = last_knights()
+    won = sigmoid(SPREAD[2] * 1.5)
+    assert 0.9 < won < 1.0
+    assert played_out(state, 1) == won
+    assert played_out(state, 0) == pytest.approx(1.0 - won)
+    # Once the Knights are taken, each hand holds its last card: nothing is left to choose.
+    taken = played(state, [(1, "KNI6")])
+    assert (played_out(taken, 1), played_out(taken, 0)) == (1.0, 0.0)
+
+
+def test_the_start_of_phase_two_is_surer_with_two_players_and_less_with_teams() -> None:
+    for players, surer in ((2, True), (3, False), (4, False)):
+        start, _ = recorded(players, 5)
+        begun = playout(start, Phase.P2)
+        for seat in range(players):
+            model = model_chance(begun, seat)
+            scaled = start_chance(begun, seat)
+            assert 0.0 < scaled < 1.0
+            assert (scaled > 0.5) == (model > 0.5)
+            assert (abs(scaled - 0.5) > abs(model - 0.5)) == surer, (players, seat, model)
