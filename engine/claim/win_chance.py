@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import Final
 
 from engine.claim.cards import Faction
@@ -41,15 +42,18 @@ from engine.claim.units import teams, unit_of
 from engine.claim.view import SeatView, view
 
 SHARPNESS: Final = {2: 1.2, 3: 0.8, 4: 0.5}
-"""By players, how much the phase-1 model's log-odds are scaled: fitted (least log loss)
-on the forecasts of 240 games of the bench (``bench.calibration``, seeds 100000 on). The
-model was fitted on normal players' two-player games; with three units it is too sure, and
-with two teams of two, whose partners do not play as one, much too sure."""
+"""By players, how much the phase-1 model's log-odds are scaled: the least log loss over
+the forecasts of 240 games between the computer levels (``python -m
+bench.fit_claim_chances``, seeds 100,000 on: 1.23, 0.76, 0.51), rounded at a cost of
+under 0.0001 each. The model was fitted on normal players' two-player games; with three
+units it is too sure, and with two teams of two, whose partners do not play as one, much
+too sure."""
 SPREAD: Final = {2: 2.5, 3: 3.0, 4: 1.5}
 """By players, the logistic's spread over a playout's lead in factions per square root of
 the tricks left with a choice in them (``played_out``): fitted as ``SHARPNESS`` on the
-same games' phase-2 forecasts. Scored 1 or 0, the playouts of a phase-2 position nearly
-always agreed, and the positions they gave 99% were won 92% of the time."""
+same games' phase-2 forecasts (2.48, 3.10, 1.40). Scored 1 or 0, the playouts of a
+phase-2 position nearly always agreed, and the positions they gave 99% were won 92% of
+the time."""
 
 
 def chance(seen: SeatView, rng: random.Random, deals: int) -> float:
@@ -71,21 +75,49 @@ def dealt(state: ClaimState, seat: int) -> float:
 def start_chance(start: ClaimState, seat: int) -> float:
     """``seat``'s unit's chance to win from the start of phase 2: the fitted model's
     (``model_chance``), its log-odds scaled by ``SHARPNESS``."""
-    found = model_chance(start, seat)
-    if not 0.0 < found < 1.0:
-        return found
-    return sigmoid(SHARPNESS[start.players] * math.log(found / (1.0 - found)))
+    return sharpened(model_chance(start, seat), SHARPNESS[start.players])
+
+
+def sharpened(chance: float, sharpness: float) -> float:
+    """``chance`` with its log-odds scaled by ``sharpness``; a certainty stays one."""
+    if not 0.0 < chance < 1.0:
+        return chance
+    return sigmoid(sharpness * math.log(chance / (1.0 - chance)))
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """A game played on to its end for one seat (``finish``)."""
+
+    result: float
+    """The rules' result: 1 for its unit's win, its share of a win shared with other
+    units, 0 for a loss."""
+    lead: float
+    """Factions won beyond the best other unit, half a faction more for the tie-breaks'
+    winner (less for their loser); 0 where the units tied to the last tie-break."""
+    left: int
+    """The tricks with a choice in them when the playout began: all but the last (each
+    hand holds one card then), none from a loot choice."""
 
 
 def played_out(state: ClaimState, seat: int) -> float:
-    """``seat``'s chance after the game is played on from phase 2 or a loot choice by the
-    fast policy (loot choices by normal's exact rule). Where tricks with a choice were left
-    (all but the last), the playout's lead in factions (half a faction more for the
-    tie-breaks' winner) through a logistic of spread ``SPREAD`` over the square root of
-    those tricks: the players at the table may play them otherwise. With none left, or a
-    lead tied to the last tie-break, the rules' result: 1 for its unit's win,
-    its share of a win shared with other units, 0 for a loss."""
-    # The last trick is forced: each hand holds one card.
+    """``seat``'s chance after the game is played on from phase 2 or a loot choice
+    (``finish``): where tricks with a choice were left, the playout's lead through a
+    logistic of spread ``SPREAD`` over the square root of those tricks, since the players
+    at the table may play them otherwise; with none left, or no lead, the rules' result."""
+    return finish_chance(finish(state, seat), SPREAD[state.players])
+
+
+def finish_chance(found: Finish, spread: float) -> float:
+    """What a playout is worth with the logistic's ``spread`` (``played_out``)."""
+    if not found.left or not found.lead:
+        return found.result
+    return sigmoid(spread * found.lead / math.sqrt(found.left))
+
+
+def finish(state: ClaimState, seat: int) -> Finish:
+    """The game played on from phase 2 or a loot choice by the fast policy (loot choices
+    by normal's exact rule), as ``seat`` ends it."""
     left = max(map(len, state.hands)) - 1 if state.phase is Phase.P2 else 0
     while state.phase is Phase.P2:
         now = state.to_act()[0]
@@ -95,14 +127,13 @@ def played_out(state: ClaimState, seat: int) -> float:
         state, _ = apply(state, now, decide_normal(view(state, now)))
     score = count(state)
     mine = unit_of(state.players, seat)
+    result = len(teams(state.players)[mine]) / len(score.winners) if seat in score.winners else 0.0
     ranked = [(unit.won, unit.cards, unit.value) for unit in score.units]
     rival = max(ranked[:mine] + ranked[mine + 1 :])
-    if not left or ranked[mine] == rival:
-        if seat not in score.winners:
-            return 0.0
-        return len(teams(state.players)[mine]) / len(score.winners)
-    lead = ranked[mine][0] - rival[0] + (0.5 if ranked[mine] > rival else -0.5)
-    return sigmoid(SPREAD[state.players] * lead / math.sqrt(left))
+    lead = 0.0
+    if ranked[mine] != rival:
+        lead = ranked[mine][0] - rival[0] + (0.5 if ranked[mine] > rival else -0.5)
+    return Finish(result, lead, left)
 
 
 def model_chance(start: ClaimState, seat: int) -> float:
