@@ -382,9 +382,9 @@ class Analyst(Protocol):
     ``bench.analysis`` measured it over games between the levels): where a player's own
     rate is placed."""
     parts: int
-    """How many processes a game's decisions are shared among at most: one where judging
-    a decision reuses what judging the one before worked out (a turn's dice), more where
-    each is a search of its own."""
+    """How many processes a game's decisions, and its luck, are shared among at most: one
+    where judging a decision reuses what judging the one before worked out (a turn's
+    dice), more where each is a search of its own."""
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:
         """The indices of the moves that are decisions to judge (quick: no judging)."""
@@ -405,10 +405,15 @@ class Analyst(Protocol):
         (their own cards), where a report everyone reads names only what all saw."""
         ...
 
-    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+    def luck(
+        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
+    ) -> list[Fortune]:
         """Every chance event of the game (``Fortune``), in the order they came, each
         seat's luck in it weighed from what that seat could know; the same for the same
-        ``seed`` (where luck is estimated from deals drawn at random)."""
+        ``seed`` (where luck is estimated from deals drawn at random). With ``parts``,
+        only the events whose place in that order is ``part`` modulo ``parts``, each
+        weighed as among all: the parts interleaved are the whole, so that they can be
+        shared among processes."""
         ...
 
     def seen(self, state: Any, seat: int) -> str:

@@ -76,11 +76,17 @@ class _Event:
     card): no luck of its own when they come."""
 
 
-def card_luck(start: ClaimState, actions: Sequence[Action], seed: int) -> list[EventLuck]:
+def card_luck(
+    start: ClaimState, actions: Sequence[Action], seed: int, part: int = 0, parts: int = 1
+) -> list[EventLuck]:
     """Every chance event of the game replayed from ``start`` (its deal) by ``actions``, in
-    the order they came, with each seat's luck in it; the same for the same ``seed``."""
+    the order they came, with each seat's luck in it; the same for the same ``seed``. With
+    ``parts``, only the events whose place in that order is ``part`` modulo ``parts``: the
+    parts interleaved are the whole."""
     found = []
-    for index, event in enumerate(_events(start, actions)):
+    events = _events(start, actions)
+    for index in range(part, len(events), parts):
+        event = events[index]
         luck = tuple(
             _luck(event, seat, random.Random(f"claim-luck:{seed}:{index}:{seat}"))
             if seat in event.lucky

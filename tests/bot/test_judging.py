@@ -1,7 +1,6 @@
 """Games judged in processes of their own: the same report as judged in a thread, each
-process's share of the decisions put back in order and the game's luck weighed beside,
-and the processes ended with the bot (and after a while without a report asked
-for)."""
+process's share of the decisions and of the luck put back in order, and the processes
+ended with the bot (and after a while without a report asked for)."""
 
 from __future__ import annotations
 
@@ -9,8 +8,13 @@ import asyncio
 import multiprocessing
 import random
 
+import pytest
+
+from bench.analysis import played as seeded_game
 from bot.features.analysis.judging import Judging
 from bot.games.analysis import Played
+from bot.games.registry import analyst_for
+from bot.storage import game_values
 from engine.gold_nuggets import GameState, Phase, apply
 from engine.gold_nuggets.bots import Level, action_of, decide
 from tests.games.claim.test_analysis import played as claim_game
@@ -48,6 +52,17 @@ async def test_processes_judge_as_a_thread_does_and_end_when_asked() -> None:
     assert {d.seat for d in whole_game.decisions} == {0, 1, 2}
     assert {f.kind.value for f in whole_game.fortunes} == {"roll"}
     assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("kind", ["nuggets", "claimit"])
+def test_a_dice_game_s_luck_in_parts_interleaved_is_its_whole(kind: str) -> None:
+    moves = seeded_game(kind, [game_values.Level.EASY, game_values.Level.NORMAL], 3)
+    analyst = analyst_for(kind)
+    whole = analyst.luck(moves, 1)
+    parts = [analyst.luck(moves, 1, part, 2) for part in range(2)]
+    assert len(whole) > 2
+    assert [parts[i % 2][i // 2] for i in range(len(whole))] == whole
+    assert sum(map(len, parts)) == len(whole)
 
 
 async def test_the_processes_end_after_a_while_without_a_report() -> None:

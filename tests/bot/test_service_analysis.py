@@ -60,7 +60,9 @@ class Judge:
             for i in only
         ]
 
-    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+    def luck(
+        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
+    ) -> list[Fortune]:
         return [Fortune(1, 0, ChanceKind.ROLL, (Fraction(1, 5), Fraction(-1, 5)))]
 
 

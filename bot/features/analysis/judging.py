@@ -7,10 +7,11 @@ a seat had not seen), once per game. In the picture processes it would hold ever
 picture of the games drawn there behind it; in a thread of the bot's process it would
 hold the interpreter's lock, and the event loop with it. So a pool of ``PROCESSES``
 processes, at a lower priority than the bot and its pictures, judges, each taking a
-share of a game's decisions, and one its luck: started at the first report asked for (a
-bot nobody asks holds none of their memory), and ended after ``IDLE`` seconds without
-one. Where the bot draws its pictures in threads (``CLAIMIT_RENDER_PROCESSES=0``, as
-tests that start many bots do) it judges in a thread too.
+share of a game's decisions and of its luck (as many as its analyst's ``parts``):
+started at the first report asked for (a bot nobody asks holds none of their memory),
+and ended after ``IDLE`` seconds without one. Where the bot draws its pictures in
+threads (``CLAIMIT_RENDER_PROCESSES=0``, as tests that start many bots do) it judges in
+a thread too.
 """
 
 from __future__ import annotations
@@ -53,11 +54,13 @@ def judged_part(
     return found, time.thread_time() - started
 
 
-def luck_part(kind: str, moves: Sequence[Played], seed: int) -> tuple[list[Fortune], float]:
-    """Every chance event of a game and each seat's luck in it, and the CPU seconds that
-    took (in a judging process, or a thread)."""
+def luck_part(
+    kind: str, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
+) -> tuple[list[Fortune], float]:
+    """A game's chance events (every ``parts``-th from the ``part``-th) and each seat's
+    luck in them, and the CPU seconds that took (in a judging process, or a thread)."""
     started = time.thread_time()
-    found = analyst_for(kind).luck(moves, seed)
+    found = analyst_for(kind).luck(moves, seed, part, parts)
     return found, time.thread_time() - started
 
 
@@ -69,6 +72,13 @@ def whole_game(
     decisions, judging = judged_part(kind, moves, only, seed)
     fortunes, weighing = luck_part(kind, moves, seed)
     return decisions, fortunes, judging + weighing
+
+
+def _interleaved(parts: Sequence[Sequence[Fortune]]) -> list[Fortune]:
+    """The events of ``parts`` (``luck_part``: each every ``len(parts)``-th) in the order
+    they came."""
+    count = len(parts)
+    return [parts[i % count][i // count] for i in range(sum(map(len, parts)))]
 
 
 def weighed_part(kind: str, positions: Sequence[tuple[Any, int]]) -> list[Weighed | None]:
@@ -144,8 +154,8 @@ class Judging:
         self, kind: str, players: int, moves: Sequence[Played], seed: int
     ) -> Analysis:
         """The game of ``kind`` for ``players`` whose moves are ``moves`` judged: its
-        decisions split among the processes, its luck weighed in one beside them, the
-        same for the same ``seed``."""
+        decisions and its chance events split among the processes, the same for the same
+        ``seed``."""
         analyst = analyst_for(kind)
         decisions = analyst.decisions(moves)
         if not self._processes:
@@ -159,19 +169,19 @@ class Judging:
         self._busy += 1
         try:
             try:
-                done, luck = await self._judged(loop, kind, moves, parts, seed)
+                done, luck = await self._judged(loop, kind, moves, parts, count, seed)
             except BrokenProcessPool:
                 # A process died (killed, out of memory): the pool is of no more use, and
                 # the game is judged again by a new one.
                 log.warning("a judging process died; starting others in its place")
                 self._drop()
-                done, luck = await self._judged(loop, kind, moves, parts, seed)
+                done, luck = await self._judged(loop, kind, moves, parts, count, seed)
         finally:
             self._busy -= 1
             self._rest(loop)
         found = sorted((judged for part, _ in done for judged in part), key=lambda j: j.move)
-        fortunes, weighing = luck
-        seconds = sum(seconds for _, seconds in done) + weighing
+        fortunes = _interleaved([part for part, _ in luck])
+        seconds = sum(seconds for _, seconds in [*done, *luck])
         return Analysis(players, tuple(found), seconds, tuple(fortunes))
 
     async def _judged(
@@ -180,11 +190,18 @@ class Judging:
         kind: str,
         moves: Sequence[Played],
         parts: Sequence[Sequence[int]],
+        shares: int,
         seed: int,
-    ) -> tuple[list[tuple[list[Judged], float]], tuple[list[Fortune], float]]:
+    ) -> tuple[list[tuple[list[Judged], float]], list[tuple[list[Fortune], float]]]:
         pool = self._started()
-        # The luck first: a whole game's, in one process, is the part least shared.
-        luck = loop.run_in_executor(pool, luck_part, kind, moves, seed)
+        # Each process's share of the luck first: weighing Claim's cards takes longer than
+        # judging its decisions.
+        luck = asyncio.gather(
+            *(
+                loop.run_in_executor(pool, luck_part, kind, moves, seed, part, shares)
+                for part in range(shares)
+            )
+        )
         decisions = asyncio.gather(
             *(loop.run_in_executor(pool, judged_part, kind, moves, part, seed) for part in parts)
         )

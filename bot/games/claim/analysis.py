@@ -102,13 +102,16 @@ class ClaimAnalyst:
                 found.append(_judged(played, index, judgement, shown))
         return found
 
-    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+    def luck(
+        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
+    ) -> list[Fortune]:
         """Every card's luck (``Analyst.luck``): the deal, each prize turned up and each
         card drawn, each seat's weighed from its own view (``engine.claim.card_luck``),
-        on deals drawn from ``seed``."""
+        on deals drawn from ``seed``; a part weighs its events alone."""
         if not moves:
             return []
-        events = card_luck(moves[0].before, [_move(played).action for played in moves], seed)
+        actions = [_move(played).action for played in moves]
+        events = card_luck(moves[0].before, actions, seed, part, parts)
         return [
             Fortune(event.move, event.seat, ChanceKind(event.kind), tuple(map(kept, event.luck)))
             for event in events

@@ -102,15 +102,18 @@ class ClaimItAnalyst:
             if judgement is not None and index in wanted
         ]
 
-    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+    def luck(
+        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
+    ) -> list[Fortune]:
         """Each roll's luck for every seat (``Analyst.luck``), exact over the 216 rolls: the
-        same whatever ``seed``."""
+        same whatever ``seed``; a part is a slice of the whole, which takes a fraction of a
+        second."""
         if not moves:
             return []
         found = roll_luck(moves[0].before, [move.action for move in moves])
         return [
             Fortune(event.move, event.seat, ChanceKind.ROLL, tuple(kept(x) for x in event.luck))
-            for event in found
+            for event in found[part::parts]
         ]
 
     def seen(self, state: GameState, seat: int) -> str:

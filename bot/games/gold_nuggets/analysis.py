@@ -110,15 +110,17 @@ class NuggetsAnalyst:
                 )
         return found
 
-    def luck(self, moves: Sequence[Played], seed: int) -> list[Fortune]:
+    def luck(
+        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
+    ) -> list[Fortune]:
         """Every roll's luck (``Analyst.luck``): exact over the dice, so ``seed`` changes
-        nothing."""
+        nothing; a part is a slice of the whole, which takes a fraction of a second."""
         if not moves:
             return []
         events = roll_luck(moves[0].before, [move.action for move in moves])
         return [
             Fortune(event.move, event.seat, ChanceKind.ROLL, tuple(kept(x) for x in event.luck))
-            for event in events
+            for event in events[part::parts]
         ]
 
     def seen(self, state: GameState, seat: int) -> str:

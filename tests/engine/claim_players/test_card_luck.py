@@ -37,6 +37,14 @@ def test_the_same_seed_gives_the_same_luck_and_another_seed_other_luck() -> None
     assert card_luck(start, actions[:12], 8) != first
 
 
+def test_the_parts_of_a_game_s_luck_interleaved_are_its_whole() -> None:
+    start, actions = recorded(3, 4)
+    whole = card_luck(start, actions[:12], 7)
+    parts = [card_luck(start, actions[:12], 7, part, 3) for part in range(3)]
+    assert [len(part) for part in parts] == [len(whole[p::3]) for p in range(3)]
+    assert [parts[i % 3][i // 3] for i in range(len(whole))] == whole
+
+
 def test_cards_a_seat_had_not_seen_lying_elsewhere_change_none_of_its_luck() -> None:
     start, actions = recorded(2, 3)
     # The draw pile's last two cards come in phase 1's last trick: until then nobody has
