@@ -258,6 +258,10 @@ class Weighed:
     first."""
     noise: Fraction = Fraction(0)
     """A cost below this counts as none: an estimate can't tell it from its own chance."""
+    chances: tuple[tuple[str, Fraction], ...] = ()
+    """Each option's chance to win for the seat (the game's win-chance model), on which
+    a report grades a decision (``Judged.chance_cost``); none in a drill or hint kept
+    before chances were weighed."""
 
     @property
     def best(self) -> str:
@@ -271,6 +275,16 @@ class Weighed:
         cost = self.worths[0][1] - worth
         return Fraction(0) if cost < self.noise else cost
 
+    def chance_cost(self, option: str) -> Fraction | None:
+        """What ``option`` gives away in chance to win against the option of most chance,
+        as a report counts a decision's (0 within the noise); ``None`` where no chances
+        were weighed."""
+        if not self.chances:
+            return None
+        found = dict(self.chances)
+        cost = max(found.values()) - found[option]
+        return Fraction(0) if cost < self.noise else cost
+
     def to_json(self) -> JSON:
         """As a hint or a drill keeps it."""
         return {
@@ -278,6 +292,7 @@ class Weighed:
             "exact": self.exact,
             "worths": [[option, str(worth)] for option, worth in self.worths],
             "noise": str(self.noise),
+            "chances": [[option, str(chance)] for option, chance in self.chances],
         }
 
     @classmethod
@@ -288,6 +303,7 @@ class Weighed:
             bool(data["exact"]),
             tuple((str(option), Fraction(worth)) for option, worth in data["worths"]),
             Fraction(data["noise"]),
+            tuple((str(option), Fraction(chance)) for option, chance in data.get("chances", [])),
         )
 
 
@@ -305,12 +321,17 @@ def best_first(
     unit: Unit,
     *,
     exact: bool,
+    chances: Iterable[tuple[str, Fraction | float]],
     noise: Fraction = Fraction(0),
 ) -> Weighed:
     """A position's options (as the report names them) and their worths as a judge gave
-    them, kept as the report keeps a worth (``kept``), the best first."""
+    them, kept as the report keeps a worth (``kept``), the best first; ``chances``, each
+    option's chance to win, kept alike in the same order."""
     ranked = sorted(((option, kept(worth)) for option, worth in worths), key=lambda p: -p[1])
-    return Weighed(unit, exact, tuple(ranked), noise)
+    chance = {option: kept(found) for option, found in chances}
+    return Weighed(
+        unit, exact, tuple(ranked), noise, tuple((option, chance[option]) for option, _ in ranked)
+    )
 
 
 def own_moves(moves: Sequence[Played], time_out: type) -> list[int]:

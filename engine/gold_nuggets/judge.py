@@ -76,9 +76,12 @@ def judged(state: GameState, action: Action) -> Judgement | None:
     return _for_the_game(state, action)
 
 
-def weighed(state: GameState) -> tuple[Unit, dict[Choice, Fraction | float]] | None:
+def weighed(
+    state: GameState,
+) -> tuple[Unit, dict[Choice, Fraction | float], dict[Choice, float]] | None:
     """Every option of the seat to act in ``state`` and its worth, as ``judged`` counts
-    them (its unit, the same worths); ``None`` where it has fewer than two options.
+    them (its unit, the same worths), and its chance to win (``chances``); ``None`` where
+    it has fewer than two options.
 
     One difference: while the turn's take is all that is at stake, ``judged`` counts any
     take as the take from the centre, as no rival holds a nugget. A steal is still the
@@ -88,19 +91,21 @@ def weighed(state: GameState) -> tuple[Unit, dict[Choice, Fraction | float]] | N
     if state.phase is Phase.SET_ASIDE:
         choices = state.pending_choices()
         found = judged(state, SetAside(choices[0])) if choices else None
-        return None if found is None else (found.unit, dict(found.worths))
+        return None if found is None else (found.unit, dict(found.worths), dict(found.chances))
     if state.phase not in (Phase.DECIDE, Phase.TAKE):
         return None
     if not take_only(state):
         found = judged(state, Take(None))
-        return None if found is None else (found.unit, dict(found.worths))
+        return None if found is None else (found.unit, dict(found.worths), dict(found.chances))
     worths: dict[Choice, Fraction | float] = {}
     if state.phase is Phase.DECIDE:
         worths["roll"] = exact.roll_on_worth(state.dice_left, state.aside.numbers, state.value)
     worths[Take(None)] = Fraction(state.value)
     for steal in _sources(state)[1:]:
         worths[steal] = Fraction(0)
-    return (Unit.NUGGETS, worths) if len(worths) > 1 else None
+    if len(worths) < 2:
+        return None
+    return Unit.NUGGETS, worths, chances(state, worths)
 
 
 def _for_the_game(state: GameState, action: Action) -> Judgement | None:

@@ -24,11 +24,12 @@ from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer, DrillP
 from bot.features.drills.drill_words import option_labels
 from bot.features.drills.service import DAY, Answered, Drill, Progress
 from bot.games import lesson_play
-from bot.games.analysis import Unit, Weighed
-from bot.games.analysis_words import amount
+from bot.games.analysis import Grade, Unit, Weighed
+from bot.games.analysis_words import amount, grade_name
 from bot.games.claim.game import intent_of
 from bot.games.claim.names import card_label
 from bot.games.faces import report_words_for
+from bot.games.registry import analyst_for
 from bot.storage.records import Game
 from engine.claim.actions import Play
 from i18n import Language, english, language
@@ -165,6 +166,49 @@ async def test_an_answer_says_its_worth_in_the_reports_words_and_when_it_comes_b
         here=True,
     )
     assert "The best was" not in german.text and "spaces" not in german.text
+
+
+async def test_an_answer_is_graded_on_the_chance_to_win_it_cost_as_the_report_grades() -> None:
+    drill, game = claimit_drill()
+    worst = drill.weighed.worths[-1][0]
+    # In spaces the worst option is worse than an inaccuracy; the chance to win it costs,
+    # 4 points, is an inaccuracy. Every other option is as good in chance to win.
+    in_spaces = analyst_for("claimit").thresholds[Unit.SPACES].grade(drill.weighed.cost(worst))
+    assert in_spaces > Grade.INACCURACY
+    chances = tuple(
+        (option, Fraction(46 if option == worst else 50, 100)) for option, _ in drill.weighed.worths
+    )
+    weighed = replace(drill.weighed, chances=chances)
+    graded = replace(drill, weighed=weighed)
+    for lang in (english(), language("de")):
+        card = answer_card(
+            answered(graded, worst, right=False, next_due=NOW + DAY),
+            game,
+            EVERY_GAME,
+            0,
+            3,
+            NOW,
+            lang,
+            here=True,
+        )
+        chance = amount(Fraction(4, 100), Unit.WIN_CHANCE, lang)
+        spaces = amount(drill.weighed.cost(worst), Unit.SPACES, lang)
+        assert lang.pgettext("analysis", "{chance} ({own})", chance=chance, own=spaces) in card.text
+        assert lang.pgettext("analysis", "an inaccuracy") in card.text
+        assert grade_name(in_spaces, lang) not in card.text
+        # An option as good in chance to win, though worse in spaces, is close to the best.
+        second = drill.weighed.worths[1][0]
+        card = answer_card(
+            answered(graded, second, right=False, next_due=NOW + DAY),
+            game,
+            EVERY_GAME,
+            0,
+            3,
+            NOW,
+            lang,
+            here=True,
+        )
+        assert lang.pgettext("analysis", "close to the best") in card.text
 
 
 def test_my_drills_says_plainly_what_is_due_and_how_each_game_goes() -> None:

@@ -28,7 +28,7 @@ from bot.features.drills.errors import (
 )
 from bot.features.drills.service import DAY, WAITS, Drill, DrillService
 from bot.games import lesson_play
-from bot.games.analysis import Weighed
+from bot.games.analysis import Grade, Unit, Weighed
 from bot.games.analysis_words import amount, grade_name
 from bot.games.faces import report_words_for
 from bot.games.lessons import Lesson
@@ -197,19 +197,22 @@ async def test_drills_are_listed_served_and_answered_on_the_board(
         assert label.lower() == option_words(first, option, []).lower()
     assert not [m for m in world.channel.messages if not m.ephemeral], "nothing public"
 
-    # The worst option: the best named, and what it cost in the report's units.
+    # The worst option: the best named, and what it cost in the report's units, graded as
+    # the report grades, on the chance to win it cost.
     worst = first.weighed.worths[-1][0]
     cost = first.weighed.cost(worst)
-    assert cost > 0
+    chance = first.weighed.chance_cost(worst)
+    assert cost > 0 and chance is not None
     frame = await asked(viewer, key=frame["key"], ask=f"pick:{worst}", version=first.version)
-    grade = analyst_for("claimit").thresholds[first.weighed.unit].grade(cost)
+    grade = max(analyst_for("claimit").chance_thresholds.grade(chance), Grade.GOOD)
     assert frame["said"][0] == (
         "Game #1, move 1: what would you do? You answered: "
         f"{option_words(first, worst, ['**Ann**'])}."
     )
     assert frame["said"][1] == (
         f"💸 The best was {option_words(first, first.weighed.best, [])}; yours cost "
-        f"{amount(cost, first.weighed.unit, english())}: {grade_name(grade, english())}."
+        f"{amount(chance, Unit.WIN_CHANCE, english())} "
+        f"({amount(cost, first.weighed.unit, english())}): {grade_name(grade, english())}."
     )
     assert frame["said"][2] == "Again tomorrow."
     assert "/claimit replay" in frame["said"][3] and "from move 1" in frame["said"][3]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.analysis import Analyst, Judged, Played, Weighed
+from bot.games.analysis import Analyst, Judged, Played, Unit, Weighed
 from bot.games.claim.analysis import NOISE
 from bot.games.claim.game import Move, intent_of
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
@@ -116,6 +116,9 @@ def test_a_dice_games_options_are_the_legal_ones_costing_what_the_report_says(ki
             assert (found.unit, found.exact) == (decision.unit, decision.exact)
             assert found.cost(decision.chosen) == decision.cost
             assert found.cost(decision.best) == 0
+            # A drill grades an answer on the chance to win it cost, as the report does.
+            assert [option for option, _ in found.chances] == [o for o, _ in found.worths]
+            assert found.chance_cost(decision.chosen) == decision.chance_cost
     assert compared > 100 and weighed >= compared
 
 
@@ -197,6 +200,7 @@ def test_a_claim_seats_options_are_its_legal_ones_costing_about_what_the_report_
     assert isinstance(move.action, Move)
     found = weighed_in(analyst, move)
     assert found is not None and found.noise == NOISE
+    assert found.chances == found.worths, "Claim weighs in chance to win alone"
     actions = [claim_action(option, move.before, move.seat) for option, _ in found.worths]
     assert {claim_effect(action) for action in actions} == claim_groups(move.before, move.seat)
     assert len(actions) == len(found.worths), "one option per group"
@@ -218,6 +222,13 @@ def test_a_claim_seats_options_are_its_legal_ones_costing_about_what_the_report_
         assert found.cost(chosen) >= decision.cost - 2 * NOISE
     others = [s for s in range(move.before.players) if s not in move.before.to_act()]
     assert all(analyst.weighed(move.before, seat) is None for seat in others)
+
+
+def test_a_weighing_kept_before_chances_were_weighed_reads_back_without_them() -> None:
+    kept = {"unit": Unit.SPACES.value, "exact": False, "worths": [["a", "1"], ["b", "0"]]}
+    found = Weighed.from_json({**kept, "noise": "0"})
+    assert found.chances == () and found.chance_cost("b") is None
+    assert found.cost("b") == 1
 
 
 def reshuffled(state: ClaimState, seat: int, rng: random.Random) -> ClaimState:

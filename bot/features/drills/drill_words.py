@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
 from bot.games import shared_words
+from bot.games.analysis import Grade, Unit
 from bot.games.analysis_words import amount, grade_name
 from bot.games.faces import face_for, report_words_for
 from bot.games.registry import analyst_for
@@ -83,21 +84,38 @@ def answered_line(answered: Answered, game: Game, lang: Language) -> str:
 
 def verdict(answered: Answered, game: Game, lang: Language) -> str:
     """Whether the answer was the best, else what the best was and what theirs cost, in
-    the report's words and units."""
+    the report's words and units: graded as the report grades a decision, on what it
+    cost in chance to win, with the game's own unit beside (a drill kept before chances
+    were weighed: on its own unit)."""
     if answered.right:
         if answered.option == answered.best:
             return f"{RIGHT} " + lang._("Right: that was the best.")
         return f"{RIGHT} " + lang._("Right: that was as good as the best.")
     drill = answered.drill
     unit = drill.weighed.unit
-    grade = analyst_for(drill.kind).thresholds[unit].grade(answered.cost)
+    analyst = analyst_for(drill.kind)
+    cost = amount(answered.cost, unit, lang)
+    chance = drill.weighed.chance_cost(answered.option)
+    if chance is None:
+        grade = analyst.thresholds[unit].grade(answered.cost)
+    else:
+        # Not the best in the game's own unit, so never called the best, though a
+        # cost too small to show in chance to win is graded close to it.
+        grade = max(analyst.chance_thresholds.grade(chance), Grade.GOOD)
+        if unit is not Unit.WIN_CHANCE:
+            cost = lang.pgettext(
+                "analysis",
+                "{chance} ({own})",
+                chance=amount(chance, Unit.WIN_CHANCE, lang),
+                own=cost,
+            )
     best = report_words_for(drill.kind).option(
         drill.state, answered.best, names(game, lang, bold=True), lang
     )
     return f"{WRONG} " + lang._(
         "The best was {best}; yours cost {cost}: {grade}.",
         best=best,
-        cost=amount(answered.cost, unit, lang),
+        cost=cost,
         grade=grade_name(grade, lang),
     )
 

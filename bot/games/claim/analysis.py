@@ -136,8 +136,8 @@ class ClaimAnalyst:
         found = engine_weighed(seen, random.Random(f"claim-weighed:{_seen(seen)}"))
         if found is None:
             return None
-        worths = ((_token(group[0], CATALOGUE), worth) for group, worth in found)
-        return best_first(worths, Unit.WIN_CHANCE, exact=False, noise=NOISE)
+        worths = [(_token(group[0], CATALOGUE), worth) for group, worth in found]
+        return best_first(worths, Unit.WIN_CHANCE, exact=False, chances=worths, noise=NOISE)
 
 
 def _seen(seen: SeatView) -> str:

@@ -141,7 +141,8 @@ class ClaimItAnalyst:
         if found is None:
             return None
         worths = ((option(choice), worth) for choice, worth in found.worths.items())
-        return best_first(worths, UNITS[found.unit], exact=False)
+        chances = ((option(choice), chance) for choice, chance in found.chances.items())
+        return best_first(worths, UNITS[found.unit], exact=False, chances=chances)
 
 
 ANALYST: Final = ClaimItAnalyst()

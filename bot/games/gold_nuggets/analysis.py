@@ -142,9 +142,14 @@ class NuggetsAnalyst:
         found = engine_weighed(state)
         if found is None:
             return None
-        unit, worths = found
+        unit, worths, chances = found
         named = ((option(choice), worth) for choice, worth in worths.items())
-        return best_first(named, UNITS[unit], exact=unit is EngineUnit.NUGGETS)
+        return best_first(
+            named,
+            UNITS[unit],
+            exact=unit is EngineUnit.NUGGETS,
+            chances=((option(choice), chance) for choice, chance in chances.items()),
+        )
 
 
 ANALYST: Final = NuggetsAnalyst()
