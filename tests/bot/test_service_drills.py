@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import random
 from fractions import Fraction
 
 import pytest
 
 from bot.features.analysis.service import AnalysisService
-from bot.features.drills import queries
+from bot.features.drills import making, queries
 from bot.features.drills import service as drills_module
 from bot.features.drills.errors import (
     DrillAlreadyAnswered,
@@ -27,7 +28,7 @@ from bot.features.drills.errors import (
     NotAnOption,
 )
 from bot.features.drills.service import DAY, Drill, DrillService
-from bot.games.analysis import Analysis, Grade, graded_by
+from bot.games.analysis import REPORT_VERSION, Analysis, Grade, Judged, Unit, graded_by
 from bot.games.registry import analyst_for, rules_for
 from bot.games.rules import IllegalIntent
 from bot.service import SYSTEM, Actor, GameService, Player
@@ -468,8 +469,9 @@ async def test_progress_counts_drills_and_compares_first_and_last_judged_games(
     def cost(analysis: Analysis, game: Game) -> Fraction:
         seat = next(s.seat for s in game.seats if s.user_id == ANN.user_id)
         mine = [d for d in analysis.decisions if d.seat == seat]
-        thresholds = analyst_for("claimit").thresholds
-        return sum((thresholds[d.unit].scale(d.cost) for d in mine), Fraction(0)) / len(mine)
+        # On the chance each cost, as the report grades it.
+        thresholds = analyst_for("claimit").chance_thresholds
+        return sum((thresholds.scale(d.chance_cost) for d in mine), Fraction(0)) / len(mine)
 
     progress = {p.kind: p for p in await drills_of(service).progress(ANN.user_id)}
     assert list(progress) == ["claimit", "nuggets"]
@@ -481,3 +483,20 @@ async def test_progress_counts_drills_and_compares_first_and_last_judged_games(
     nuggets = progress["nuggets"]
     assert (nuggets.due, nuggets.learned, nuggets.retired) == (0, 0, 0)
     assert nuggets.first_cost is None and nuggets.recent_cost is None
+
+
+def test_progress_counts_a_decision_on_its_chance_as_the_report_grades_it() -> None:
+    # A space is a mistake of Claim It!'s; 2 points of win chance not an inaccuracy.
+    decision = Judged(0, 0, "a", "b", Fraction(1), Unit.SPACES, False, Fraction(2, 100))
+    analyst = analyst_for("claimit")
+    assert analyst.thresholds[Unit.SPACES].grade(decision.cost) == Grade.MISTAKE
+    assert analyst.chance_thresholds.grade(decision.chance_cost) == Grade.GOOD
+
+    def kept(version: int) -> list[queries.Judged]:
+        analysis = Analysis(2, (decision,), 0.1, version=version)
+        return [queries.Judged("claimit", 0, json.dumps(analysis.to_json()))]
+
+    now = making.cost_per_decision("claimit", kept(REPORT_VERSION))
+    assert now == analyst.chance_thresholds.scale(decision.chance_cost) < 1
+    older = making.cost_per_decision("claimit", kept(REPORT_VERSION - 1))
+    assert older == analyst.thresholds[Unit.SPACES].scale(decision.cost) >= 2

@@ -33,8 +33,10 @@ def keys(kind: str, positions: Sequence[tuple[Any, int]]) -> list[str]:
 
 def cost_per_decision(kind: str, games: Sequence[Judged]) -> Fraction | None:
     """What the player's decisions cost in ``games`` (each judged), per decision, on the
-    scale every unit shares; ``None`` where they made none."""
-    thresholds = analyst_for(kind).thresholds
+    scale of the grades (1 an inaccuracy, 2 a mistake, 3 a blunder): of the chance to win
+    each cost, as the report grades it (a report of the older make, not yet judged again:
+    of its own unit); ``None`` where they made none."""
+    analyst = analyst_for(kind)
     decisions = 0
     total = Fraction(0)
     for game in games:
@@ -43,5 +45,8 @@ def cost_per_decision(kind: str, games: Sequence[Judged]) -> Fraction | None:
         for decision in analysis.decisions:
             if decision.seat == game.seat:
                 decisions += 1
-                total += thresholds[decision.unit].scale(decision.cost)
+                if analysis.current:
+                    total += analyst.chance_thresholds.scale(decision.chance_cost)
+                else:
+                    total += analyst.thresholds[decision.unit].scale(decision.cost)
     return total / decisions if decisions else None
