@@ -20,6 +20,7 @@ from engine.gold_nuggets import (
     apply,
     state_from_json,
 )
+from engine.gold_nuggets.dice import Counts
 from tests.engine import playout
 
 
@@ -49,6 +50,20 @@ def position(
     if roll is not None:
         data["roll"] = list(roll)
     return state_from_json(data)
+
+
+def decided_by_one_roll() -> tuple[GameState, list[Action]]:
+    """A game's end that one roll decides: Ann holds 36 to Bo's 40, the centre 1, and
+    rolls her last die, three lassos and three 3s aside; a lasso, a nugget or a 3 keeps
+    her steal of Bo's nuggets alive, and the 2 she rolls busts: Bo takes the last nugget."""
+    start = position(players=2, phase="decide", aside={"L": 3, "3": 3}, centre=1, nuggets=[36, 40])
+    actions: list[Action] = [
+        Roll(faces("2")),
+        Roll(faces("N223344")),
+        SetAside(Counts(nugget=1)),
+        Take(),
+    ]
+    return start, actions
 
 
 def throw(rng: random.Random, dice: int) -> tuple[Face, ...]:

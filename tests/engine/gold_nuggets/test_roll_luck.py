@@ -12,14 +12,14 @@ from statistics import mean, pstdev, pvariance
 
 import pytest
 
-from engine.gold_nuggets import Action, GameState, Phase, Roll, SetAside, Take, apply
+from engine.gold_nuggets import Action, GameState, Phase, Roll, apply
 from engine.gold_nuggets.bots import Level, action_of, decide
 from engine.gold_nuggets.dice import ORDERED_ROLLS, Counts
 from engine.gold_nuggets.policy import distinct_rolls
 from engine.gold_nuggets.roll_luck import roll_luck
 from engine.gold_nuggets.win_chance import result
 from engine.luck import EventLuck
-from tests.engine.gold_nuggets.play import faces, position
+from tests.engine.gold_nuggets.play import decided_by_one_roll, position
 
 POSITIONS = [
     GameState.new(2),
@@ -55,15 +55,7 @@ def test_a_rolls_luck_averages_to_nothing_over_its_outcomes(state: GameState) ->
 
 
 def test_the_roll_that_decides_the_game_is_its_luckiest() -> None:
-    # Ann holds 36 to Bo's 40, the centre 1, and rolls her last die: a lasso, a nugget or a
-    # 3 keeps her steal of Bo's nuggets alive; the 2 busts, and Bo takes the last nugget.
-    start = position(players=2, phase="decide", aside={"L": 3, "3": 3}, centre=1, nuggets=[36, 40])
-    actions: list[Action] = [
-        Roll(faces("2")),
-        Roll(faces("N223344")),
-        SetAside(Counts(nugget=1)),
-        Take(),
-    ]
+    start, actions = decided_by_one_roll()
     state = start
     for action in actions:
         state = apply(state, action).state

@@ -12,13 +12,13 @@ from bot.games.analysis import Analysis, ChanceKind, Grade, Played, Unit, kept, 
 from bot.games.gold_nuggets.analysis import ANALYST, CHANCE_THRESHOLDS, LEVEL_RATES, THRESHOLDS
 from bot.games.gold_nuggets.report_words import WORDS
 from bot.storage.game_values import Level
-from engine.gold_nuggets import Action, Roll, SetAside, Take, TimeOut, apply
+from engine.gold_nuggets import Roll, SetAside, Take, TimeOut, apply
 from engine.gold_nuggets.dice import Counts, Face
 from engine.gold_nuggets.exact import fresh_turn_worth
 from engine.gold_nuggets.judge import judged
 from engine.gold_nuggets.roll_luck import roll_luck
 from i18n import english
-from tests.engine.gold_nuggets.play import faces, position
+from tests.engine.gold_nuggets.play import decided_by_one_roll, faces, position
 
 NAMES = ("Ann", "Bo", "Cy")
 
@@ -114,15 +114,7 @@ def test_the_plans_best_option_costs_no_chance_and_the_others_what_they_give_awa
 
 
 def test_every_roll_has_its_luck_in_chance_to_win() -> None:
-    # Ann, 36 to Bo's 40 with the centre's last nugget left, rolls her last die for a steal
-    # that would keep her in the game: a 2 busts, and Bo takes the last nugget.
-    start = position(players=2, phase="decide", aside={"L": 3, "3": 3}, centre=1, nuggets=[36, 40])
-    actions: list[Action] = [
-        Roll(faces("2")),
-        Roll(faces("N223344")),
-        SetAside(Counts(nugget=1)),
-        Take(),
-    ]
+    start, actions = decided_by_one_roll()
     moves = []
     state = start
     for action in actions:
