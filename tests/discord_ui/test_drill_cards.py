@@ -181,34 +181,20 @@ async def test_an_answer_is_graded_on_the_chance_to_win_it_cost_as_the_report_gr
     weighed = replace(drill.weighed, chances=chances)
     graded = replace(drill, weighed=weighed)
     for lang in (english(), language("de")):
-        card = answer_card(
-            answered(graded, worst, right=False, next_due=NOW + DAY),
-            game,
-            EVERY_GAME,
-            0,
-            3,
-            NOW,
-            lang,
-            here=True,
-        )
+
+        def said(option: str, lang: Language = lang) -> str:
+            wrong = answered(graded, option, right=False, next_due=NOW + DAY)
+            return answer_card(wrong, game, EVERY_GAME, 0, 3, NOW, lang, here=True).text
+
         chance = amount(Fraction(4, 100), Unit.WIN_CHANCE, lang)
         spaces = amount(drill.weighed.cost(worst), Unit.SPACES, lang)
-        assert lang.pgettext("analysis", "{chance} ({own})", chance=chance, own=spaces) in card.text
-        assert lang.pgettext("analysis", "an inaccuracy") in card.text
-        assert grade_name(in_spaces, lang) not in card.text
+        text = said(worst)
+        assert lang.pgettext("analysis", "{chance} ({own})", chance=chance, own=spaces) in text
+        assert lang.pgettext("analysis", "an inaccuracy") in text
+        assert grade_name(in_spaces, lang) not in text
         # An option as good in chance to win, though worse in spaces, is close to the best.
         second = drill.weighed.worths[1][0]
-        card = answer_card(
-            answered(graded, second, right=False, next_due=NOW + DAY),
-            game,
-            EVERY_GAME,
-            0,
-            3,
-            NOW,
-            lang,
-            here=True,
-        )
-        assert lang.pgettext("analysis", "close to the best") in card.text
+        assert lang.pgettext("analysis", "close to the best") in said(second)
 
 
 def test_my_drills_says_plainly_what_is_due_and_how_each_game_goes() -> None:
