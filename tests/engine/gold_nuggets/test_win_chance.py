@@ -8,11 +8,12 @@ import random
 
 import pytest
 
-from engine.gold_nuggets import Action, GameState, Phase, Roll, SetAside, Take, apply
-from engine.gold_nuggets.bots import Level, action_of, decide
+from engine.gold_nuggets import GameState, Phase, Roll, SetAside, Take
+from engine.gold_nuggets.bots import Level
 from engine.gold_nuggets.judge import judged, take_only
 from engine.gold_nuggets.win_chance import chances, result
 from tests.engine.gold_nuggets.play import faces, position, random_game
+from tests.engine.gold_nuggets.test_judge import game
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -47,17 +48,6 @@ def test_a_decision_mid_turn_is_worth_the_better_of_rolling_on_and_taking() -> N
     assert chances(state)[0] == max(found.chances.values())
     assert found.chances[Take(None)] == 0.0, "taking the centre's last ends it lost"
     assert found.chances[Take(1)] > found.chances[Take(2)], "the leader is the one to rob"
-
-
-def game(levels: list[Level], seed: int) -> list[tuple[GameState, Action]]:
-    choices, dice = random.Random(seed), random.Random(seed + 1)
-    state = GameState.new(len(levels), first=seed % len(levels))
-    moves: list[tuple[GameState, Action]] = []
-    while state.phase is not Phase.OVER:
-        action = action_of(decide(state, levels[state.turn], choices), state, dice)
-        moves.append((state, action))
-        state = apply(state, action).state
-    return moves
 
 
 def test_the_judges_best_option_is_the_positions_own_chance_in_both_units() -> None:
