@@ -9,27 +9,17 @@ all, its games unchanged."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import aiosqlite
-import asyncpg
 import pytest
 
 from bot.service import Actor, GameService, Where
 from bot.service.errors import NotHere
 from bot.storage import ConversationKind, ConversationToken, Database, GameStatus
-from bot.storage.migrations import upgrade
 from bot.storage.opening import open_database
-from bot.storage.schema_ddl import Backend
 from bot.storage.shards import Shards, shard_of
 from tests.bot.fixtures import ANN, BO
-from tests.bot.released_schema import (
-    POSTGRES_VERSIONS,
-    SQLITE_VERSIONS,
-    make_postgres,
-    make_sqlite,
-)
+from tests.bot.released_schema import stepped_on
 from tests.postgres_cluster import Cluster
 
 GROUP_DM = 1_187_000_000_000_000_001
@@ -217,22 +207,11 @@ async def test_a_database_of_the_version_before_gains_the_conversations(
 ) -> None:
     """Brought from the last released version to the one before conversations, holding a
     lobby: opened, it has the tables and the column, and the lobby is a server's as it was."""
-    if backend == "sqlite":
-        target = str(tmp_path / "before.sqlite3")
-        async with aiosqlite.connect(target, isolation_level=None) as lite:
-            await make_sqlite(lite, max(SQLITE_VERSIONS))
-            await _before_conversations(lite.execute, max(SQLITE_VERSIONS), "sqlite")
-            await lite.execute(f"PRAGMA user_version = {BEFORE}")
-    else:
+    target = str(tmp_path / "before.sqlite3")
+    if backend != "sqlite":
         cluster: Cluster = request.getfixturevalue("postgres")
         target = await cluster.new_database()
-        connection = await asyncpg.connect(target)
-        try:
-            await make_postgres(connection, max(POSTGRES_VERSIONS))
-            await _before_conversations(connection.execute, max(POSTGRES_VERSIONS), "postgresql")
-            await connection.execute("UPDATE schema_version SET version = $1", BEFORE)
-        finally:
-            await connection.close()
+    await stepped_on(target, backend, BEFORE, A_LOBBY)
     database = await open_database(target)
     try:
         await _gained_the_conversations(database)
@@ -240,24 +219,14 @@ async def test_a_database_of_the_version_before_gains_the_conversations(
         await database.close()
 
 
-async def _before_conversations(
-    execute: Callable[[str], Awaitable[object]], version: int, backend: Backend
-) -> None:
-    """Steps a released database on to the version before conversations, and puts a
-    lobby in it."""
-    while version < BEFORE:
-        version, statements = upgrade(version, backend)
-        for statement in statements:
-            await execute(statement)
-    await execute(
-        "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, "
-        f"updated_at, kind, number) VALUES ({GAME}, {GUILD}, {CHANNEL}, {ANN.user_id}, "
-        "'lobby', 1000, 1000, 'claimit', 1)"
-    )
-    await execute(
-        "INSERT INTO seats (game_id, seat, user_id, display_name, color, joined_at) "
-        f"VALUES ({GAME}, 0, {ANN.user_id}, '{ANN.display_name}', 0, 1000)"
-    )
+A_LOBBY = (
+    "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, "
+    f"updated_at, kind, number) VALUES ({GAME}, {GUILD}, {CHANNEL}, {ANN.user_id}, "
+    "'lobby', 1000, 1000, 'claimit', 1)",
+    "INSERT INTO seats (game_id, seat, user_id, display_name, color, joined_at) "
+    f"VALUES ({GAME}, 0, {ANN.user_id}, '{ANN.display_name}', 0, 1000)",
+)
+"""A lobby, as a bot of the version before conversations kept one."""
 
 
 async def _gained_the_conversations(database: Database) -> None:

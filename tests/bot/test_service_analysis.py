@@ -7,13 +7,11 @@ its rows."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-import asyncpg
 import pytest
 
 from bot.features.analysis import judging
@@ -23,16 +21,9 @@ from bot.games.analysis import Analysis, ChanceKind, Fortune, Judged, Played, Un
 from bot.service import GameService
 from bot.storage import Game, Result, Seat
 from bot.storage.game_values import Level
-from bot.storage.migrations import upgrade
 from bot.storage.opening import open_database
-from bot.storage.schema_ddl import Backend
 from tests.bot.fixtures import ANN, BO, ScriptedDice
-from tests.bot.released_schema import (
-    POSTGRES_VERSIONS,
-    SQLITE_VERSIONS,
-    make_postgres,
-    make_sqlite,
-)
+from tests.bot.released_schema import stepped_on
 from tests.bot.test_service_drills import played
 from tests.games.stored import stored
 from tests.postgres_cluster import Cluster
@@ -194,22 +185,19 @@ async def test_a_database_of_version_28_gains_the_seats_table_and_keeps_its_repo
     first make: opened, it has ``analysis_seats`` (empty: a report's rows come when it
     is judged again, at its first ask) and the report as it was."""
     report = json.dumps({"players": 1, "decisions": [], "seconds": 0.5})
-    if backend == "sqlite":
-        target = str(tmp_path / "before.sqlite3")
-        async with aiosqlite.connect(target, isolation_level=None) as lite:
-            await make_sqlite(lite, max(SQLITE_VERSIONS))
-            await _at_28(lite.execute, max(SQLITE_VERSIONS), "sqlite", report)
-            await lite.execute("PRAGMA user_version = 28")
-    else:
+    target = str(tmp_path / "before.sqlite3")
+    if backend != "sqlite":
         cluster: Cluster = request.getfixturevalue("postgres")
         target = await cluster.new_database()
-        connection = await asyncpg.connect(target)
-        try:
-            await make_postgres(connection, max(POSTGRES_VERSIONS))
-            await _at_28(connection.execute, max(POSTGRES_VERSIONS), "postgresql", report)
-            await connection.execute("UPDATE schema_version SET version = 28")
-        finally:
-            await connection.close()
+    game = (
+        "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, "
+        f"updated_at, kind, number) VALUES ({GAME}, 10, 20, {ANN.user_id}, "
+        "'lobby', 1000, 1000, 'claimit', 1)"
+    )
+    its_report = (
+        f"INSERT INTO analyses (game_id, report, made_at) VALUES ({GAME}, '{report}', 1000)"
+    )
+    await stepped_on(target, backend, 28, [game, its_report])
     database = await open_database(target)
     try:
         kept = await database.read(lambda c: c.fetch("SELECT game_id, report FROM analyses", ()))
@@ -217,21 +205,3 @@ async def test_a_database_of_version_28_gains_the_seats_table_and_keeps_its_repo
         assert await database.read(lambda c: c.ints("SELECT seat FROM analysis_seats")) == []
     finally:
         await database.close()
-
-
-async def _at_28(
-    execute: Callable[[str], Awaitable[object]], version: int, backend: Backend, report: str
-) -> None:
-    """Steps a released database on to version 28, and puts a game and its report in it."""
-    while version < 28:
-        version, statements = upgrade(version, backend)
-        for statement in statements:
-            await execute(statement)
-    await execute(
-        "INSERT INTO games (id, guild_id, channel_id, host_id, status, created_at, "
-        f"updated_at, kind, number) VALUES ({GAME}, 10, 20, {ANN.user_id}, "
-        "'lobby', 1000, 1000, 'claimit', 1)"
-    )
-    await execute(
-        f"INSERT INTO analyses (game_id, report, made_at) VALUES ({GAME}, '{report}', 1000)"
-    )

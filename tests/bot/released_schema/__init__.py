@@ -5,13 +5,15 @@ real database of that version goes through."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 import asyncpg
 
+from bot.storage.migrations import upgrade
+from bot.storage.schema_ddl import Backend
 from tests.bot.released_schema import postgres_migrations, sqlite_migrations
 
 SQLITE_VERSIONS = range(len(sqlite_migrations.MIGRATIONS) + 1)
@@ -40,6 +42,40 @@ async def make_postgres(connection: asyncpg.Connection[Any], version: int) -> No
             for statement in postgres_migrations.MIGRATIONS[step]:
                 await connection.execute(statement)
         await connection.execute("UPDATE schema_version SET version = $1", version)
+
+
+async def stepped_on(target: str, backend: str, version: int, then: Sequence[str]) -> None:
+    """Makes the empty database at ``target`` (a SQLite file's path, or a PostgreSQL URL)
+    the last release's, stepped on by this bot's own upgrades to ``version``, and runs the
+    statements ``then`` in it (what a bot of that version would have put there)."""
+    if backend == "sqlite":
+        async with aiosqlite.connect(target, isolation_level=None) as lite:
+            await make_sqlite(lite, max(SQLITE_VERSIONS))
+            await _stepped(lite.execute, max(SQLITE_VERSIONS), "sqlite", version, then)
+            await lite.execute(f"PRAGMA user_version = {version}")
+        return
+    connection = await asyncpg.connect(target)
+    try:
+        await make_postgres(connection, max(POSTGRES_VERSIONS))
+        await _stepped(connection.execute, max(POSTGRES_VERSIONS), "postgresql", version, then)
+        await connection.execute("UPDATE schema_version SET version = $1", version)
+    finally:
+        await connection.close()
+
+
+async def _stepped(
+    execute: Callable[[str], Awaitable[object]],
+    version: int,
+    backend: Backend,
+    target: int,
+    then: Sequence[str],
+) -> None:
+    while version < target:
+        version, statements = upgrade(version, backend)
+        for statement in statements:
+            await execute(statement)
+    for statement in then:
+        await execute(statement)
 
 
 Rows = Sequence[tuple[str, Sequence[Sequence[Any]]]]
