@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from bot.storage.game_values import JSON, Level
 from engine.judging import Judged as Verdict
+from engine.luck import EventLuck
 
 
 class Unit(StrEnum):
@@ -193,6 +194,11 @@ class Fortune:
             ChanceKind(data["kind"]),
             tuple(Fraction(luck) for luck in data["luck"]),
         )
+
+    @classmethod
+    def of(cls, event: EventLuck) -> Fortune:
+        """An engine's chance event as the report keeps it (each luck ``kept``)."""
+        return cls(event.move, event.seat, ChanceKind(event.kind), tuple(map(kept, event.luck)))
 
 
 REPORT_VERSION = 2

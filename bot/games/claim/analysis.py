@@ -17,7 +17,6 @@ from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
-    ChanceKind,
     Fortune,
     Judged,
     Played,
@@ -112,10 +111,7 @@ class ClaimAnalyst:
             return []
         actions = [_move(played).action for played in moves]
         events = card_luck(moves[0].before, actions, seed, part, parts)
-        return [
-            Fortune(event.move, event.seat, ChanceKind(event.kind), tuple(map(kept, event.luck)))
-            for event in events
-        ]
+        return [Fortune.of(event) for event in events]
 
     def seen(self, state: ClaimState, seat: int) -> str:
         """The seat's view (``engine.claim.view``: its own hand and followers, the public

@@ -13,7 +13,6 @@ from types import MappingProxyType
 from typing import Final
 
 from bot.games.analysis import (
-    ChanceKind,
     Fortune,
     Judged,
     Played,
@@ -111,10 +110,7 @@ class ClaimItAnalyst:
         if not moves:
             return []
         found = roll_luck(moves[0].before, [move.action for move in moves])
-        return [
-            Fortune(event.move, event.seat, ChanceKind.ROLL, tuple(kept(x) for x in event.luck))
-            for event in found[part::parts]
-        ]
+        return [Fortune.of(event) for event in found[part::parts]]
 
     def seen(self, state: GameState, seat: int) -> str:
         """The whole position, which every seat sees (``Analyst.seen``), and the seat it

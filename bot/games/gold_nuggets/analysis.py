@@ -13,7 +13,6 @@ from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
-    ChanceKind,
     Fortune,
     Judged,
     Played,
@@ -22,7 +21,6 @@ from bot.games.analysis import (
     Weighed,
     best_first,
     judged_choice,
-    kept,
     own_moves,
     seen_text,
 )
@@ -118,10 +116,7 @@ class NuggetsAnalyst:
         if not moves:
             return []
         events = roll_luck(moves[0].before, [move.action for move in moves])
-        return [
-            Fortune(event.move, event.seat, ChanceKind.ROLL, tuple(kept(x) for x in event.luck))
-            for event in events[part::parts]
-        ]
+        return [Fortune.of(event) for event in events[part::parts]]
 
     def seen(self, state: GameState, seat: int) -> str:
         """The whole position, which every seat sees (``Analyst.seen``), and the seat it
