@@ -45,7 +45,9 @@ async def test_a_drills_reminder_reaches_its_player_once(tmp_path: Path, when: s
     the reminder goes out; started again, she has it once."""
     async with scene(tmp_path) as here:
         async with here.opened() as database:
-            service = GameService(database)
+            # Seeded dice as well as choices: graded in chance to win, a random game of
+            # Claim It! may hold one mistake of Ann's or none, and she is to have several.
+            service = GameService(database, dice=random.Random(2))
             await service.players.choose(
                 here.people["Ann"].id,
                 "en-US",
