@@ -49,7 +49,7 @@ class ClaimItAnalyst:
     game is judged in one process."""
 
     thresholds = THRESHOLDS
-    chance_thresholds = Thresholds(Fraction(3, 100), Fraction(1, 10), Fraction(1, 5))
+    chance_thresholds = THRESHOLDS[Unit.WIN_CHANCE]
     """Three points of win chance the least worth naming, ten a mistake, twenty a blunder,
     the scale the last round's decisions were already graded on (``engine.claimit.judge``'s
     ``WIN_CHANCE_THRESHOLDS``), now for every decision. Over the games of ``level_rates``

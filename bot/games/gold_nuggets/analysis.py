@@ -42,8 +42,8 @@ fifth of a whole turn's worth (4.67); two and a half, half a turn, is what only 
 slip gives away (six 3s set aside where three do costs 1.19). In win chance, as Claim
 It!'s last round: three points is the least worth naming, ten a mistake, a fifth of the
 game on one decision a blunder."""
-CHANCE_THRESHOLDS: Final = Thresholds(Fraction(3, 100), Fraction(1, 10), Fraction(1, 5))
-"""A decision's cost in chance to win: as in the unit's own grades above (and Claim It!'s)."""
+CHANCE_THRESHOLDS: Final = THRESHOLDS[Unit.WIN_CHANCE]
+"""A decision's cost in chance to win: the unit's own grades above (and Claim It!'s)."""
 LEVEL_RATES: Final = {
     Level.EASY: Fraction(754, 100_000),
     Level.NORMAL: Fraction(292, 100_000),
