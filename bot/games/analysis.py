@@ -277,9 +277,7 @@ class Weighed:
     def cost(self, option: str) -> Fraction:
         """What ``option`` gives away against the best (0 where it is as good, or within
         the noise); a ``KeyError`` for an option the seat did not have."""
-        worth = dict(self.worths)[option]
-        cost = self.worths[0][1] - worth
-        return Fraction(0) if cost < self.noise else cost
+        return _beyond(self.worths[0][1], dict(self.worths)[option], self.noise)
 
     def chance_cost(self, option: str) -> Fraction | None:
         """What ``option`` gives away in chance to win against the option of most chance,
@@ -288,8 +286,7 @@ class Weighed:
         if not self.chances:
             return None
         found = dict(self.chances)
-        cost = max(found.values()) - found[option]
-        return Fraction(0) if cost < self.noise else cost
+        return _beyond(max(found.values()), found[option], self.noise)
 
     def to_json(self) -> JSON:
         """As a hint or a drill keeps it."""
@@ -356,6 +353,13 @@ def kept(worth: Fraction | float) -> Fraction:
     return worth if isinstance(worth, Fraction) else Fraction(round(worth * 1e6), 1_000_000)
 
 
+def _beyond(best: Fraction, chosen: Fraction, noise: Fraction) -> Fraction:
+    """What ``chosen`` gives away against ``best``: none where that is below ``noise``,
+    which an estimate can't tell from its own chance."""
+    cost = best - chosen
+    return Fraction(0) if cost < noise else cost
+
+
 def judged_choice(
     move: Played,
     index: int,
@@ -376,12 +380,8 @@ def judged_choice(
     (none below ``chance_noise``)."""
     worths, chosen = verdict.worths, verdict.chosen
     best = max(worths, key=lambda choice: worths[choice])
-    cost = kept(worths[best]) - kept(worths[chosen])
-    if cost < noise:
-        cost = Fraction(0)
-    chance_cost = kept(max(chances.values())) - kept(chances[chosen])
-    if chance_cost < chance_noise:
-        chance_cost = Fraction(0)
+    cost = _beyond(kept(worths[best]), kept(worths[chosen]), noise)
+    chance_cost = _beyond(kept(max(chances.values())), kept(chances[chosen]), chance_noise)
     return Judged(
         index,
         move.seat,
