@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 from bot.storage.game_values import JSON, Level
+from bot.storage.records import Result
 from engine.judging import Judged as Verdict
 from engine.luck import EventLuck
 
@@ -537,6 +538,15 @@ def results(won: Sequence[bool], teams: Sequence[Sequence[int]]) -> tuple[Fracti
         for seat in side:
             result[seat] = share
     return tuple(result)
+
+
+def won_by_seat(standings: Iterable[Result], players: int) -> list[bool]:
+    """Whether each of ``players`` seats won, in seat order, from a finished game's
+    standings (a seat without one did not)."""
+    won = [False] * players
+    for standing in standings:
+        won[standing.seat] = standing.won
+    return won
 
 
 def luck_adjusted(result: Fraction, luck: Fraction) -> Fraction:

@@ -20,7 +20,7 @@ from bot.features.analysis.errors import (
 from bot.features.analysis.judging import Judging
 from bot.features.analysis.queries import SeatRow, keep_report, stored_report
 from bot.games import shared_words
-from bot.games.analysis import Analysis, Played, Weighed, results
+from bot.games.analysis import Analysis, Played, Weighed, results, won_by_seat
 from bot.games.registry import registration_for, rules_for
 from bot.service.feature_service import FeatureService
 from bot.service.game_changes import GameChanges
@@ -156,10 +156,9 @@ def seat_rows(game: Game, standings: Sequence[Result], analysis: Analysis) -> li
     """Each seat's figures from the game's report: whose seat it was (the human it counts
     for, also one a computer player took over from; else the computer player's level),
     its judged decisions and what they cost, its luck, and its result."""
-    won = [False] * len(game.seats)
-    for standing in standings:
-        won[standing.seat] = standing.won
-    result = results(won, rules_for(game.kind).teams(len(game.seats)))
+    result = results(
+        won_by_seat(standings, len(game.seats)), rules_for(game.kind).teams(len(game.seats))
+    )
     rows = []
     for seat in game.seats:
         mine = [d for d in analysis.decisions if d.seat == seat.seat]

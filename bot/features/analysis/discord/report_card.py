@@ -24,6 +24,7 @@ from bot.games.analysis import (
     graded_by,
     results,
     summaries,
+    won_by_seat,
 )
 from bot.games.analysis_words import (
     ReportWords,
@@ -90,16 +91,18 @@ def report_card(
     by_seat = {result.seat: result for result in report.results}
     seats = report.summaries()
     grade = graded_by(report.thresholds)
-    won = [by_seat[seat].won if seat in by_seat else False for seat in range(len(names))]
+    won = won_by_seat(report.results, len(names))
     result = results(won, report.teams)
 
     def ledgers(details: bool, costly_too: bool) -> tuple[Line, ...]:
         lines = []
         for summary in seats:
             seat = summary.seat
-            detail = report.words.luck(names[seat], _figures(by_seat, seat), lang)
+            detail = (
+                report.words.luck(names[seat], _figures(by_seat, seat), lang) if details else None
+            )
             said = [
-                "🎲 " + luck_line(summary, detail if details else None, lang),
+                "🎲 " + luck_line(summary, detail, lang),
                 "🧭 " + decisions_line(summary, lang),
                 "⚖️ " + adjusted_line(result[seat], summary.luck, lang),
             ]
