@@ -27,6 +27,7 @@ from bot.features.analysis.discord.report_card import Report, report_card
 from bot.features.analysis.judging import PROCESSES, Judging
 from bot.features.analysis.service import AnalysisService
 from bot.games import shared_words
+from bot.games.analysis import Analysis
 from bot.games.faces import face_for, report_words_for
 from bot.games.limits import shortened
 from bot.games.painters import PAINTERS
@@ -128,13 +129,22 @@ class Reports(ShowsForm):
             card = await self._card(game, lang, shared=False)
             await interaction.edit_original_response(**edited(card))
             return
-        card = await self._card(game, lang, shared=False)
+        card = await self._card(game, lang, shared=False, analysis=kept)
         await interaction.response.send_message(**sent(card), ephemeral=True)
 
     async def _card(
-        self, game: Game, lang: Language, note: str | None = None, *, shared: bool = True
+        self,
+        game: Game,
+        lang: Language,
+        note: str | None = None,
+        *,
+        shared: bool = True,
+        analysis: Analysis | None = None,
     ) -> Card:
-        analysis = await self.reports.analysis(game)
+        """The report's card; ``analysis`` the report where it was just read, else it is
+        read (or judged) here."""
+        if analysis is None:
+            analysis = await self.reports.analysis(game)
         outcomes = await self.service.history.outcomes(game.id)
         face = face_for(game.kind)
         report = Report(
