@@ -42,11 +42,12 @@ def cost_per_decision(kind: str, games: Sequence[Judged]) -> Fraction | None:
     for game in games:
         assert game.report is not None
         analysis = Analysis.from_json(json.loads(game.report))
-        for decision in analysis.decisions:
-            if decision.seat == game.seat:
-                decisions += 1
-                if analysis.current:
-                    total += analyst.chance_thresholds.scale(decision.chance_cost)
-                else:
-                    total += analyst.thresholds[decision.unit].scale(decision.cost)
+        mine = [decision for decision in analysis.decisions if decision.seat == game.seat]
+        decisions += len(mine)
+        if analysis.current:
+            total += sum(
+                (analyst.chance_thresholds.scale(d.chance_cost) for d in mine), Fraction(0)
+            )
+        else:
+            total += sum((analyst.thresholds[d.unit].scale(d.cost) for d in mine), Fraction(0))
     return total / decisions if decisions else None
