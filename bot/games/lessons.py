@@ -4,7 +4,7 @@ rules, from prepared dice and deals, one step at each of the learner's moves.
 A game declares its lessons as data (``bot/games/<game>/lessons.py``, its ``LESSONS``):
 where each starts, the dice it rolls and the cards it deals, and for each of the
 learner's moves what the step says, the move it teaches and which rules of the game's
-list (``bot/games/<game>/rules/lessons.txt``) it meets. What the learner may do, what
+list (its ``RULES``, a ``Rule`` each) it meets. What the learner may do, what
 a move does and what it is worth are the game's rules' and its judge's, as in any game
 (``bot.games.lesson_play``): a lesson computes no rule of its own.
 
@@ -59,6 +59,17 @@ class Step:
     replies: tuple[Reply, ...] = ()
     """The computer players' moves after the learner's, until the learner moves again; a
     lesson without them (or past them) lets its computer players decide."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule a real game of the game needs, as its lessons meet it: every rule of the game
+    is one of its list (``bot/games/<game>/lessons.py``, its ``RULES``)."""
+
+    key: str
+    """What a step's ``rules`` name it by: stable, lowercase, with ``_``."""
+    words: Message
+    """The rule in one plain sentence, as a player reads it."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import cast
 import bot.games
 from bot.discovery import declared
 from bot.games.analysis import Analyst
-from bot.games.lessons import Lesson
+from bot.games.lessons import Lesson, Rule
 from bot.games.registration import Registration
 from bot.games.rules import AnyRules
 from bot.storage.game_forms import UnknownGame, register
@@ -63,6 +63,15 @@ def lessons_of() -> Mapping[str, tuple[Lesson, ...]]:
     loaded the first time they are asked for."""
     return MappingProxyType(
         {game.kind: tuple(cast(Sequence[Lesson], game.load(game.lessons))) for game in REGISTERED}
+    )
+
+
+@cache
+def taught_rules_of() -> Mapping[str, tuple[Rule, ...]]:
+    """Every rule a real game of each game needs (``bot.games.lessons.Rule``), by its kind,
+    in the games' order."""
+    return MappingProxyType(
+        {game.kind: tuple(cast(Sequence[Rule], game.load(game.taught))) for game in REGISTERED}
     )
 
 

@@ -9,20 +9,24 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 from bot.games import lesson_play
 from bot.games.analysis import Grade, Played
 from bot.games.drawn_dice import Tape
-from bot.games.registry import REGISTRATIONS, analyst_for, lessons_of, rules_for
+from bot.games.registry import (
+    REGISTRATIONS,
+    analyst_for,
+    lessons_of,
+    rules_for,
+    taught_rules_of,
+)
 from bot.storage.game_values import Level
 from engine.claim.cards import Faction
 from i18n import Message, english, language
 from tests.games.lesson_moves import learner_intents
 
-GAMES_FOLDER = Path(__file__).parents[2] / "bot" / "games"
 FACTION = "faction:"
 """The rules tag of a Claim faction lesson's deciding step."""
 FIRST_GAME_MOVES = 400
@@ -31,15 +35,13 @@ FIRST_GAME_MOVES = 400
 KEYS = sorted(lesson_play.lessons())
 
 
-def listed_rules(kind: str) -> dict[str, str]:
-    """The game's list of rules its lessons meet: ``key: description`` per line."""
-    text = (GAMES_FOLDER / REGISTRATIONS[kind].domain / "rules" / "lessons.txt").read_text()
-    found = {}
-    for line in text.splitlines():
-        if line.strip():
-            rule, _, description = line.partition(":")
-            assert description.strip(), f"{kind}: {line!r} says nothing of its rule"
-            found[rule.strip()] = description.strip()
+def listed_rules(kind: str) -> set[str]:
+    """The keys of the game's list of rules (its ``RULES``), each said in words."""
+    found = set()
+    for rule in taught_rules_of()[kind]:
+        assert english().say(rule.words).strip(), f"{kind}: {rule.key!r} says nothing of its rule"
+        assert rule.key not in found, f"{kind}: {rule.key!r} listed twice"
+        found.add(rule.key)
     return found
 
 
@@ -151,6 +153,13 @@ def test_every_rule_of_a_games_list_is_met_by_a_step_and_every_step_names_listed
     }
     assert set(listed) - met == set(), "rules of the list no lesson meets"
     assert met - set(listed) == set(), "steps naming rules the list doesn't hold"
+
+
+@pytest.mark.parametrize("kind", sorted(REGISTRATIONS))
+def test_every_rule_of_a_games_list_is_said_in_german_too(kind: str) -> None:
+    german = language("de")
+    for rule in taught_rules_of()[kind]:
+        assert german.say(rule.words) != english().say(rule.words), f"no German for {rule.key}"
 
 
 def test_every_claim_faction_has_a_lesson_whose_step_its_power_decides() -> None:

@@ -21,7 +21,7 @@ from typing import Final
 
 from bot.games.claim.faction_lessons import FACTION_LESSONS
 from bot.games.claim.lesson_making import position
-from bot.games.lessons import Lesson, Reply, Step
+from bot.games.lessons import Lesson, Reply, Rule, Step
 from i18n import Message
 
 KIND: Final = "claim"
@@ -180,5 +180,57 @@ TEAMS: Final = Lesson(
     start=TEAMS_START,
     learner=LEARNER,
 )
+
+RULES: Final = (
+    Rule(
+        "following_suit",
+        Message(
+            "The first card of a trick sets its faction, and a player holding that faction must "
+            "play one of it."
+        ),
+    ),
+    Rule(
+        "winning_a_trick",
+        Message(
+            "The highest card of the led faction wins the trick, and its winner leads the next one."
+        ),
+    ),
+    Rule(
+        "prize",
+        Message(
+            "In phase 1 each trick is played for the face-up card in the middle, which its winner "
+            "takes as a follower."
+        ),
+    ),
+    Rule(
+        "face_down_follower",
+        Message(
+            "In phase 1 the trick's loser takes the deck's top card as a follower, face down, seen"
+            " only by them."
+        ),
+    ),
+    Rule(
+        "phase_two",
+        Message(
+            "In phase 2 the followers won in phase 1 are the hand, and a trick's winner puts its "
+            "cards in their score pile."
+        ),
+    ),
+    Rule(
+        "scoring",
+        Message(
+            "Each faction goes to whoever has the most of its cards in their score pile (a tie: "
+            "the highest card), and whoever wins the most factions wins."
+        ),
+    ),
+    Rule(
+        "teams",
+        Message(
+            "With four players the partners sitting across from each other are a team, and their "
+            "score piles count together."
+        ),
+    ),
+)
+"""Every rule a real game needs, as its lessons meet it (a step's ``rules``)."""
 
 LESSONS: Final[tuple[Lesson, ...]] = (CLAIM, TEAMS, *FACTION_LESSONS)

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.games.claimit.game import space
-from bot.games.lessons import Lesson, Reply, Step, draws
+from bot.games.lessons import Lesson, Reply, Rule, Step, draws
 from bot.storage.game_values import JSON
 from i18n import Message
 
@@ -343,6 +343,68 @@ VARIANT_STEPS: Final = (
         replies=LAST_REPLIES,
     ),
 )
+
+RULES: Final = (
+    Rule(
+        "legal_placements",
+        Message(
+            "The three dice read as column, row and number in every order, and a roll that allows "
+            "a placement must make one."
+        ),
+    ),
+    Rule(
+        "claim_markers_and_squatters",
+        Message(
+            "A squatter goes on an empty space or another player's marker, a claim marker on your "
+            "own marker or a squatter, and nothing on a claimed space."
+        ),
+    ),
+    Rule(
+        "stacking",
+        Message(
+            "Markers go on top of what is there, so a squatter can sit on another player's marker."
+        ),
+    ),
+    Rule(
+        "mines",
+        Message("Your spaces that touch side by side (not diagonally) form a mine."),
+    ),
+    Rule(
+        "bust",
+        Message(
+            "A roll that allows no placement is a bust, and this turn's squatters and claim "
+            "markers come off."
+        ),
+    ),
+    Rule(
+        "stop_and_settle",
+        Message(
+            "Stopping makes a space topped by a claim marker yours for good, and a squatted space "
+            "yours, its other marker going back."
+        ),
+    ),
+    Rule(
+        "last_round",
+        Message(
+            "A stop that leaves you with 13 claimed spaces (9, 7 and 6 with 3, 4 and 5 players) "
+            "calls the last round: everyone plays one more turn, the caller last."
+        ),
+    ),
+    Rule(
+        "winning",
+        Message(
+            "The largest mine wins; a tie goes to the most claimed spaces, then the most spaces."
+        ),
+    ),
+    Rule(
+        "variant",
+        Message(
+            "With the rule variant, a claim marker takes the squatter under it off the board, and "
+            "it may be placed again that turn."
+        ),
+    ),
+)
+"""Every rule a real game needs, as its lessons meet it (a step's ``rules``)."""
 
 LESSONS: Final = (
     Lesson(

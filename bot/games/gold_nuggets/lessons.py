@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.games.gold_nuggets.game import ROLL, STEAL_PREFIX, TAKE, set_intent
-from bot.games.lessons import Lesson, Reply, Step, draws
+from bot.games.lessons import Lesson, Reply, Rule, Step, draws
 from engine.gold_nuggets import FACES, Counts, Face, GameState, Phase, state_to_json
 from i18n import Message
 
@@ -229,6 +229,67 @@ STEPS: Final = (
         rules=("take_centre", "end"),
     ),
 )
+
+RULES: Final = (
+    Rule(
+        "set_aside",
+        Message(
+            "After every roll you must set aside at least one die: any lassos and nuggets, three "
+            "or more of a number new this turn, or any more of a number already set aside."
+        ),
+    ),
+    Rule(
+        "value",
+        Message(
+            "Each nugget set aside is worth 1, a number set aside is worth that number once "
+            "however many dice show it, and a lasso is worth 0."
+        ),
+    ),
+    Rule(
+        "roll_again",
+        Message("After setting aside, roll the dice not set aside for more, or stop and take."),
+    ),
+    Rule(
+        "bust",
+        Message(
+            "A roll where no die can be set aside is a bust: the turn's dice are lost and nothing "
+            "is taken."
+        ),
+    ),
+    Rule(
+        "take_centre",
+        Message(
+            "Taking moves as many nuggets as the dice are worth from the centre to you, and the "
+            "turn ends."
+        ),
+    ),
+    Rule(
+        "lassos",
+        Message(
+            "Three or more lassos set aside in one turn let you take from a player instead of the "
+            "centre."
+        ),
+    ),
+    Rule(
+        "take_player",
+        Message(
+            "With three lassos, you may take the nuggets from another player, at most what they "
+            "hold."
+        ),
+    ),
+    Rule(
+        "seven_dice",
+        Message(
+            "With all seven dice set aside, you take, then play a new turn at once; a bust in it "
+            "loses only its own dice."
+        ),
+    ),
+    Rule(
+        "end",
+        Message("The game ends when the centre is empty, and whoever holds the most nuggets wins."),
+    ),
+)
+"""Every rule a real game needs, as its lessons meet it (a step's ``rules``)."""
 
 LESSONS: Final = (
     Lesson(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -22,13 +21,13 @@ from bot.games.claim.faction_lessons import FACTION_LESSONS
 from bot.games.claim.game import CLAIM as RULES
 from bot.games.claim.game import intent_of
 from bot.games.claim.lessons import CLAIM, LESSONS, TEAMS
+from bot.games.claim.lessons import RULES as TAUGHT
 from bot.games.lessons import Lesson
 from engine.claim import CARDS, ClaimState, Faction, Phase, legal_actions, score, view
 from engine.claim.units import unit_of
 from i18n import english
 from render.claim import words
 
-RULES_LIST = Path(__file__).parents[3] / "bot" / "games" / "claim" / "rules" / "lessons.txt"
 OWN = (CLAIM, TEAMS)
 """The lessons of the game itself; the faction lessons are ``test_faction_lessons.py``'s."""
 
@@ -64,7 +63,7 @@ def test_the_games_lessons_come_first_then_a_lesson_per_faction() -> None:
 
 
 def test_the_list_holds_every_rule_the_games_lessons_meet() -> None:
-    listed = {line.partition(":")[0] for line in RULES_LIST.read_text().splitlines() if line}
+    listed = {rule.key for rule in TAUGHT}
     assert {
         "following_suit",
         "winning_a_trick",

@@ -8,7 +8,6 @@ on their generic rules)."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from bot.games import lesson_play
 from bot.games.analysis import Played
@@ -16,10 +15,10 @@ from bot.games.drawn_dice import Tape
 from bot.games.gold_nuggets.analysis import ANALYST
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, STEAL_PREFIX, TAKE, parse_set
 from bot.games.gold_nuggets.lessons import DIE, LEARNER, START
+from bot.games.gold_nuggets.lessons import RULES as TAUGHT
 from engine.gold_nuggets import Counts, GameState, Phase
 
 LESSON = lesson_play.lesson("nuggets")
-LIST = Path(__file__).parents[3] / "bot" / "games" / "gold_nuggets" / "rules" / "lessons.txt"
 NEARLY_EMPTY = 10
 """The most the centre may hold when the lesson hands over to the first whole game."""
 
@@ -86,6 +85,6 @@ def test_the_lesson_hands_over_with_the_centre_nearly_empty_and_the_learner_ahea
 
 
 def test_the_list_holds_every_rule_the_issue_names() -> None:
-    listed = {line.partition(":")[0] for line in LIST.read_text().splitlines() if line}
+    listed = {rule.key for rule in TAUGHT}
     named = {"set_aside", "value", "lassos", "bust", "take_centre", "take_player"}
     assert named | {"seven_dice", "end"} <= listed
