@@ -23,7 +23,7 @@ import discord
 
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Card, edited, sent
-from bot.discord_ui.conversations import place_of
+from bot.discord_ui.conversations import UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, place_of
 from bot.games.limits import shortened
 from bot.metrics.figures import deferring
 from bot.service.errors import NotOnThisMessage
@@ -62,6 +62,19 @@ def unanswerable(interaction: discord.Interaction, error: BaseException) -> bool
         interaction.extras[REFUSED] = True
         log.info("Discord takes no answer to interaction %s: %s", interaction.id, error)
     return True
+
+
+def pressed_gone(interaction: discord.Interaction, error: BaseException) -> bool:
+    """Whether ``error`` is Discord saying the message a press was on is gone (deleted
+    as the press was answered: a take-back request as the game moved on, a table moved
+    to the bottom, a private message dismissed): the press is told so in plain words,
+    not failed."""
+    return (
+        interaction.type is not discord.InteractionType.application_command
+        and interaction.message is not None
+        and isinstance(error, discord.NotFound)
+        and error.code in (UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK)
+    )
 
 
 def answer_within(interaction: discord.Interaction) -> float:

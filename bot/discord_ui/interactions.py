@@ -13,7 +13,13 @@ import discord
 from bot.background.game_locks import Deferral
 from bot.background.stopping import HasWorkInFlight, WorkInFlight
 from bot.discord_ui.conversations import among_recipients, place_of
-from bot.discord_ui.interaction_answers import acknowledge, answer_within, tell, unanswerable
+from bot.discord_ui.interaction_answers import (
+    acknowledge,
+    answer_within,
+    pressed_gone,
+    tell,
+    unanswerable,
+)
 from bot.service import Actor, Player, ServiceError, Where
 from bot.service.errors import NotHere
 from bot.storage import CommitUnknown
@@ -28,6 +34,10 @@ SOMETHING_WENT_WRONG = Message(
 NOT_SAVED = Message(
     "I can't save anything right now (my database refuses writes), so nothing changed. "
     "Please try again later."
+)
+PRESSED_GONE = Message(
+    "That message was gone before I could show your press on it: the newest messages "
+    "show where things stand."
 )
 UNCONFIRMED = Message(
     "The database stopped answering just as I saved that, so I can't tell yet whether it "
@@ -57,7 +67,8 @@ async def failed(interaction: discord.Interaction, error: Exception) -> None:
     change handles its own failures (``LiveTable.change``), so whatever reaches here
     changed nothing, but for a commit whose outcome the database can't tell yet, which is
     said so. An interaction Discord takes no answer to (one that reached the bot too late)
-    is one log line (``unanswerable``): nobody can be told anything through it."""
+    is one log line (``unanswerable``): nobody can be told anything through it; a press
+    whose message is gone is one log line and plain words (``pressed_gone``)."""
     match error:
         case ServiceError():
             words = error.words
@@ -68,6 +79,9 @@ async def failed(interaction: discord.Interaction, error: Exception) -> None:
             words = UNCONFIRMED
         case _ if unanswerable(interaction, error):
             return  # too late for any answer: what the work did stands, and shows as it may
+        case _ if pressed_gone(interaction, error):
+            log.info("interaction %s: the message pressed is gone: %s", interaction.id, error)
+            words = PRESSED_GONE
         case _:
             log.error("handling interaction %s failed", interaction.id, exc_info=error)
             words = SOMETHING_WENT_WRONG

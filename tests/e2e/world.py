@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from aiohttp import web
 from PIL import Image
 from PIL.GifImagePlugin import GifImageFile
 
@@ -42,6 +43,7 @@ from tests.clock import ManualClock
 from tests.new_sqlite import new_sqlite
 from tests.quick_limits import QUICK_LIMITS
 
+CALLBACK = "POST /interactions/{id}/{token}/callback"
 THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
     create_public_threads=True, send_messages_in_threads=True
 )
@@ -205,6 +207,18 @@ class World:
         )
         await self.quiet()
         return chose
+
+    def deleted_as_answered(self, message: Message) -> None:
+        """``message`` is deleted the moment the bot first answers a press on it, as a move
+        made meanwhile (on this process or another), or a moderator, deletes it."""
+
+        def deleting(request: web.Request) -> bool:
+            pressed = self.discord.interactions.get(request.match_info.get("token", ""))
+            if pressed is not None and pressed.message is message:
+                message.deleted = True
+            return False
+
+        self.discord.fail(CALLBACK, 500, when=deleting)
 
     async def handled(self) -> None:
         """Until every click and command so far has run to its end: what a handler does
