@@ -3,6 +3,7 @@ its work is refused or fails."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 import logging
@@ -15,6 +16,7 @@ from bot.background.stopping import HasWorkInFlight, WorkInFlight
 from bot.discord_ui.conversations import among_recipients, place_of
 from bot.discord_ui.interaction_answers import (
     acknowledge,
+    acknowledged_in_time,
     answer_within,
     pressed_gone,
     tell,
@@ -48,8 +50,10 @@ UNCONFIRMED = Message(
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Runs a command's or a press's work as work in flight: while the bot stops, new work
     is refused (``Stopping``), and work under way runs to its end before the bot closes.
-    Whatever it raises is answered by ``failed``."""
+    Whatever it raises is answered by ``failed``. Whatever it waits on, it is acknowledged
+    within Discord's time (``acknowledged_in_time``)."""
     answer_within(interaction)  # the time to answer by counts from here
+    in_time = asyncio.create_task(acknowledged_in_time(interaction))
     try:
         try:
             async with _in_flight(interaction).admitted():
@@ -59,6 +63,8 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
                 work.close()  # refused before it began: it never runs
     except Exception as error:
         await failed(interaction, error)
+    finally:
+        in_time.cancel()
 
 
 async def failed(interaction: discord.Interaction, error: Exception) -> None:
