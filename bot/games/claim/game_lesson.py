@@ -164,7 +164,7 @@ STEPS: Final = (
         "a_weak_prize",
         Message(
             "A Doppelgänger 0 is a weak prize. "
-            "Lead your Knight 2, your weakest card, and draw instead."
+            "Lead a card that wins little, your Knight 2, and draw instead."
         ),
         "play=KNI2",
         Message("Your opponent took the Doppelgänger 0 face up, so you know it is theirs."),

@@ -20,7 +20,7 @@ from bot.games.claim.faction_lessons import FACTION_LESSON
 from bot.games.claim.game import Kept
 from bot.games.claim.lessons import LESSONS
 from bot.games.lessons import Lesson, Step
-from engine.claim import LOOT_VALUES, ClaimState, Faction
+from engine.claim import CARDS, LOOT_VALUES, ClaimState, Faction
 from i18n import Language, english, language
 from render.claim import words
 
@@ -186,6 +186,30 @@ def test_the_german_names_the_same_cards_and_owners_as_the_english(key: str) -> 
         assert set(theirs) >= {
             card for card in cards_named(english_words, EN, THEIRS["en"]) if card[1] is not None
         }, f"{step.name}: {german_words}"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_card_called_the_highest_or_the_weakest_is_so(key: str) -> None:
+    """ "Your Knight 9, the highest Knight" is the highest of its faction still in play (in no
+    discard), and a card called your weakest is the lowest in your hand."""
+    lesson = lesson_play.lesson(key)
+    known = names(EN)
+    pattern = "|".join(sorted(map(re.escape, known), key=len, reverse=True))
+    highest = re.compile(rf"\b({pattern}) (\d+)(?:, | is now )the highest ({pattern})\b")
+    for step, _, _, positions in said(lesson):
+        state = positions[0]
+        text = EN.say(step.say)
+        for match in highest.finditer(text):
+            faction = known[match.group(1)]
+            assert known[match.group(3)] is faction, step.name
+            gone = {c.id for c in (*state.discard, *state.removed)}
+            left = [c.value for c in CARDS.values() if c.faction is faction and c.id not in gone]
+            assert int(match.group(2)) == max(left), f"{step.name}: {text}"
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            if "weakest card" in sentence or "lowest card" in sentence:
+                values = [value for (_, value) in cards_named(sentence, EN) if value is not None]
+                lowest = min(c.value for c in state.hands[lesson.learner])
+                assert values and min(values) == lowest, f"{step.name}: {sentence}"
 
 
 def test_the_words_readers_find_the_cards_and_whose_they_are() -> None:
