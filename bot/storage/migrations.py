@@ -366,6 +366,9 @@ STEPS: dict[int, Step] = {
     # conversation's scope, never a server's), each conversation's scope, and the token
     # its game's message is followed through.
     28: Step(),
+    # 30 (29 is the analysis folder's): each live process's share of Discord's global
+    # request limit, which the processes of one bot hand between them.
+    30: Step(),
 }
 
 
