@@ -134,9 +134,11 @@ class DiscordIdentity:
         client_secret: str | None,
         clock: Callable[[], float] = time.time,
         metrics: Metrics | None = None,
+        processes: Callable[[], int] = lambda: 1,
     ) -> None:
         """``clock``: seconds, by which what Discord said grows old; ``metrics``: where
-        the session's requests are counted, if anywhere."""
+        the session's requests are counted, if anywhere; ``processes``: how many live
+        processes of the bot share the budget of refusals now."""
         self._client = client
         self._secret = client_secret
         self._clock = clock
@@ -153,8 +155,8 @@ class DiscordIdentity:
         """Tokens (by their hash) asked of Discord whatever the shares, until when."""
         self._holders: OrderedDict[str, int] = OrderedDict()
         """Whose each token (by its hash) is, as Discord last vouched."""
-        self._hellos = Shares(clock)
-        self._exchanges = Shares(clock)
+        self._hellos = Shares(clock, processes=processes)
+        self._exchanges = Shares(clock, processes=processes)
         self._asking = asyncio.Semaphore(IN_FLIGHT)
         self._quiet_until = 0.0
         """Until when sign-ins turned away go unlogged."""

@@ -6,10 +6,12 @@ in discord-api-docs): then the bot can't reach Discord at all. Anyone can reach 
 board's address and name a made-up token or code, which Discord refuses with a 401 (a 429
 when asked too often). So each ask of Discord that a stranger could have made up takes a
 share first, and one Discord didn't refuse gives it back: at most ``SHARES`` refusals per
-window from all addresses together, and ``PER_ADDRESS`` from any one. What is asked
-anyway (a token Discord vouched for, or one the bot's own code exchange handed out) takes
-no share, its refusals still counted, so that a player's board still gets in while
-strangers' tokens are turned away unasked."""
+window from all addresses together, and ``PER_ADDRESS`` from any one. The bot's processes
+share the one budget (Cloudflare counts by address, and they may share one): each live
+process holds an equal part of ``SHARES``. What is asked anyway (a token Discord vouched
+for, or one the bot's own code exchange handed out) takes no share, its refusals still
+counted, so that a player's board still gets in while strangers' tokens are turned away
+unasked."""
 
 from __future__ import annotations
 
@@ -64,8 +66,12 @@ class Shares:
         shares: int = SHARES,
         per_address: int = PER_ADDRESS,
         seconds: float = WINDOW_SECONDS,
+        processes: Callable[[], int] = lambda: 1,
     ) -> None:
+        """``processes``: how many live processes of the bot share ``shares`` equally,
+        now (``bot.service.pace_grants.PaceGrants.processes``)."""
         self._clock = clock
+        self._processes = processes
         self._shares = shares
         self._per_address = per_address
         self._seconds = seconds
@@ -78,7 +84,8 @@ class Shares:
         now = self._clock()
         self._forget(now)
         mine = self._by_address.get(address)
-        if len(self._all) >= self._shares or (mine is not None and len(mine) >= self._per_address):
+        ours = max(1, self._shares // max(1, self._processes()))
+        if len(self._all) >= ours or (mine is not None and len(mine) >= self._per_address):
             return None
         self._all.append(now)
         self._by_address.setdefault(address, deque()).append(now)

@@ -127,7 +127,13 @@ async def board_served(bot: GameBot) -> AsyncIterator[ActivityServer | None]:
     features = feature_registry.discovered()
     server = ActivityServer(
         bot.service,
-        DiscordIdentity(bot, settings.client_secret, bot.service.clock, bot.metrics),
+        DiscordIdentity(
+            bot,
+            settings.client_secret,
+            bot.service.clock,
+            bot.metrics,
+            processes=lambda: bot.pace_grants.processes,
+        ),
         _ChannelTable(bot.table, bot.parts),
         page,
         launches,

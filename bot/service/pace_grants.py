@@ -135,6 +135,9 @@ class PaceGrants:
         self._trusted_until = -math.inf
         self.share = 0
         """Its fair share, as its last renewal worked it out."""
+        self.processes = 1
+        """The bot's live processes, this one counted, as its last renewal read them: the
+        budgets they share equally (``bot.activity.refusal_shares``) are split by it."""
 
     @property
     def alone(self) -> bool:
@@ -155,6 +158,7 @@ class PaceGrants:
         raises it out of what is free where its share is larger."""
         began = self._clock.now()
         grants = await self._db.statement(pace_queries.live)
+        self.processes = len({grant.holder for grant in grants} | {self.holder})
         demand = self._pace.demand()
         fair = shares(
             {**{grant.holder: grant.demand for grant in grants}, self.holder: demand},

@@ -18,6 +18,7 @@ from bot.activity.identity import DOWN, DiscordIdentity, NotAllowed, Viewer
 from bot.activity.refusal_shares import (
     PER_ADDRESS,
     PER_HOLDER,
+    SHARES,
     WINDOW_SECONDS,
     Shares,
     address_of,
@@ -40,6 +41,18 @@ def test_a_window_holds_its_shares_and_empties_as_its_refusals_grow_old() -> Non
     clock.advance(1)
     assert shares.spent() == 0
     assert shares.take("c") is not None
+
+
+def test_the_bots_live_processes_share_the_refusals_equally() -> None:
+    """Cloudflare bans an address whoever of the bot's processes made the refusals there:
+    each of them holds its part of the one budget, as many as are live now."""
+    clock = ManualClock()
+    live = [3]
+    shares = Shares(clock.now, per_address=SHARES, processes=lambda: live[0])
+    taken = [shares.take(f"192.0.2.{n}") for n in range(SHARES)]
+    assert sum(each is not None for each in taken) == SHARES // 3
+    live[0] = 1
+    assert shares.take("192.0.2.200") is not None
 
 
 def test_an_ask_discord_did_not_refuse_gives_its_share_back() -> None:

@@ -194,6 +194,7 @@ async def test_an_idle_process_s_share_goes_to_a_busy_one(bot: Bot) -> None:
     await started(bot)
     await bot.rounds(2)
     assert await bot.granted() == {"a": 15, "b": 15, "c": 15}
+    assert [process.grants.processes for process in bot.processes] == [3, 3, 3]
     busy = bot.processes[0]
     busy.ask(1000)
     await bot.rounds(8)
@@ -257,6 +258,8 @@ async def test_a_dead_process_s_share_comes_back_once_its_grant_expires(bot: Bot
     await bot.rounds(6)
     granted = await bot.granted()
     assert granted.keys() == {"a", "b"} and sorted(granted.values()) == [22, 23]
+    # The budgets the live processes share equally are now the two's.
+    assert [process.grants.processes for process in living] == [2, 2]
 
 
 async def expired(database: Database, holder: str) -> None:
