@@ -332,6 +332,13 @@ class GameFace(Protocol):
         move)."""
         ...
 
+    def decision_lines(self, game: Game, lang: Language) -> Sequence[str]:
+        """The figures the player to act decides on, as the turn's message says them
+        beside its picture (Claim It!: the chance the next roll busts, and what stopping
+        keeps): the board shows the same lines (its table's ``odds``), and so does a
+        drill of the position on either. Nothing in a game without such figures."""
+        ...
+
     async def private(
         self,
         game: Game,
@@ -459,6 +466,10 @@ class BaseFace(GameFace, ABC, Generic[V]):
 
     def dice_labels(self, lang: Language) -> Sequence[str]:
         """No dice."""
+        return ()
+
+    def decision_lines(self, game: Game, lang: Language) -> Sequence[str]:
+        """No figures beside the picture."""
         return ()
 
     def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
@@ -18,7 +19,7 @@ from bot.games.faces import face_for, report_words_for
 from bot.games.registry import analyst_for
 from bot.games.replay import step_showing
 from bot.service.errors import slash
-from bot.storage.records import Game
+from bot.storage.records import Game, GameStatus
 from i18n import Language
 
 RIGHT, WRONG = "✅", "💸"
@@ -52,6 +53,29 @@ def question(drill: Drill, game: Game, lang: Language) -> str:
         number=shared_words.number(game),
         move=lang.number(step_showing(drill.move)),
     )
+
+
+def position(drill: Drill, game: Game) -> Game:
+    """The drill's position as a game record for its face to draw, on either front end:
+    ``game``'s seats and options, at the drill's state and version, as if still played
+    (a record kept nowhere)."""
+    return replace(
+        game,
+        state=drill.state,
+        status=GameStatus.ACTIVE,
+        finished_at=None,
+        deadline=None,
+        version=drill.version,
+    )
+
+
+def asked_text(drill: Drill, game: Game, lang: Language) -> str:
+    """What a drill asks under its picture: what was to decide, and the figures the
+    player decided on as the turn's message said them (``GameFace.decision_lines``: the
+    chance the next roll busts), which the board shows on its table of the same
+    ``position``."""
+    figures = face_for(drill.kind).decision_lines(position(drill, game), lang)
+    return "\n\n".join([question(drill, game, lang), *(["\n".join(figures)] if figures else [])])
 
 
 def names(game: Game, lang: Language, *, bold: bool) -> list[str]:
