@@ -30,15 +30,18 @@ from bot.features.hints.settings import HintsMode
 from bot.features.seasons import queries as season_queries
 from bot.games.analysis import Unit, Weighed
 from bot.games.claim.game import intent_of
+from bot.games.claimit import words as claimit_words
 from bot.games.registry import analyst_for, rules_for
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, NotInGame
 from bot.service.game_loading import SYSTEM
-from bot.storage import Database, Game, Seat, rating_queries
+from bot.storage import Database, Game, rating_queries
 from bot.storage.ratings import NEW_PLAYER
 from engine.claim.actions import Play
 from engine.claim.state import ClaimState
+from engine.claimit.actions import Placement
 from i18n import english
+from render.claimit import lettered
 from tests.bot.fixtures import (
     ANN,
     BO,
@@ -50,7 +53,7 @@ from tests.bot.fixtures import (
     tournaments_of,
 )
 from tests.clock import ManualClock
-from tests.games.stored import stored
+from tests.lesson_decisions import claimit_placing, claimit_rolling
 
 
 class Judge:
@@ -337,18 +340,33 @@ async def test_a_claim_hint_is_the_same_however_the_unseen_cards_lie(
 
 
 def test_a_hint_marks_the_best_and_says_what_each_other_option_gives_away() -> None:
-    seats = (Seat(0, 7, None, "Ann", 0), Seat(1, 8, None, "Bo", 1))
-    game = stored("claimit", None, seats, over=False)
-    worths = (("stop", Fraction(3)), ("roll", Fraction(3)), ("S3@2,5", Fraction(2999, 1000)))
-    weighed = Weighed(Unit.SPACES, True, (*worths, ("S1@3,5", Fraction(1))))
-    card = hint_card(Hint(game, 0, weighed), english())
+    rolling = claimit_rolling()
+    weighed = Weighed(Unit.SPACES, True, (("stop", Fraction(3)), ("roll", Fraction(3))))
+    card = hint_card(Hint(rolling.game, rolling.seat, weighed), english())
     assert card.text.splitlines() == [
-        "⭐ **Stopping**: 3.00 spaces, the best",
-        "👍 **Rolling again**: 3.00 spaces, as good",
-        "▫️ **Placing the squatter 3 on 2,5**: 3.00 spaces, barely less than the best",
-        "▫️ **Placing the squatter 1 on 3,5**: 1.00 spaces, 2.00 spaces less than the best",
+        "⭐ **Stop & claim**: 3.00 spaces, the best",
+        "👍 **Roll**: 3.00 spaces, as good",
     ]
     assert card.footer is not None and card.footer.startswith("These worths are exact.")
+    placing = claimit_placing()
+    first, second, third = lettered(placing.game.state)[:3]
+    worths = (
+        (str(first[1]), Fraction(3)),
+        (str(second[1]), Fraction(2999, 1000)),
+        (str(third[1]), Fraction(1)),
+    )
+    card = hint_card(
+        Hint(placing.game, placing.seat, Weighed(Unit.SPACES, True, worths)), english()
+    )
+
+    def named(lettered: tuple[str, Placement]) -> str:
+        return f"{lettered[0]}: {claimit_words.placement(lettered[1], english())}"
+
+    assert card.text.splitlines() == [
+        f"⭐ **{named(first)}**: 3.00 spaces, the best",
+        f"▫️ **{named(second)}**: 3.00 spaces, barely less than the best",
+        f"▫️ **{named(third)}**: 1.00 spaces, 2.00 spaces less than the best",
+    ]
 
 
 @pytest.mark.service_on_clock

@@ -33,6 +33,7 @@ from bot.games.registry import analyst_for
 from bot.storage.records import Game
 from engine.claim.actions import Play
 from i18n import Language, english, language
+from render.claimit import lettered
 
 ANN = 11
 NOW = 1_000_000.0
@@ -72,13 +73,13 @@ async def test_a_drill_shows_its_position_and_every_option_in_a_neutral_order() 
         asked = lang._("Game #{number}, move {move}: what would you do?", number=12, move="31")
         assert card.text.startswith(asked)
         assert card.image is not None and card.image.description
-        words = report_words_for("claimit")
-        tokens = sorted(o for o, _ in drill.weighed.worths)
-        said = [words.option(drill.state, token, ["Ann", "Bot"], lang) for token in tokens]
-        assert [label.lower() if label else label for label in labels(card)] == [
-            s.lower() for s in said
-        ]
-        assert [b.option for b in items(card) if isinstance(b, DrillAnswer)] == tokens
+        # Each placement as the table letters it (A first), never the judge's order.
+        letters = [f"{letter}: " for letter, _ in lettered(drill.state)]
+        shown = labels(card)
+        assert [label[:3] if label else label for label in shown] == letters
+        said = option_labels(drill, game, lang)
+        assert shown == list(said.values())
+        assert [b.option for b in items(card) if isinstance(b, DrillAnswer)] == list(said)
         assert all(b.version == 4 and b.served == 1 for b in items(card))
         assert len(layout(card).children) > 0
 

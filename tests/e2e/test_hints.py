@@ -25,7 +25,7 @@ from bot.features.hints.service import HintService
 from bot.features.ladder.service import LadderService
 from bot.games import shared_words
 from bot.games.claim.names import card_name
-from bot.games.faces import report_words_for
+from bot.games.option_names import option_names
 from bot.games.outcome import Outcome
 from bot.games.registry import analyst_for, rules_for
 from bot.service import Actor
@@ -151,11 +151,9 @@ async def test_a_friendly_game_gives_the_player_to_act_their_hint_alone(world: W
     weighed = analyst_for(game.kind).weighed(game.state, seat)
     assert weighed is not None
     assert lang._("💡 Hint: your options as the judge weighs them") in shown
-    names = [shared_words.name(s, lang) for s in game.seats]
-    words = report_words_for(game.kind)
-    for option, _ in weighed.worths:
-        phrase = words.option(game.state, option, names, lang)
-        assert phrase[:1].upper() + phrase[1:] in shown
+    options = [option for option, _ in weighed.worths]
+    for name in option_names(game, seat, options, lang, markdown=True).values():
+        assert f"**{name}**" in shown
     assert shown.count("⭐") == 1
     # The game moves on: a press of the table as it was is refused.
     game = await move(world, game, rng.choice([o for o, _ in weighed.worths]))

@@ -16,6 +16,7 @@ from bot.games import shared_words
 from bot.games.analysis import Grade, Unit
 from bot.games.analysis_words import amount, grade_name
 from bot.games.faces import face_for, report_words_for
+from bot.games.option_names import option_names
 from bot.games.registry import analyst_for
 from bot.games.replay import step_showing
 from bot.service.errors import slash
@@ -86,12 +87,12 @@ def names(game: Game, lang: Language, *, bold: bool) -> list[str]:
 
 
 def option_labels(drill: Drill, game: Game, lang: Language) -> dict[str, str]:
-    """Each option of the drill in the report's words, as a control's label reads it, in
-    a neutral order."""
-    words = report_words_for(drill.kind)
-    typed = names(game, lang, bold=False)
-    options = sorted((option for option, _ in drill.weighed.worths), key=_natural)
-    return {option: _capital(words.option(drill.state, option, typed, lang)) for option in options}
+    """Each option of the drill named as its position's table marks it (``option_names``:
+    a Claim It! placement by its letter, with its words), as a control's label reads it,
+    in a neutral order (by name)."""
+    options = [option for option, _ in drill.weighed.worths]
+    named = option_names(position(drill, game), drill.seat, options, lang, markdown=False)
+    return dict(sorted(named.items(), key=lambda item: _natural(item[1])))
 
 
 def answered_line(answered: Answered, game: Game, lang: Language) -> str:
@@ -204,14 +205,9 @@ def _cost(cost: Fraction, lang: Language) -> str:
     return lang.number(float(cost), digits=2)
 
 
-def _capital(phrase: str) -> str:
-    """A phrase of the report's (``rolling again``) as a label begins it."""
-    return phrase[:1].upper() + phrase[1:]
-
-
-def _natural(option: str) -> tuple[tuple[int, str], ...]:
-    """An option's place among its drill's: by its text, its numbers as numbers
-    (``S1@2,10`` after ``S1@2,9``)."""
+def _natural(name: str) -> tuple[tuple[int, str], ...]:
+    """An option's place among its drill's: by its name, its numbers as numbers
+    (``Knight 10`` after ``Knight 9``)."""
     return tuple(
-        (int(piece), "") if piece.isdigit() else (-1, piece) for piece in re.split(r"(\d+)", option)
+        (int(piece), "") if piece.isdigit() else (-1, piece) for piece in re.split(r"(\d+)", name)
     )

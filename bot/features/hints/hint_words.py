@@ -1,15 +1,15 @@
 """A hint in words, as its player alone reads it wherever they asked it (under the table
-on Discord, or on the board): each option the judge weighed, in the report's words and
-units, its worth, the best marked, and what each other one gives away against it."""
+on Discord, or on the board): each option the judge weighed, named as the table marks it
+(``option_names``: a Claim It! placement by its letter, with its words), its worth in the
+report's units, the best marked, and what each other one gives away against it."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from bot.features.hints.service import Hint
-from bot.games import shared_words
 from bot.games.analysis_words import amount
-from bot.games.faces import report_words_for
+from bot.games.option_names import option_names
 from i18n import Language
 
 
@@ -21,12 +21,11 @@ def title(lang: Language) -> str:
 def option_lines(hint: Hint, lang: Language) -> list[str]:
     """Each of the hint's options, best first, with its worth and its mark."""
     game, weighed = hint.game, hint.weighed
-    words = report_words_for(game.kind)
-    names = [shared_words.name(seat, lang) for seat in game.seats]
+    options = [option for option, _ in weighed.worths]
+    named = option_names(game, hint.seat, options, lang, markdown=True)
     lines = []
     for option, worth in weighed.worths:
-        said = words.option(game.state, option, names, lang)
-        said = said[:1].upper() + said[1:]
+        said = named[option]
         shown = amount(worth, weighed.unit, lang)
         cost = weighed.cost(option)
         if option == weighed.best:

@@ -152,6 +152,10 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
             choices=playable(self.choices(game, lang)) if acting else (),
         )
 
+    def option_intent(self, state: GameState, option: str) -> str:
+        """A placement is played by its letter; rolling and stopping by their own."""
+        return next((letter for letter, p in lettered(state) if str(p) == option), option)
+
     def decision_lines(self, game: Game, lang: Language) -> Sequence[str]:
         return decision_lines(game, lang)
 
