@@ -5,10 +5,8 @@ report's units, the best marked, and what each other one gives away against it."
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from bot.features.hints.service import Hint
-from bot.games.analysis_words import amount
+from bot.games.analysis_words import amount, figure, shown_amount
 from bot.games.option_names import option_names
 from i18n import Language
 
@@ -19,22 +17,26 @@ def title(lang: Language) -> str:
 
 
 def option_lines(hint: Hint, lang: Language) -> list[str]:
-    """Each of the hint's options, best first, with its worth and its mark."""
+    """Each of the hint's options, best first, with its worth and its mark: what one
+    gives away against the best is the difference of the two worths as shown (``figure``),
+    so that the figures on the lines agree."""
     game, weighed = hint.game, hint.weighed
+    unit = weighed.unit
     options = [option for option, _ in weighed.worths]
     named = option_names(game, hint.seat, options, lang, markdown=True)
+    top = figure(weighed.worths[0][1], unit)
     lines = []
     for option, worth in weighed.worths:
         said = named[option]
-        shown = amount(worth, weighed.unit, lang)
-        cost = weighed.cost(option)
+        shown = amount(worth, unit, lang)
+        less = top - figure(worth, unit)
         if option == weighed.best:
             lines.append(
                 "⭐ " + lang._("**{option}**: {worth}, the best", option=said, worth=shown)
             )
-        elif cost == 0:
+        elif weighed.cost(option) == 0:
             lines.append("👍 " + lang._("**{option}**: {worth}, as good", option=said, worth=shown))
-        elif amount(cost, weighed.unit, lang) == amount(Fraction(0), weighed.unit, lang):
+        elif not less:
             # Less by less than the figures show: a cost of "0.00" would read as none.
             lines.append(
                 "▫️ "
@@ -49,7 +51,7 @@ def option_lines(hint: Hint, lang: Language) -> list[str]:
                     "**{option}**: {worth}, {cost} less than the best",
                     option=said,
                     worth=shown,
-                    cost=amount(cost, weighed.unit, lang),
+                    cost=shown_amount(less, unit, lang),
                 )
             )
     return lines
