@@ -22,7 +22,7 @@ from bot.features.drills.discord.cards import (
 )
 from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer, DrillPick, NextDrill
 from bot.features.drills.drill_words import option_labels
-from bot.features.drills.service import DAY, Answered, Drill, Progress
+from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
 from bot.games import lesson_play
 from bot.games.analysis import Grade, Unit, Weighed
 from bot.games.analysis_words import amount, grade_name
@@ -206,9 +206,10 @@ def test_my_drills_says_plainly_what_is_due_and_how_each_game_goes() -> None:
             "You have no drills yet. Each mistake you make in a finished game becomes one: "
             "its position, asked again until you know it."
         )
+        compared = 2 * COMPARED
         progress = [
-            Progress("claimit", 2, 3, 1, Fraction(9, 4), Fraction(3, 2)),
-            Progress("claim", 0, 0, 0, None, None),
+            Progress("claimit", 2, 3, 1, compared, Fraction(2), Fraction(9, 4), Fraction(3, 2)),
+            Progress("claim", 0, 0, 0, 0, None),
         ]
         card = drills_card(progress, lang)
         assert lang.number(2) in card.text.split(".")[0]
@@ -220,3 +221,29 @@ def test_my_drills_says_plainly_what_is_due_and_how_each_game_goes() -> None:
         assert claim.value.endswith(lang._("No finished game of yours is judged yet."))
         idle = drills_card([replace(progress[0], due=0)], lang)
         assert idle.text == lang._("No drill is due today.") and not idle.rows
+
+
+def test_my_drills_compares_first_and_last_games_only_once_they_share_none() -> None:
+    """Fewer judged games than twice the games compared: what they cost together, and
+    what a comparison takes; from twice as many on, the last beside the first."""
+    lang: Language
+    for lang in (english(), language("de")):
+        for judged in (1, 2 * COMPARED - 1):
+            few = Progress("claimit", 0, 0, 0, judged, Fraction(5, 4))
+            (line,) = drills_card([few], lang).lines
+            assert lang.number(1.25, digits=2) in line.value
+            said = lang.ngettext(
+                "Cost per decision: {cost} over your {n} judged game. From {both} judged "
+                "games on, your last {compared} are compared with your first {compared}.",
+                "Cost per decision: {cost} over your {n} judged games. From {both} judged "
+                "games on, your last {compared} are compared with your first {compared}.",
+                judged,
+                cost=lang.number(1.25, digits=2),
+                both=lang.number(2 * COMPARED),
+                compared=lang.number(COMPARED),
+            )
+            assert line.value.endswith(said)
+        forced = Progress("claimit", 0, 0, 0, 3, None)
+        (line,) = drills_card([forced], lang).lines
+        assert lang.number(3) in line.value and "{" not in line.value
+        assert lang._("No finished game of yours is judged yet.") not in line.value

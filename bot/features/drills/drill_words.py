@@ -167,8 +167,9 @@ def replay_elsewhere(drill: Drill, game: Game, lang: Language) -> str:
 
 
 def progress_lines(progress: Progress, lang: Language) -> list[str]:
-    """How a game's drills stand, and what the player's decisions in it cost lately
-    beside at first."""
+    """How a game's drills stand, and what the player's decisions in it cost: lately
+    beside at first once their judged games are enough for the two to share none
+    (twice ``COMPARED``), else over what there is, saying what a comparison takes."""
     said = [
         lang._(
             "{due} due · {learned} learned · {retired} retired",
@@ -177,15 +178,37 @@ def progress_lines(progress: Progress, lang: Language) -> list[str]:
             retired=lang.number(progress.retired),
         )
     ]
-    first, recent = progress.first_cost, progress.recent_cost
-    if first is None or recent is None:
+    if not progress.judged:
         return [*said, lang._("No finished game of yours is judged yet.")]
+    if progress.cost is None:
+        return [
+            *said,
+            lang.ngettext(
+                "No decision of yours to judge in your {n} judged game: every move was forced.",
+                "No decision of yours to judge in your {n} judged games: every move was forced.",
+                progress.judged,
+            ),
+        ]
+    if progress.first_cost is None or progress.recent_cost is None:
+        return [
+            *said,
+            lang.ngettext(
+                "Cost per decision: {cost} over your {n} judged game. From {both} judged "
+                "games on, your last {compared} are compared with your first {compared}.",
+                "Cost per decision: {cost} over your {n} judged games. From {both} judged "
+                "games on, your last {compared} are compared with your first {compared}.",
+                progress.judged,
+                cost=_cost(progress.cost, lang),
+                both=lang.number(2 * COMPARED),
+                compared=lang.number(COMPARED),
+            ),
+        ]
     return [
         *said,
         lang._(
             "Cost per decision: {recent} in your last {n} games, {first} in your first {n}.",
-            recent=_cost(recent, lang),
-            first=_cost(first, lang),
+            recent=_cost(progress.recent_cost, lang),
+            first=_cost(progress.first_cost, lang),
             n=lang.number(COMPARED),
         ),
     ]
@@ -193,7 +216,7 @@ def progress_lines(progress: Progress, lang: Language) -> list[str]:
 
 def cost_scale(progress: Sequence[Progress], lang: Language) -> str | None:
     """What the cost per decision's figures mean, where any is shown."""
-    if not any(each.first_cost is not None and each.recent_cost is not None for each in progress):
+    if all(each.cost is None for each in progress):
         return None
     return lang._(
         "Cost per decision: 0 is the best every time, 1 an inaccuracy each, 2 a "
