@@ -163,17 +163,19 @@ class MessageHooks:
         return [adds for adds in self._adding if adds.in_conversations]
 
     async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
-        """The fields every feature adds to an open lobby, in the features' order."""
+        """The fields every feature adds to an open lobby, in the features' order: in a
+        conversation, only those that work there (a take-back's allowance says nothing
+        where no take-back is offered)."""
         lines: list[Line] = []
-        for adds in self._adding:
+        for adds in self._playing(game):
             lines.extend(await adds.lobby_lines(game, lang))
         return tuple(lines)
 
     async def seat_notes(self, game: Game, lang: Language) -> dict[int, str]:
         """Every feature's notes after a seated person's name, joined in the features'
-        order."""
+        order (in a conversation, those that work there)."""
         notes: dict[int, list[str]] = {}
-        for adds in self._adding:
+        for adds in self._playing(game):
             for user, note in (await adds.seat_notes(game, lang)).items():
                 notes.setdefault(user, []).append(note)
         return {user: " · ".join(each) for user, each in notes.items()}
@@ -189,9 +191,9 @@ class MessageHooks:
 
     async def table_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """The fields every feature adds to a game's table or its result, in the
-        features' order."""
+        features' order (in a conversation, those that work there)."""
         lines: list[Line] = []
-        for adds in self._adding:
+        for adds in self._playing(game):
             lines.extend(await adds.table_lines(game, lang))
         return tuple(lines)
 
@@ -212,11 +214,14 @@ class MessageHooks:
         return await _gathered(adds.notice_rows(game, user, lang) for adds in self._adding)
 
     async def stats_lines(
-        self, guild_id: int, kind: str, user_id: int, lang: Language
+        self, guild_id: int, kind: str, user_id: int, lang: Language, *, conversation: bool
     ) -> tuple[Line, ...]:
-        """The fields every feature adds to a player's stats card, in the features' order."""
+        """The fields every feature adds to a player's stats card, in the features' order:
+        asked in a ``conversation``, only those of the features that work there (a
+        reliability or a report never offered there says nothing of it)."""
+        adding = [adds for adds in self._adding if adds.in_conversations or not conversation]
         lines: list[Line] = []
-        for adds in self._adding:
+        for adds in adding:
             lines.extend(await adds.stats_lines(guild_id, kind, user_id, lang))
         return tuple(lines)
 

@@ -30,6 +30,7 @@ from bot.games.claim.game import intent_of
 from bot.games.claim.names import card_label
 from bot.games.faces import report_words_for
 from bot.games.registry import analyst_for
+from bot.service.errors import slash
 from bot.storage.records import Game
 from engine.claim.actions import Play
 from i18n import Language, english, language
@@ -247,3 +248,19 @@ def test_my_drills_compares_first_and_last_games_only_once_they_share_none() -> 
         (line,) = drills_card([forced], lang).lines
         assert lang.number(3) in line.value and "{" not in line.value
         assert lang._("No finished game of yours is judged yet.") not in line.value
+
+
+def test_an_answer_points_a_conversations_game_to_its_log_there_never_to_a_replay() -> None:
+    """A game of a DM, a group DM or a server the bot is not in has no replays: the answer
+    names its log there, by the game's number, where a server's game names its replay."""
+    drill, game = claimit_drill()
+    there = replace(game, reached_in=0)
+    assert there.interaction_only
+    for lang in (english(), language("de")):
+        wrong = answered(drill, drill.weighed.worths[-1][0], right=False, next_due=NOW + DAY)
+        card = answer_card(wrong, there, EVERY_GAME, 0, 0, NOW, lang, here=False)
+        log = lang.say(slash("claimit", "log"))
+        assert log in card.text and lang.say(slash("claimit", "replay")) not in card.text
+        assert "12" in card.text.split(log)[1], "the game's number, to ask its log by"
+        served = answer_card(wrong, game, EVERY_GAME, 0, 0, NOW, lang, here=False)
+        assert lang.say(slash("claimit", "replay")) in served.text

@@ -156,12 +156,25 @@ def when(due: float | None, now: float, lang: Language) -> str:
 
 
 def replay_elsewhere(drill: Drill, game: Game, lang: Language) -> str:
-    """Where to step through the drill's game from its move, where no button opens it."""
+    """Where to step through the drill's game from its move, where no button opens it: its
+    replay in its server, or for a game of a conversation (a DM, a group DM, a server
+    the bot is not in), which has no replays, its log there."""
     face = face_for(drill.kind)
+    move = lang.number(step_showing(drill.move))
+    name = shared_words.game_name(face.title, game)
+    if game.interaction_only:
+        return lang._(
+            "{game} was played where there are no replays: there, {command} with its number "
+            "({number}) shows it move by move; the drill is move {move}.",
+            game=name,
+            command=lang.say(slash(face.command, "log")),
+            number=shared_words.number(game),
+            move=move,
+        )
     return lang._(
         "To step through it from move {move}, open the replay of {game} in its server: {command}.",
-        move=lang.number(step_showing(drill.move)),
-        game=shared_words.game_name(face.title, game),
+        move=move,
+        game=name,
         command=lang.say(slash(face.command, "replay")),
     )
 

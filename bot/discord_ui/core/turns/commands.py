@@ -42,7 +42,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
         ),
         command(
             N_("board"),
-            N_("Move this channel's game to the bottom"),
+            N_("Move the game here to the bottom"),
             board,
             in_conversations=True,
         ),
@@ -54,7 +54,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 Option(
                     N_("game"),
                     app_commands.Range[int, 1, 1_000_000_000] | None,
-                    N_("The game's number in this server (the game here, or the last one here)"),
+                    N_("The game's number (if unset: the game here, or the last one here)"),
                 )
             ],
             in_conversations=True,
