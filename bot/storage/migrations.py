@@ -366,6 +366,9 @@ STEPS: dict[int, Step] = {
     # conversation's scope, never a server's), each conversation's scope, and the token
     # its game's message is followed through.
     28: Step(),
+    # 30 (29 is the analysis feature's): the games finished in each channel, newest
+    # first, which the board's list of a channel shows.
+    30: Step(),
 }
 
 

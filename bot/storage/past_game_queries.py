@@ -1,5 +1,6 @@
 """Finding a past game by the number its server knows it by, or as the last one here: a
-finished one (to replay, to judge), any that began (to read its log, to follow it)."""
+finished one (to replay, to judge), any that began (to read its log, to follow it); and
+the last ones finished here (the board's list)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,16 @@ async def last_finished_here(
         "status = 'finished' AND (channel_id = ? OR thread_id = ?) "
         "ORDER BY finish_seq DESC LIMIT 1",
         (channel_id, channel_id),
+    )
+
+
+async def finished_here(connection: Connection, channel_id: int, most: int) -> list[int]:
+    """The ids of the last ``most`` games finished in this channel or thread, or started
+    from this channel into threads of their own, newest first."""
+    return await connection.ints(
+        "SELECT id FROM games WHERE status = 'finished' AND (channel_id = ? OR thread_id = ?) "
+        "ORDER BY finish_seq DESC LIMIT ?",
+        (channel_id, channel_id, most),
     )
 
 

@@ -40,7 +40,7 @@ async def launched(
 async def test_a_lesson_is_played_on_the_board_on_a_desktop(page: Page, sandbox: Sandbox) -> None:
     frame = await launched(page, sandbox, "Ann")
     places = frame.locator(".list--places")
-    await expect(places.locator("h2")).to_have_text("Learn a game by playing it")
+    await expect(places.locator("h2")).to_have_text("Learn and practise")
     await expect(places.locator(".listing")).to_have_count(3)
     lesson = lesson_play.lesson("claimit")
     first, second = lesson.steps[0], lesson.steps[1]

@@ -105,6 +105,15 @@ Index(
     **where(games.c.status == "finished"),
     info=since(5),
 )
+# The games finished in a channel, newest first: the board's list of a channel shows its
+# last ones beside those open.
+Index(
+    "games_finished_by_channel",
+    games.c.channel_id,
+    games.c.finish_seq,
+    **where(games.c.status == "finished"),
+    info=since(30),
+)
 
 seats = table(
     "seats",
