@@ -107,3 +107,27 @@ async def test_a_group_dms_stats_and_history_point_only_to_what_works_there(
     assert "/claimit log" in history and "/claimit replay" not in history
     # The replay it no longer points to is refused there.
     assert "works only in a server I'm in" in await said(friends, "claimit replay")
+
+
+async def test_the_rules_in_a_group_dm_offer_nothing_it_would_refuse(
+    friends: InGroupDm,
+) -> None:
+    """Learn to play is the lessons', which a conversation doesn't offer: the rules there
+    (the command's, a lobby's How to play) come without it; a server's have it."""
+    world, ann, bo = friends.world, friends.ann, friends.bo
+    group = friends.group
+    seen = len(group.messages)
+    await world.command(ann, "claimit rules", where=group)
+    lobby = await world.answered(ann, "claimit new", where=group)
+    await world.click(bo, lobby, "How to play")
+    await world.handled()
+    answers = [m for m in group.messages[seen:] if m.ephemeral]
+    assert len(answers) >= 2 and "**Claim It!**" in describe(answers[0])
+    assert all("Learn to play" not in m.button_labels() for m in answers)
+    asked = await world.command(ann, "claimit rules")
+    await world.handled()
+    assert any(
+        "Learn to play" in m.button_labels()
+        for m in world.channel.messages
+        if m.ephemeral and m.interaction_id == asked.id
+    )

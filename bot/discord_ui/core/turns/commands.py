@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord_ui.card_layout import Card, layout
 from bot.discord_ui.command_parts import Command, Option, command
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.turns.handlers import Turns
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import TEXT_TOTAL
@@ -64,10 +65,17 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
 
 async def show_rules(interaction: discord.Interaction, face: GameFace) -> None:
     """The game's rules to the asker alone, in their language, with what the features add
-    under them (a lesson's button): ``/<game> rules``, and a lobby's **How to play**."""
+    under them (a lesson's button): ``/<game> rules``, and a lobby's **How to play**. In a
+    conversation, only what works there: a button there refuses a feature that doesn't."""
     lang = reader(interaction)
     *cards, last = rules_cards(face.title, face.rules(lang))
-    added = tuple(row for part in features_parts() for row in part.rules_rows(face.kind, lang))
+    here = not place_of(interaction).interaction_only
+    added = tuple(
+        row
+        for part in features_parts()
+        if here or part.part.in_conversations
+        for row in part.rules_rows(face.kind, lang)
+    )
     cards.append(replace(last, rows=added))
     await interaction.response.send_message(view=layout(cards[0]), ephemeral=True)
     for card in cards[1:]:
