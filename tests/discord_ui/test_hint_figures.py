@@ -15,6 +15,7 @@ import pytest
 from bot.features.hints.hint_words import option_lines
 from bot.features.hints.service import Hint
 from bot.games.analysis import Unit, Weighed
+from bot.games.analysis_words import amount
 from i18n import Language, english, language
 from tests.lesson_decisions import claimit_rolling
 
@@ -54,3 +55,20 @@ def test_what_an_option_gives_away_is_the_difference_of_the_worths_shown(unit: U
                 continue
             worth, less = shown
             assert less == top - worth, lines
+
+
+def test_an_option_within_the_estimates_noise_is_as_good_saying_why_its_figure_is_less() -> None:
+    rolling = claimit_rolling()
+    worths = (("roll", Fraction(217, 100)), ("stop", Fraction(215, 100)))
+    weighed = Weighed(Unit.SPACES, False, worths, noise=Fraction(5, 100))
+    for lang in (english(), language("de")):
+        best, other = option_lines(Hint(rolling.game, rolling.seat, weighed), lang)
+        assert figures(best, lang) == [Decimal("2.17")]
+        assert figures(other, lang) == [Decimal("2.15")]
+        assert other.endswith(
+            lang._(
+                "**{option}**: {worth}, as good: within the estimate's margin of the best",
+                option=lang._("Stop & claim"),
+                worth=amount(Fraction(215, 100), Unit.SPACES, lang),
+            )
+        )

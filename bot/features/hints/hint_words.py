@@ -34,8 +34,19 @@ def option_lines(hint: Hint, lang: Language) -> list[str]:
             lines.append(
                 "⭐ " + lang._("**{option}**: {worth}, the best", option=said, worth=shown)
             )
-        elif weighed.cost(option) == 0:
+        elif weighed.cost(option) == 0 and not less:
             lines.append("👍 " + lang._("**{option}**: {worth}, as good", option=said, worth=shown))
+        elif weighed.cost(option) == 0:
+            # Less as shown, but within what the estimate can tell apart: "as good" alone
+            # would contradict the figures beside it.
+            lines.append(
+                "👍 "
+                + lang._(
+                    "**{option}**: {worth}, as good: within the estimate's margin of the best",
+                    option=said,
+                    worth=shown,
+                )
+            )
         elif not less:
             # Less by less than the figures show: a cost of "0.00" would read as none.
             lines.append(
