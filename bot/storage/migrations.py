@@ -366,8 +366,8 @@ STEPS: dict[int, Step] = {
     # conversation's scope, never a server's), each conversation's scope, and the token
     # its game's message is followed through.
     28: Step(),
-    # 30 (29 is the analysis feature's): the games finished in each channel, newest
-    # first, which the board's list of a channel shows.
+    # 30 (29 is the analysis feature's): the games open in each channel and those
+    # finished there, newest first, which the board's list of a channel shows.
     30: Step(),
 }
 
