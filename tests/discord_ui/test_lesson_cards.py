@@ -20,6 +20,7 @@ from bot.games.claim.names import card_label
 from bot.games.faces import report_words_for
 from bot.metrics.figures import Metrics, counting, lesson_counted
 from i18n import english, language
+from tests.games.lesson_moves import learner_intents
 
 KEY = "claimit"
 ANN = 11
@@ -207,3 +208,42 @@ async def test_a_step_lights_what_it_points_at_on_its_pictures() -> None:
         plain = [part.image.png for part in (unlit, unlit.below) if part and part.image]
         assert pictures and len(pictures) == len(plain), key
         assert pictures != plain, key
+
+
+def galleries(card: Card) -> list[str]:
+    """The files the card's galleries show, in order, by the names they point at."""
+    view = layout(card)
+    return [
+        item.media.url.removeprefix("attachment://")
+        for child in view.walk_children()
+        if isinstance(child, discord.ui.MediaGallery)
+        for item in child.items
+    ]
+
+
+async def test_a_claim_lesson_shows_the_table_and_the_hand_and_sends_nobody_to_a_hand_button() -> (
+    None
+):
+    """The table's words in a real game send a player to **My hand**; a lesson has no such
+    button (its learner's hand is right below the table), and its two pictures are two
+    files: the hand's is not the table's shown again."""
+    german = language("de")
+    for key in ("claim", "claim-knights"):
+        lesson = lesson_play.lesson(key)
+        start = lesson_play.path(key)[0]
+        step = lesson.steps[0]
+        other = next(i for i in await learner_intents(lesson, start) if i != step.taught)
+        moved = lesson_play.learner_moved(lesson, 0, start, other)
+        answer = Answer(other, False, moved.good, moved.judged, start, False, 0)
+        standings = (
+            Standing(lesson, ANN, 0, start, LessonPhase.STEP, 3, None, None),
+            Standing(lesson, ANN, 0, moved.state, LessonPhase.ANSWERED, 4, answer, None),
+        )
+        for standing in standings:
+            for lang in (english(), german):
+                card = await lesson_card(standing, "Ann", lang, in_guild=True)
+                button = lang.pgettext("button", "My hand")
+                assert button not in "\n".join(seen_words(card)), (key, standing.phase)
+        card = await lesson_card(standings[0], "Ann", english(), in_guild=True)
+        uploaded = [file.filename for file in card.files()]
+        assert len(set(uploaded)) == 2 and galleries(card) == uploaded, key

@@ -23,10 +23,13 @@ KEY = "claimit"
 """The lesson the tests walk the first steps of: Claim It!'s own."""
 
 
-def lesson_message(asked: Interaction) -> Message:
-    """The lesson's message an interaction answered: the asker's alone."""
-    message = asked.response_message
-    assert message is not None and message.ephemeral
+async def lesson_message(world: World, asked: Interaction) -> Message:
+    """The lesson's message an interaction answered, the asker's alone, once it is shown: a
+    picture slow to draw answers "thinking…" first, filled in when it comes."""
+    message = await world.discord.wait_for_message(
+        asked.channel, lambda m: m.interaction_id == asked.id and not m.loading
+    )
+    assert message is asked.response_message and message.ephemeral
     assert message.visible_to == asked.user.id
     return message
 
@@ -50,7 +53,7 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     lesson = lesson_play.lesson(KEY)
     first, second = lesson.steps[0], lesson.steps[1]
 
-    step = lesson_message(await world.command(ann, "claimit learn"))
+    step = await lesson_message(world, await world.command(ann, "claimit learn"))
     said = describe(step)
     assert english().say(first.say) in said and "Step 1 of " in title_of(step)
     assert "Roll" in step.button_labels()
@@ -116,16 +119,16 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     # After a restart, the lesson is where they left it.
     await world.stop_bots()
     await world.start_bot()
-    resumed = lesson_message(await world.command(ann, "claimit learn"))
+    resumed = await lesson_message(world, await world.command(ann, "claimit learn"))
     assert "Welcome back" in describe(resumed) and "Step 3 of " in title_of(resumed)
     assert english().say(third.say) in describe(resumed)
 
-    mine = lesson_message(await world.command(ann, "my lessons"))
+    mine = await lesson_message(world, await world.command(ann, "my lessons"))
     assert english().say(lesson.title) in describe(mine)
     assert "Step 3 of " in describe(mine)
     # In a direct message too; a real game's button, never shown there, opens no lobby.
     dm = world.discord.dm_with(ann)
-    direct = lesson_message(await world.command(ann, "my lessons", where=dm))
+    direct = await lesson_message(world, await world.command(ann, "my lessons", where=dm))
     assert "Step 3 of " in describe(direct)
     said = await refused(world, ann, direct, "claimit:learnt")
     assert said == words(NotHere)
@@ -135,13 +138,13 @@ async def test_learn_to_play_under_the_rules_and_bad_input_are_answered_plainly(
     world: World,
 ) -> None:
     ann = world.players[0]
-    rules = lesson_message(await world.command(ann, "claimit rules"))
+    rules = await lesson_message(world, await world.command(ann, "claimit rules"))
     assert rules.button_labels()[-1] == "Learn to play"
     started = await world.click(ann, rules, "Learn to play")
-    step = lesson_message(started)
+    step = await lesson_message(world, started)
     assert "Step 1 of " in title_of(step)
 
-    none = lesson_message(await world.command(ann, "my lessons"))
+    none = await lesson_message(world, await world.command(ann, "my lessons"))
     assert english().say(lesson_play.lesson(KEY).title) in describe(none)
 
     # Try again where nothing is to be tried again: refused, nothing changed.
@@ -160,12 +163,15 @@ async def test_a_faction_lesson_shows_the_learners_own_hand_and_a_real_game_open
     world: World,
 ) -> None:
     ann = world.players[0]
-    step = lesson_message(await world.command(ann, "claim learn", faction="knights"))
+    step = await lesson_message(world, await world.command(ann, "claim learn", faction="knights"))
     lesson = lesson_play.lesson("claim-knights")
     assert english().say(lesson.steps[0].say) in describe(step)
     # The learner's hand, and only theirs: the computer player's cards are never named.
     hand = lesson_play.start(lesson).hands
     (picture, own) = step.gallery_items()
+    assert picture.attachment is not None and own.attachment is not None
+    assert picture.attachment.data != own.attachment.data, "the hand, not the table again"
+    assert "My hand" not in describe(step)
     for card in hand[1 - lesson.learner]:
         named = card_label(card, english())
         assert named not in (picture.description or "") + (own.description or "")
@@ -190,11 +196,11 @@ async def test_a_german_learner_is_taught_in_german(tmp_path: Path, database_tar
     async with await make_world(tmp_path, 1, database=database_target, locale="de") as world:
         await world.start_bot()
         ann = world.players[0]
-        step = lesson_message(await world.command(ann, "claimit lernen"))
+        step = await lesson_message(world, await world.command(ann, "claimit lernen"))
         assert german.say(lesson.steps[0].say) in describe(step)
         assert "Schritt 1 von " in title_of(step)
         await world.click(ann, step, step.button_labels()[0])
         assert german.say(lesson.steps[0].praise) in describe(step)
         assert "Schritt 2 von " in title_of(step)
-        mine = lesson_message(await world.command(ann, "meine lektionen"))
+        mine = await lesson_message(world, await world.command(ann, "meine lektionen"))
         assert "Schritt 2 von " in describe(mine) and "/claimit lernen" in describe(mine)

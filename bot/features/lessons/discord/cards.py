@@ -37,6 +37,8 @@ from bot.features.lessons.service import Standing
 from bot.games import lesson_play
 from bot.games.face import GOLD, Choice, Control, Menu, Picture
 from bot.games.faces import face_for, faces
+from bot.games.registry import rules_for
+from bot.games.rules import HiddenInformation
 from i18n import Language
 
 LESSON_ACCENT = (88, 101, 242)
@@ -70,6 +72,10 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
     lit: frozenset[str] = frozenset(waiting.lit) if waiting is not None else frozenset()
     picture = await face.turn(table, "\n\n".join(said), None, lang, lit=lit)
     picture = replace(picture, title=f"{title} · {progress(standing, lang)}")
+    if isinstance(rules_for(lesson.kind), HiddenInformation):
+        # The table's words send a player to their hand's button, which a lesson has not:
+        # the learner's hand is below it while they are to act.
+        picture = replace(picture, text="\n\n".join(said))
     if standing.phase is LessonPhase.ANSWERED:
         ways = (
             LessonWay(lesson.key, standing.version, Way.AGAIN, _way(lang._("Try again"), "↩️")),
