@@ -168,3 +168,16 @@ async def test_each_step_counts_who_reached_it_finished_it_left_at_it_and_moved_
     assert counted.count((KEY, "place", "reached")) == 2
     assert counted.count((KEY, "roll_on", "other_first")) == 1
     assert counted.count((KEY, "roll", "taught_first")) == 2
+
+
+async def test_a_press_behind_the_lesson_is_answered_with_the_lesson_as_it_stands(
+    service: GameService,
+) -> None:
+    begun = await lessons(service).begin(LEARNER, KEY)
+    moved = await lessons(service).move(LEARNER, KEY, begun.version, "roll")
+    with pytest.raises(LessonMovedOn):
+        await lessons(service).move(LEARNER, KEY, begun.version, "roll")
+    shown = await lessons(service).caught_up(LEARNER, KEY)
+    assert shown.caught_up and (shown.version, shown.step) == (moved.version, 1)
+    with pytest.raises(NoSuchLesson):
+        await lessons(service).caught_up(LEARNER + 1, KEY)

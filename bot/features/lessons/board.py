@@ -7,7 +7,7 @@ only (``Shown.seat``): a lesson shows its learner nothing their seat could not s
 
 from __future__ import annotations
 
-from bot.features.lessons.errors import NotNow
+from bot.features.lessons.errors import LessonMovedOn, NotNow
 from bot.features.lessons.lesson_words import answer_lines, next_lesson, progress, standing_lines
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import LessonService, Standing
@@ -36,11 +36,12 @@ async def entries(lessons: LessonService, user_id: int, lang: Language) -> list[
     for lesson in [*firsts, *left]:
         standing = started.get(lesson.key)
         note = None
+        label = lang._("Learn to play")
         if standing is not None and standing.phase is not LessonPhase.OVER:
-            note = progress(standing, lang)
+            # Half done: it opens where it was left, not from its start.
+            note, label = progress(standing, lang), lang._("Resume")
         elif standing is not None:
             note = lang._("Finished")
-        label = lang._("Learn to play") if lesson in firsts else lang._("Go on")
         shown.append(Entry(lesson.key, lesson.kind, lang.say(lesson.title), label, LEARN, note))
     return shown
 
@@ -53,16 +54,20 @@ async def opened(
 
 
 async def asked(lessons: LessonService, asked: Asked, lang: Language) -> Shown:
-    """A move of the learner's, **Try again** or **Go on**, at the version they saw."""
+    """A move of the learner's, **Try again** or **Go on**, at the version they saw; where
+    the lesson had moved on since (in the channel), the lesson as it stands, saying so."""
     user, key, version = asked.user_id, asked.key, asked.version
-    if asked.ask == MOVE and asked.intent is not None:
-        standing = await lessons.move(user, key, version, asked.intent)
-    elif asked.ask == AGAIN:
-        standing = await lessons.try_again(user, key, version)
-    elif asked.ask == ON:
-        standing = await lessons.go_on(user, key, version)
-    else:
-        raise NotNow()
+    try:
+        if asked.ask == MOVE and asked.intent is not None:
+            standing = await lessons.move(user, key, version, asked.intent)
+        elif asked.ask == AGAIN:
+            standing = await lessons.try_again(user, key, version)
+        elif asked.ask == ON:
+            standing = await lessons.go_on(user, key, version)
+        else:
+            raise NotNow()
+    except LessonMovedOn:
+        standing = await lessons.caught_up(user, key)
     return shown(standing, asked.name, lang)
 
 

@@ -29,7 +29,7 @@ def answer_lines(standing: Standing, name: str, lang: Language) -> list[str]:
     lesson = standing.lesson
     if answer is None or answer.step >= len(lesson.steps):
         return []
-    if standing.resumed and standing.phase is not LessonPhase.ANSWERED:
+    if (standing.resumed or standing.caught_up) and standing.phase is not LessonPhase.ANSWERED:
         return []
     lines = []
     if answer.taught:
@@ -67,7 +67,21 @@ def cost_line(standing: Standing, answer: Answer, name: str, lang: Language) -> 
 
 
 def standing_lines(standing: Standing, lang: Language) -> list[str]:
-    """What the learner does now: the step's words, their first game's, or the end's."""
+    """What the learner does now: the step's words, their first game's, or the end's;
+    first, where the press that showed it was on an older message, that it had moved on."""
+    lines = _doing_lines(standing, lang)
+    if standing.caught_up:
+        lines.insert(
+            0,
+            lang._(
+                "Your lesson had moved on since what you pressed (on the board or in another "
+                "message), so nothing changed: here it is as it stands."
+            ),
+        )
+    return lines
+
+
+def _doing_lines(standing: Standing, lang: Language) -> list[str]:
     step = standing.waiting
     if step is not None:
         lines = [lang.say(step.say)]

@@ -68,6 +68,9 @@ class Standing:
     """When they first finished it."""
     resumed: bool = False
     """They came back to it: a lesson started before."""
+    caught_up: bool = False
+    """Shown for a press on what showed it before it moved on elsewhere (on the board,
+    in another message): as it stands, that press changing nothing."""
 
     @property
     def waiting(self) -> Any:
@@ -118,6 +121,14 @@ class LessonService(FeatureService):
         lesson = _lesson(key)
         kept = await self._db.read(lambda c: queries.kept_lesson(c, user_id, key))
         return None if kept is None else _standing(lesson, kept)
+
+    async def caught_up(self, user_id: int, key: str) -> Standing:
+        """Where the learner stands in ``key``, for a press on what showed it before it
+        moved on (``Standing.caught_up``); refused where they never started it."""
+        found = await self.standing(user_id, key)
+        if found is None:
+            raise NoSuchLesson()
+        return replace(found, caught_up=True)
 
     async def move(self, user_id: int, key: str, version: int, intent: str) -> Standing:
         """The learner's move at the version they saw; refused (``IllegalMove``) where the
