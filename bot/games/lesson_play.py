@@ -35,7 +35,8 @@ class Moved:
 
     state: Any
     """The position after the move, and after the computer players' replies where the move
-    was the taught one (or the lesson's steps are done)."""
+    was the taught one (or the lesson's steps are done); after another, the position the
+    move itself made (``went_on`` plays the replies to it)."""
     taught: bool
     """It was the step's taught move."""
     good: bool
@@ -135,9 +136,9 @@ def learner_moved(
     after = rules.apply(state, lesson.learner, action).state
     judged = _judged(lesson, state, action) if judging and not is_taught else None
     good = current is None or is_taught or judged is None or _close(lesson, judged)
-    if not good:
-        return Moved(after, False, False, judged, state, ())
-    replies = current.replies if current is not None and is_taught else ()
+    if current is not None and not is_taught:
+        return Moved(after, False, good, judged, state, ())
+    replies = current.replies if current is not None else ()
     positions, unprepared = _replied(lesson, after, replies, chance)
     if is_taught:
         unprepared += tape.fresh + tape.unplayed
@@ -150,6 +151,36 @@ def learner_moved(
         tuple(positions),
         unprepared,
     )
+
+
+@dataclass(frozen=True)
+class WentOn:
+    """The lesson going on from a move of the learner's own (not the step's)."""
+
+    state: Any
+    """The position after the computer players' replies to it."""
+    replies: tuple[Any, ...]
+    """The positions those replies led through, in order."""
+    rejoined: bool
+    """That position is the lesson's own at its next step: the lesson takes its steps up
+    from there, the learner's move kept. Elsewhere its next steps' words and prepared
+    draws are not the position's, and the learner plays on from their own move."""
+
+
+def went_on(lesson: Lesson, step: int, state: Any, chance: random.Random | None = None) -> WentOn:
+    """The lesson going on from ``state``, the position the learner's own move at ``step``
+    made: an easy computer player's replies (drawing from ``chance``, by default one seeded
+    by the lesson, the step and the position, so that the same move goes on the same way),
+    and whether they reach the lesson's own position of its next step."""
+    if chance is None:
+        seed = json.dumps(rules_for(lesson.kind).state_to_json(state), sort_keys=True)
+        chance = random.Random(f"{lesson.key}:{step}:on:{seed}")
+    positions, _ = _replied(lesson, state, (), chance)
+    after = positions[-1] if positions else state
+    following = step + 1
+    taken = path(lesson.key)
+    rejoined = following < len(lesson.steps) and after == taken[following]
+    return WentOn(after, tuple(positions), rejoined)
 
 
 def table(lesson: Lesson, state: Any, user_id: int, name: str, version: int) -> Game:

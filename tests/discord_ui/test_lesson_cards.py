@@ -59,25 +59,45 @@ async def test_a_costly_move_is_explained_by_the_judge_in_the_learners_language(
     assert "better by" in back.text and labels(back) == ["Try again", "Go on"]
 
 
-async def test_going_on_with_a_costly_move_says_so_and_shows_the_next_step() -> None:
+async def test_going_on_with_a_costly_move_says_the_learner_plays_on_from_it() -> None:
     lesson = lesson_play.lesson(KEY)
     gone = answered()
     assert gone.answer is not None
+    own = lesson_play.went_on(lesson, 1, gone.state)
     went = Standing(
         lesson,
         ANN,
-        2,
-        lesson_play.path(KEY)[2],
-        LessonPhase.STEP,
+        1,
+        own.state,
+        LessonPhase.PLAYING,
         5,
-        Answer(gone.answer.intent, False, False, gone.answer.judged, gone.answer.before, True, 1),
+        replace(gone.answer, went_on=True),
         None,
     )
+    left = len(lesson.steps) - 1
     card = await lesson_card(went, "Ann", english(), in_guild=True)
-    assert card.text.startswith("You went on with your own move.\n\n")
-    assert "The lesson set the board for its next step." in card.text
-    assert english().say(lesson.steps[2].say) in card.text
-    assert card.title is not None and card.title.endswith(f"Step 3 of {len(lesson.steps)}")
+    assert card.text.startswith(
+        "You went on with your own move.\n\nFrom here you play on from it yourself: the "
+        f"lesson's last {left} steps were laid out for the step's move.\n\n"
+    )
+    assert "set the board" not in card.text
+    assert card.title is not None and card.title.endswith("Your own game")
+    german = await lesson_card(went, "Ann", language("de"), in_guild=True)
+    assert "You went on" not in german.text
+    assert german.title is not None and german.title.endswith(language("de")._("Your own game"))
+
+
+async def test_a_move_as_good_that_leaves_the_lesson_asks_before_leaving_out_its_steps() -> None:
+    lesson = lesson_play.lesson("nuggets")
+    before = lesson_play.path("nuggets")[1]
+    moved = lesson_play.learner_moved(lesson, 1, before, "set=N333")
+    assert moved.good and not moved.taught
+    answer = Answer("set=N333", False, True, moved.judged, before, False, 1)
+    standing = Standing(lesson, ANN, 1, moved.state, LessonPhase.ANSWERED, 4, answer, None)
+    card = await lesson_card(standing, "Ann", english(), in_guild=True)
+    assert card.text.startswith("👍 Good too: the judge finds that move as good as the step's.")
+    assert "Set aside this turn: 1 nugget, 3× 3" in card.text, "their dice as they set them"
+    assert labels(card) == ["Play the step's move", "Go on"]
 
 
 async def test_past_the_steps_the_first_game_offers_the_games_own_choices() -> None:
@@ -113,7 +133,8 @@ async def test_the_end_offers_a_real_game_and_a_share_only_in_a_channel() -> Non
 
 def test_my_lessons_lists_the_step_reached_and_when_one_was_finished() -> None:
     lesson = lesson_play.lesson(KEY)
-    finished = Standing(lesson, ANN, 0, None, LessonPhase.OVER, 3, None, 86400.0)
+    steps = len(lesson.steps)
+    finished = Standing(lesson, ANN, steps, None, LessonPhase.OVER, 3, None, 86400.0)
     reached = replace_step(finished, 2)
     card = lessons_card([reached], english())
     assert [(line.name, line.value) for line in card.lines] == [
@@ -247,3 +268,19 @@ async def test_a_claim_lesson_shows_the_table_and_the_hand_and_sends_nobody_to_a
         card = await lesson_card(standings[0], "Ann", english(), in_guild=True)
         uploaded = [file.filename for file in card.files()]
         assert len(set(uploaded)) == 2 and galleries(card) == uploaded, key
+
+
+async def test_a_lesson_gone_through_without_its_own_moves_says_so_and_shares_nothing() -> None:
+    lesson = lesson_play.lesson(KEY)
+    end = lesson_play.path(KEY)[-1]
+    over = Standing(lesson, ANN, 3, end, LessonPhase.OVER, 9, None, None)
+    card = await lesson_card(over, "Ann", english(), in_guild=True)
+    left = len(lesson.steps) - 3
+    assert f"You went through the lesson, but not its last {left} steps" in card.text
+    assert "You finished the lesson" not in card.text
+    assert "Share in the channel" not in labels(card) and "Play a real game" in labels(card)
+    assert (
+        lessons_card([over], english())
+        .lines[0]
+        .value.startswith("Gone through, not by all its steps")
+    )

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
+from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
@@ -17,6 +19,7 @@ from bot.games.claim.names import card_label
 from bot.games.faces import report_words_for
 from bot.service.errors import NotHere
 from emulator import Interaction, Message, User
+from engine.gold_nuggets import Counts
 from i18n import english, language
 from tests.e2e.world import World, describe, ephemeral_answer, make_world, title_of
 
@@ -37,11 +40,17 @@ async def lesson_message(world: World, asked: Interaction) -> Message:
 
 
 async def pressed(world: World, user: User, message: Message, button: str) -> None:
-    """A press (a label, or a custom_id made by hand) on the learner's lesson message, once
-    the message shows what the press made of it, in place: a picture slow to draw answers
-    the press first and edits the message after."""
-    labels = {b.get("label"): b["custom_id"] for b in message.buttons()}
-    data = {"custom_id": labels.get(button, button), "component_type": 2}
+    """A press on the learner's lesson message (a button's label, a move's intent on a
+    button or in a menu, or a custom_id made by hand), once the message shows what the
+    press made of it, in place: a picture slow to draw answers the press first and edits
+    the message after."""
+    data: dict[str, Any] = {"custom_id": button, "component_type": 2}
+    for control in message.buttons():
+        values = [option["value"] for option in control.get("options", [])]
+        if control.get("label") == button or control["custom_id"].endswith(f":{button}"):
+            data["custom_id"] = control["custom_id"]
+        elif button in values:
+            data = {"custom_id": control["custom_id"], "component_type": 3, "values": [button]}
     before = json.dumps(message.components)
     await world.discord.answer(await world.discord.forge(user, message, data))
     await world.discord.wait_for_message(
@@ -106,14 +115,17 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     assert CAUGHT_UP in describe(step)
     assert english().say(second.say) in describe(step) and taught in step.button_labels()
 
-    # Go on, with the learner's own move this time.
+    # Go on, with the learner's own move this time: kept, and played on from.
     await pressed(world, ann, step, other)
+    before = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
+    assert before is not None and before.answer is not None
     await pressed(world, ann, step, "Go on")
-    third = lesson.steps[2]
-    assert english().say(third.say) in describe(step) and "Step 3 of " in title_of(step)
     assert "You went on with your own move." in describe(step)
+    assert "From here you play on from it yourself" in describe(step)
+    assert title_of(step).endswith("Your own game") and "Roll" in step.button_labels()
     standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
-    assert standing is not None
+    assert standing is not None and standing.state == before.state, "their placement stands"
+    assert standing.phase is LessonPhase.PLAYING and standing.step == 1
     version = standing.version
 
     # Someone else pressing the learner's button acts on their own lesson: they have none.
@@ -126,24 +138,42 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     assert await refused(world, ann, step, f"lesson:nolesson:{version}:roll") == words(NoSuchLesson)
     # And the learner's own lesson did not move.
     standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
-    assert standing is not None and standing.version == version and standing.step == 2
+    assert standing is not None and standing.version == version and standing.step == 1
 
     # After a restart, the lesson is where they left it.
     await world.stop_bots()
     await world.start_bot()
     resumed = await lesson_message(world, await world.command(ann, "claimit learn"))
-    assert "Welcome back" in describe(resumed) and "Step 3 of " in title_of(resumed)
-    assert english().say(third.say) in describe(resumed)
+    assert "Welcome back" in describe(resumed) and title_of(resumed).endswith("Your own game")
 
     mine = await lesson_message(world, await world.command(ann, "my lessons"))
     assert english().say(lesson.title) in describe(mine)
-    assert "Step 3 of " in describe(mine)
+    assert "Your own game" in describe(mine)
     # In a direct message too; a real game's button, never shown there, opens no lobby.
     dm = world.discord.dm_with(ann)
     direct = await lesson_message(world, await world.command(ann, "my lessons", where=dm))
-    assert "Step 3 of " in describe(direct)
+    assert "Your own game" in describe(direct)
     said = await refused(world, ann, direct, "claimit:learnt")
     assert said == words(NotHere)
+
+
+async def test_a_move_as_good_as_the_steps_is_kept_never_swapped(world: World) -> None:
+    """Gold Nuggets' three 3s with the nugget too, which the judge finds as good: the
+    learner is asked before the lesson's next steps are left out, and going on keeps
+    their nugget set aside."""
+    ann = world.players[0]
+    lesson = lesson_play.lesson("nuggets")
+    step = await lesson_message(world, await world.command(ann, "nuggets learn"))
+    await pressed(world, ann, step, lesson.steps[0].taught)
+    await pressed(world, ann, step, "set=N333")
+    said = describe(step)
+    assert "Good too: the judge finds that move as good as the step's." in said
+    assert step.button_labels() == ["Play the step's move", "Go on"]
+    await pressed(world, ann, step, "Go on")
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, "nuggets")
+    assert standing is not None and standing.phase is LessonPhase.PLAYING
+    assert standing.step == 2 and standing.state.aside == Counts(nugget=1, three=3)
+    assert "You went on with your own move." in describe(step)
 
 
 async def test_learn_to_play_under_the_rules_and_bad_input_are_answered_plainly(

@@ -8,7 +8,13 @@ only (``Shown.seat``): a lesson shows its learner nothing their seat could not s
 from __future__ import annotations
 
 from bot.features.lessons.errors import LessonMovedOn, NotNow
-from bot.features.lessons.lesson_words import answer_lines, next_lesson, progress, standing_lines
+from bot.features.lessons.lesson_words import (
+    answer_lines,
+    next_lesson,
+    progress,
+    standing_lines,
+    ways_after,
+)
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import LessonService, Standing
 from bot.games import lesson_play
@@ -40,6 +46,8 @@ async def entries(lessons: LessonService, user_id: int, lang: Language) -> list[
         if standing is not None and standing.phase is not LessonPhase.OVER:
             # Half done: it opens where it was left, not from its start.
             note, label = progress(standing, lang), lang._("Resume")
+        elif standing is not None and standing.left_out:
+            note = lang._("Gone through, not by all its steps")
         elif standing is not None:
             note = lang._("Finished")
         shown.append(Entry(lesson.key, lesson.kind, lang.say(lesson.title), label, LEARN, note))
@@ -90,10 +98,8 @@ def shown(standing: Standing, name: str, lang: Language) -> Shown:
             lesson.key, lesson.kind, standing.version, title, None, said, None, None, False, ways
         )
     if standing.phase is LessonPhase.ANSWERED:
-        ways = (
-            Way(AGAIN, lang._("Try again"), "↩️"),
-            Way(ON, lang._("Go on"), "➡️"),
-        )
+        again, on = ways_after(standing, lang)
+        ways = (Way(AGAIN, again, "↩️"), Way(ON, on, "➡️"))
     table = lesson_play.table(lesson, standing.state, standing.user_id, name, standing.version)
     moves = standing.phase in (LessonPhase.STEP, LessonPhase.PLAYING) and (
         lesson_play.learner_to_act(lesson, standing.state)

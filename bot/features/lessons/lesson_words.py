@@ -21,35 +21,71 @@ def next_lesson(lesson: Lesson) -> Lesson | None:
 
 
 def answer_lines(standing: Standing, name: str, lang: Language) -> list[str]:
-    """What became of the learner's last move: the step's praise for the move it taught,
-    a short line for another as good, the judge's words for a costly one; and that the
-    lesson set the board for its next step, where the game went elsewhere. Once the
-    learner comes back, only the answer still waiting for them is said again."""
+    """What became of the learner's last move: the step's praise for the move it taught; for
+    another, the judge's words and what the learner may do (try the step again, or go on
+    with their own move, which leaves the lesson's next steps out where its own game does
+    not go on from it); once they went on, that they play on from their own move. Once
+    the learner comes back, only the answer still waiting for them is said again."""
     answer = standing.answer
     lesson = standing.lesson
     if answer is None or answer.step >= len(lesson.steps):
         return []
     if (standing.resumed or standing.caught_up) and standing.phase is not LessonPhase.ANSWERED:
         return []
-    lines = []
+    later = answer.step + 1 < len(lesson.steps)
     if answer.taught:
-        lines.append("✅ " + lang.say(lesson.steps[answer.step].praise))
-    elif standing.phase is LessonPhase.ANSWERED and answer.judged is not None:
-        lines.append("💸 " + cost_line(standing, answer, name, lang))
-    elif standing.phase is LessonPhase.ANSWERED:
-        lines.append(lang._("That is not the move this step teaches."))
-    elif not answer.good:
-        lines.append(lang._("You went on with your own move."))
-    else:
-        lines.append("👍 " + lang._("Good too: the judge finds that move as good."))
-    if answer.cut:
-        lines.append(lang._("The lesson set the board for its next step."))
-    return lines
+        return ["✅ " + lang.say(lesson.steps[answer.step].praise)]
+    if standing.phase is LessonPhase.ANSWERED and answer.good:
+        return [
+            "👍 " + lang._("Good too: the judge finds that move as good as the step's."),
+            lang._(
+                "The lesson's next steps are laid out for the step's own move: go on with "
+                "yours and play on from it yourself, or play the step's move to keep to "
+                "the lesson."
+            ),
+        ]
+    if standing.phase is LessonPhase.ANSWERED:
+        judged = answer.judged
+        said = "💸 " + cost_line(standing, answer, name, lang) if judged is not None else None
+        lines = [said or lang._("That is not the move this step teaches.")]
+        if later:
+            lines.append(
+                lang._(
+                    "Try the step again, or go on with your own move and play on from it "
+                    "yourself: the lesson's next steps are laid out for the step's move."
+                )
+            )
+        else:
+            lines.append(lang._("Try the step again, or go on with your move."))
+        return lines
+    if answer.went_on:
+        lines = [lang._("You went on with your own move.")]
+        left = len(standing.left_out)
+        if left:
+            lines.append(
+                lang.ngettext(
+                    "From here you play on from it yourself: the lesson's last step was "
+                    "laid out for the step's move.",
+                    "From here you play on from it yourself: the lesson's last {n} steps "
+                    "were laid out for the step's move.",
+                    left,
+                )
+            )
+        return lines
+    return ["👍 " + lang._("Good too: the judge finds that move as good.")]
+
+
+def ways_after(standing: Standing, lang: Language) -> tuple[str, str]:
+    """The two ways on from a move that was not the step's: back to the step (**Try
+    again**; after a move as good, **Play the step's move**), and **Go on** with it."""
+    answer = standing.answer
+    again = lang._("Play the step's move") if answer and answer.good else lang._("Try again")
+    return again, lang._("Go on")
 
 
 def cost_line(standing: Standing, answer: Answer, name: str, lang: Language) -> str:
     """The judge's words on a costly move: ``Rolling on, where stopping was better by
-    1.3 spaces.``, then what the learner may do."""
+    1.3 spaces.``"""
     judged = answer.judged
     assert judged is not None
     lesson = standing.lesson
@@ -57,13 +93,12 @@ def cost_line(standing: Standing, answer: Answer, name: str, lang: Language) -> 
     before = lesson_play.table(lesson, answer.before, standing.user_id, name, standing.version)
     names = [shared_words.name(seat, lang) for seat in before.seats]
     chosen = words.option(answer.before, judged.chosen, names, lang)
-    said = lang._(
+    return lang._(
         "{chosen}, where {best} was better by {cost}.",
         chosen=chosen[:1].upper() + chosen[1:],
         best=words.option(answer.before, judged.best, names, lang),
         cost=amount(judged.cost, judged.unit, lang),
     )
-    return said + " " + lang._("Try the step again, or go on with your move.")
 
 
 def standing_lines(standing: Standing, lang: Language) -> list[str]:
@@ -83,21 +118,33 @@ def standing_lines(standing: Standing, lang: Language) -> list[str]:
 
 def _doing_lines(standing: Standing, lang: Language) -> list[str]:
     step = standing.waiting
+    back = [lang._("Welcome back: your lesson is where you left it.")] if standing.resumed else []
     if step is not None:
-        lines = [lang.say(step.say)]
-        if standing.resumed:
-            lines.insert(0, lang._("Welcome back: your lesson is where you left it."))
-        return lines
+        return [*back, lang.say(step.say)]
     if standing.phase is LessonPhase.PLAYING:
-        return [lang._("Now play the game to its end against an easy computer player.")]
+        return [*back, lang._("Now play the game to its end against an easy computer player.")]
+    if standing.phase is LessonPhase.OVER and standing.left_out:
+        # Finished only by its own moves: going on with one's own leaves steps unmade.
+        return [
+            lang.ngettext(
+                "You went through the lesson, but not its last step: you went on with your "
+                "own move there. Take the lesson again to play it.",
+                "You went through the lesson, but not its last {n} steps: you went on with "
+                "your own move there. Take the lesson again to play them.",
+                len(standing.left_out),
+            )
+        ]
     if standing.phase is LessonPhase.OVER:
         return [lang._("🎓 You finished the lesson! Now you know how to play.")]
     return []
 
 
 def progress(standing: Standing, lang: Language) -> str:
-    """``Step 3 of 12``, or the learner's first game past the steps."""
+    """``Step 3 of 12``, the learner's first game past the steps, or their own game from a
+    move of theirs they went on with."""
     count = len(standing.lesson.steps)
+    if standing.left_out:
+        return lang._("Your own game")
     if standing.step >= count:
         return lang._("Your first game")
     return lang._("Step {step} of {count}", step=lang.number(standing.step + 1), count=count)

@@ -31,6 +31,7 @@ from bot.features.lessons.lesson_words import (
     next_lesson,
     progress,
     standing_lines,
+    ways_after,
 )
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import Standing
@@ -60,7 +61,8 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
         if following is not None:
             label = lang._("Next: {lesson}", lesson=lang.say(following.title))
             ends.append(NextLesson(following.key, label))
-        if in_guild:
+        if in_guild and not standing.left_out:
+            # Shared as finished: only by its own moves.
             share = lang._("Share in the channel")
             ends.append(ShareLesson(lesson.key, standing.version, share))
         rows = (tuple(ends),) if ends else ()
@@ -77,9 +79,10 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
         # the learner's hand is below it while they are to act.
         picture = replace(picture, text="\n\n".join(said))
     if standing.phase is LessonPhase.ANSWERED:
+        again, on = ways_after(standing, lang)
         ways = (
-            LessonWay(lesson.key, standing.version, Way.AGAIN, _way(lang._("Try again"), "↩️")),
-            LessonWay(lesson.key, standing.version, Way.ON, _way(lang._("Go on"), "➡️")),
+            LessonWay(lesson.key, standing.version, Way.AGAIN, _way(again, "↩️")),
+            LessonWay(lesson.key, standing.version, Way.ON, _way(on, "➡️")),
         )
         return _card(picture, (ways,))
     if not lesson_play.learner_to_act(lesson, standing.state):
@@ -143,6 +146,8 @@ def lessons_card(started: Sequence[Standing], lang: Language) -> Card:
     lines = []
     for standing in started:
         said = [progress(standing, lang)] if standing.phase is not LessonPhase.OVER else []
+        if standing.phase is LessonPhase.OVER and standing.left_out:
+            said.append(lang._("Gone through, not by all its steps"))
         if standing.finished_at is not None:
             said.append(lang._("finished <t:{when}:D>", when=int(standing.finished_at)))
         said.append(f"/{face_for(standing.lesson.kind).command} {lang._('learn')}")
