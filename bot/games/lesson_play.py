@@ -21,9 +21,10 @@ from typing import Any
 from bot.games.analysis import Grade, Judged, Played
 from bot.games.drawn_dice import Tape
 from bot.games.lessons import Lesson, Reply
+from bot.games.outcome import Outcome
 from bot.games.registry import analyst_for, lessons_of, rules_for
 from bot.storage.game_values import Level
-from bot.storage.records import Game, GameStatus, Seat
+from bot.storage.records import Game, GameStatus, Result, Seat
 
 JUDGE_SEED = 0
 """The seed of the judge's deals (Claim's): a lesson's answers are the same each time."""
@@ -216,6 +217,28 @@ def table(lesson: Lesson, state: Any, user_id: int, name: str, version: int) -> 
         finished_at=0.0 if over else None,
         deadline=None,
     )
+
+
+def ended(lesson: Lesson, state: Any, user_id: int, name: str, version: int) -> Outcome | None:
+    """The lesson's game at its end, as a game's result shows one (``GameFace.result``):
+    ``table``'s record, and each seat's final standing; ``None`` while it goes on."""
+    rules = rules_for(lesson.kind)
+    if not rules.is_over(state):
+        return None
+    game = table(lesson, state, user_id, name, version)
+    results = tuple(
+        Result(
+            standing.seat,
+            game.seats[standing.seat].user_id,
+            game.seats[standing.seat].display_name,
+            standing.won,
+            standing.place,
+            False,
+            standing.figures,
+        )
+        for standing in rules.standings(state)
+    )
+    return Outcome(game, state, lesson.learner, None, (), True, results=results)
 
 
 def learner_to_act(lesson: Lesson, state: Any) -> bool:

@@ -5,8 +5,10 @@ seat's hand shown; and the steps counted into the metrics."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import discord
 
@@ -18,7 +20,10 @@ from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
 from bot.games.faces import report_words_for
+from bot.games.registry import rules_for
+from bot.games.shared_words import winners_line
 from bot.metrics.figures import Metrics, counting, lesson_counted
+from bot.storage.game_values import Level
 from i18n import english, language
 from tests.games.lesson_moves import learner_intents
 
@@ -284,3 +289,31 @@ async def test_a_lesson_gone_through_without_its_own_moves_says_so_and_shares_no
         .lines[0]
         .value.startswith("Gone through, not by all its steps")
     )
+
+
+def played_out(key: str) -> Any:
+    """The lesson's first game played to its end by an easy computer player's moves."""
+    lesson = lesson_play.lesson(key)
+    rules = rules_for(lesson.kind)
+    state = lesson_play.path(key)[-1]
+    chance = random.Random(3)
+    while not rules.is_over(state):
+        intent = rules.decide(state, lesson.learner, Level.EASY, chance)
+        state = lesson_play.learner_moved(lesson, len(lesson.steps), state, intent, chance).state
+    return state
+
+
+async def test_the_first_games_end_says_who_won_with_the_final_standings() -> None:
+    for key in ("claimit", "nuggets"):
+        lesson = lesson_play.lesson(key)
+        end = played_out(key)
+        over = Standing(lesson, ANN, len(lesson.steps), end, LessonPhase.OVER, 9, None, 5.0)
+        table = lesson_play.table(lesson, end, ANN, "Ann", 9)
+        standings = rules_for(lesson.kind).standings(end)
+        won = [table.seats[s.seat] for s in standings if s.won]
+        for lang in (english(), language("de")):
+            card = await lesson_card(over, "Ann", lang, in_guild=True)
+            assert f"**{winners_line(won, lang)}**" in card.text, (key, card.text)
+            assert f"🏆 {lang.number(1)}. **" in card.text, "the standings, the winner first"
+            assert card.image is not None, "the final position"
+            assert lang._("Ratings") not in [line.name for line in card.lines]

@@ -18,6 +18,8 @@ from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import EMOJI
+from bot.games.registry import rules_for
+from bot.games.shared_words import winners_line
 from bot.service.errors import slash
 from i18n import english, language
 from tests.e2e.board_viewer import BoardViewer, place_answer
@@ -156,13 +158,20 @@ async def test_a_whole_lesson_on_the_board_in_german_leads_to_the_next(
         )
         assert frame["type"] == "place", frame
         assert frame["said"][0] == "✅ " + german.say(step.praise)
-    while frame["view"] is not None:
+    while frame["progress"] is not None:
         # The first whole game, past the steps, to its end.
         assert frame["progress"] == german._("Your first game")
         frame = await asked(
             viewer, key=lesson.key, ask="move", intent=intents(frame)[0], version=frame["version"]
         )
     assert german._("🎓 You finished the lesson! Now you know how to play.") in frame["said"]
+    # Who won, and the final position on the board.
+    over = await world.bots[0].service.part(LessonService).standing(ann.id, lesson.key)
+    assert over is not None
+    table = lesson_play.table(lesson, over.state, ann.id, ann.name, over.version)
+    won = [table.seats[s.seat] for s in rules_for("claim").standings(over.state) if s.won]
+    assert f"**{winners_line(won, german)}**" in frame["said"]
+    assert frame["view"] is not None and intents(frame) == []
     new = german.say(slash("claim", "new"))
     assert f"Spiel jetzt ein echtes Spiel: Tippe {new} in den Chat." in frame["said"]
     assert new == "/claim neu"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.features.lessons.errors import LessonMovedOn, NotNow
 from bot.features.lessons.lesson_words import (
     answer_lines,
+    game_end,
     next_lesson,
     progress,
     standing_lines,
@@ -58,7 +59,7 @@ async def opened(
     lessons: LessonService, user_id: int, name: str, key: str, lang: Language
 ) -> Shown:
     """The lesson ``key`` where the learner left it, or from its start."""
-    return shown(await lessons.begin(user_id, key), name, lang)
+    return await shown(await lessons.begin(user_id, key), name, lang)
 
 
 async def asked(lessons: LessonService, asked: Asked, lang: Language) -> Shown:
@@ -76,17 +77,25 @@ async def asked(lessons: LessonService, asked: Asked, lang: Language) -> Shown:
             raise NotNow()
     except LessonMovedOn:
         standing = await lessons.caught_up(user, key)
-    return shown(standing, asked.name, lang)
+    return await shown(standing, asked.name, lang)
 
 
-def shown(standing: Standing, name: str, lang: Language) -> Shown:
+async def shown(standing: Standing, name: str, lang: Language) -> Shown:
     """Where the learner stands, as the board shows it: the words the channel's card says,
-    the position (none once the lesson is over), and their ways on."""
+    the position (once the lesson is over, the game's end where it ended, with who won
+    and the final standings), and their ways on."""
     lesson = standing.lesson
     said = (*answer_lines(standing, name, lang), *standing_lines(standing, lang))
     title = lang.say(lesson.title)
     ways: tuple[Way, ...] = ()
     if standing.phase is LessonPhase.OVER:
+        end = await game_end(standing, name, lang)
+        table = None
+        if end is not None:
+            said = (*said, *(line for line in end.text.split("\n") if line.strip()))
+            table = lesson_play.table(
+                lesson, standing.state, standing.user_id, name, standing.version
+            )
         # A lobby opens in the channel's chat, where its table is played.
         new = slash(face_for(lesson.kind).command, "new")
         said = (*said, lang._("Play a real game: type {command} in the chat.", command=new))
@@ -95,7 +104,16 @@ def shown(standing: Standing, name: str, lang: Language) -> Shown:
             label = lang._("Next: {lesson}", lesson=lang.say(following.title))
             ways = (Way("open", label, LEARN, Tone.PRIMARY, following.key),)
         return Shown(
-            lesson.key, lesson.kind, standing.version, title, None, said, None, None, False, ways
+            lesson.key,
+            lesson.kind,
+            standing.version,
+            title,
+            None,
+            said,
+            table,
+            lesson.learner if table is not None else None,
+            False,
+            ways,
         )
     if standing.phase is LessonPhase.ANSWERED:
         again, on = ways_after(standing, lang)

@@ -4,13 +4,28 @@ how far along they are."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import Answer, Standing
 from bot.games import lesson_play, shared_words
 from bot.games.analysis_words import amount
-from bot.games.faces import report_words_for
+from bot.games.face import Picture
+from bot.games.faces import face_for, report_words_for
 from bot.games.lessons import Lesson
 from i18n import Language
+
+
+async def game_end(standing: Standing, name: str, lang: Language) -> Picture | None:
+    """Where the lesson's game ended (its first whole game, or the learner's own): its
+    final picture, who won and the final standings, as a game's result shows them, without
+    its ratings (a lesson is never rated); ``None`` while the game goes on."""
+    lesson = standing.lesson
+    outcome = lesson_play.ended(lesson, standing.state, standing.user_id, name, standing.version)
+    if outcome is None:
+        return None
+    picture = await face_for(lesson.kind).result(outcome, "", lang)
+    return replace(picture, text=picture.text.strip(), fields=())
 
 
 def next_lesson(lesson: Lesson) -> Lesson | None:

@@ -28,6 +28,7 @@ from bot.features.lessons.discord.controls import (
 )
 from bot.features.lessons.lesson_words import (
     answer_lines,
+    game_end,
     next_lesson,
     progress,
     standing_lines,
@@ -66,7 +67,10 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
             share = lang._("Share in the channel")
             ends.append(ShareLesson(lesson.key, standing.version, share))
         rows = (tuple(ends),) if ends else ()
-        return Card(title=title, text="\n\n".join(said), accent=GOLD, rows=rows)
+        end = await game_end(standing, name, lang)
+        if end is None:
+            return Card(title=title, text="\n\n".join(said), accent=GOLD, rows=rows)
+        return replace(drawn(end, rows), title=title, text="\n\n".join([*said, end.text]))
     face = face_for(lesson.kind)
     table = lesson_play.table(lesson, standing.state, standing.user_id, name, standing.version)
     # What the step points at, lit on its pictures as on the board.
