@@ -20,9 +20,9 @@ from typing import Any
 
 from bot.games.analysis import Grade, Judged, Played
 from bot.games.drawn_dice import Tape
-from bot.games.lessons import Lesson, Reply
+from bot.games.lessons import Lesson, Reply, Rule, Step
 from bot.games.outcome import Outcome
-from bot.games.registry import analyst_for, lessons_of, rules_for
+from bot.games.registry import analyst_for, lessons_of, rules_for, taught_rules_of
 from bot.storage.game_values import Level
 from bot.storage.records import Game, GameStatus, Result, Seat
 
@@ -182,6 +182,32 @@ def went_on(lesson: Lesson, step: int, state: Any, chance: random.Random | None 
     taken = path(lesson.key)
     rejoined = following < len(lesson.steps) and after == taken[following]
     return WentOn(after, tuple(positions), rejoined)
+
+
+@dataclass(frozen=True)
+class Unmet:
+    """A rule of a game's list that a lesson's steps did not meet."""
+
+    rule: Rule
+    teacher: Lesson | None
+    """Another of the game's lessons, one of whose steps meets it; ``None`` where none
+    does (a rule the lessons only name, such as the turn timer)."""
+
+
+def unmet(lesson: Lesson, made: Sequence[Step]) -> tuple[Unmet, ...]:
+    """Every rule of the lesson's game's list (``taught_rules_of``) that none of ``made``
+    (the steps its learner made) meets, in the list's order, each with the game's first
+    other lesson that teaches it."""
+    met = {key for step in made for key in step.rules}
+    others = [each for each in lessons_of()[lesson.kind] if each is not lesson]
+    return tuple(
+        Unmet(
+            rule,
+            next((o for o in others if any(rule.key in step.rules for step in o.steps)), None),
+        )
+        for rule in taught_rules_of()[lesson.kind]
+        if rule.key not in met
+    )
 
 
 def table(lesson: Lesson, state: Any, user_id: int, name: str, version: int) -> Game:

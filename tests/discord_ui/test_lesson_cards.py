@@ -13,14 +13,16 @@ from typing import Any
 import discord
 
 from bot.discord_ui.card_layout import Card, layout
+from bot.features.lessons.board import shown
 from bot.features.lessons.discord.cards import lesson_card, lessons_card
+from bot.features.lessons.lesson_words import starting
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import Answer, Standing
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
 from bot.games.faces import report_words_for
-from bot.games.registry import rules_for
+from bot.games.registry import rules_for, taught_rules_of
 from bot.games.shared_words import winners_line
 from bot.metrics.figures import Metrics, counting, lesson_counted
 from bot.storage.game_values import Level
@@ -124,7 +126,7 @@ async def test_the_end_offers_a_real_game_and_a_share_only_in_a_channel() -> Non
     over = Standing(
         lesson, ANN, len(lesson.steps), lesson_play.path(KEY)[-1], LessonPhase.OVER, 9, None, 5.0
     )
-    following = lesson_play.lesson("claimit-variant")
+    following = lesson_play.lesson("claimit-last-round")
     here = await lesson_card(over, "Ann", english(), in_guild=True)
     assert "You finished the lesson" in here.text
     assert labels(here) == [
@@ -317,3 +319,29 @@ async def test_the_first_games_end_says_who_won_with_the_final_standings() -> No
             assert f"🏆 {lang.number(1)}. **" in card.text, "the standings, the winner first"
             assert card.image is not None, "the final position"
             assert lang._("Ratings") not in [line.name for line in card.lines]
+
+
+async def test_a_lessons_end_names_exactly_the_rules_its_learner_did_not_meet() -> None:
+    """Every lesson's end, on the channel's card and on the board, in English and German:
+    each rule of its game's list that none of the steps its learner made met is named in
+    its words, and no other; where another lesson plays one out, that lesson's command."""
+    for key, lesson in lesson_play.lessons().items():
+        listed = taught_rules_of()[lesson.kind]
+        path = lesson_play.path(key)
+        for made in {len(lesson.steps), len(lesson.steps) // 2}:
+            over = Standing(lesson, ANN, made, path[made], LessonPhase.OVER, 9, None, None)
+            unmet = lesson_play.unmet(lesson, lesson.steps[:made])
+            named = {each.rule.key for each in unmet}
+            for lang in (english(), language("de")):
+                card = await lesson_card(over, "Ann", lang, in_guild=True)
+                board = "\n".join((await shown(over, "Ann", lang)).said)
+                for rule in listed:
+                    said = lang.say(rule.words)
+                    assert (said in card.text) == (rule.key in named), (key, made, rule.key)
+                    assert (said in board) == (rule.key in named), (key, made, rule.key)
+                for each in unmet:
+                    if each.teacher is not None:
+                        assert starting(each.teacher, lang) in card.text, (key, each.rule.key)
+    variant = lesson_play.lesson("claimit-variant")
+    assert starting(variant, language("de")) == "/claimit lernen lektion:Die Regelvariante"
+    assert starting(lesson_play.lesson("claimit"), english()) == "/claimit learn"

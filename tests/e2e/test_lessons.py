@@ -246,3 +246,28 @@ async def test_a_german_learner_is_taught_in_german(tmp_path: Path, database_tar
         assert "Schritt 2 von " in title_of(step)
         mine = await lesson_message(world, await world.command(ann, "meine lektionen"))
         assert "Schritt 2 von " in describe(mine) and "/claimit lernen" in describe(mine)
+
+
+async def test_the_last_round_lesson_is_played_out_to_a_win_on_the_tie_break(
+    world: World,
+) -> None:
+    """``/claimit learn lesson:``: the game's last turn, won on claimed spaces with the mines
+    tied; its end says who won and why, and names the rules the lesson did not meet, with
+    the command of the lesson that plays them out."""
+    ann = world.players[0]
+    lesson = lesson_play.lesson("claimit-last-round")
+    step = await lesson_message(
+        world, await world.command(ann, "claimit learn", lesson="last_round")
+    )
+    for taught in lesson.steps:
+        assert english().say(taught.say) in describe(step)
+        await pressed(world, ann, step, taught.taught)
+        assert english().say(taught.praise) in describe(step)
+    said = describe(step)
+    assert "**Ann wins!**" in said and "wins on claims (14 to 13)" in said
+    assert "In a real game you'll also meet:" in said
+    assert "Played out in /claimit learn:" in said
+    assert "Played out in /claimit learn lesson:The rule variant:" in said
+    assert step.attachments, "the final position"
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, lesson.key)
+    assert standing is not None and standing.finished_at is not None

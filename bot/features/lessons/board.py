@@ -14,6 +14,7 @@ from bot.features.lessons.lesson_words import (
     next_lesson,
     progress,
     standing_lines,
+    unmet_lines,
     ways_after,
 )
 from bot.features.lessons.schema import LessonPhase
@@ -96,6 +97,7 @@ async def shown(standing: Standing, name: str, lang: Language) -> Shown:
             table = lesson_play.table(
                 lesson, standing.state, standing.user_id, name, standing.version
             )
+        said = (*said, *unmet_lines(standing, lang))
         # A lobby opens in the channel's chat, where its table is played.
         new = slash(face_for(lesson.kind).command, "new")
         said = (*said, lang._("Play a real game: type {command} in the chat.", command=new))

@@ -13,6 +13,7 @@ from bot.games.analysis_words import amount
 from bot.games.face import Picture
 from bot.games.faces import face_for, report_words_for
 from bot.games.lessons import Lesson
+from bot.service.errors import slash
 from i18n import Language
 
 
@@ -26,6 +27,37 @@ async def game_end(standing: Standing, name: str, lang: Language) -> Picture | N
         return None
     picture = await face_for(lesson.kind).result(outcome, "", lang)
     return replace(picture, text=picture.text.strip(), fields=())
+
+
+def unmet_lines(standing: Standing, lang: Language) -> list[str]:
+    """At a lesson's end, every rule of its game's list that none of the steps its learner
+    made met, in plain words: first those no lesson plays out, then by the other lesson
+    that teaches them, named by the command that starts it. Nothing where every rule
+    was met."""
+    unmet = lesson_play.unmet(standing.lesson, standing.made)
+    if not unmet:
+        return []
+    lines = [lang._("**In a real game you'll also meet:**")]
+    lines += ["- " + lang.say(each.rule.words) for each in unmet if each.teacher is None]
+    taught: dict[str, list[str]] = {}
+    for each in unmet:
+        if each.teacher is not None:
+            taught.setdefault(each.teacher.key, []).append("- " + lang.say(each.rule.words))
+    for key, rules in taught.items():
+        where = starting(lesson_play.lesson(key), lang)
+        lines += [lang._("**Played out in {lesson}:**", lesson=where), *rules]
+    return lines
+
+
+def starting(lesson: Lesson, lang: Language) -> str:
+    """How the learner starts ``lesson``: its command (``/claim learn faction:Knights``), or,
+    for a lesson reached only from the one before it, its title."""
+    command = lang.say(slash(face_for(lesson.kind).command, "learn"))
+    if lesson.topic is not None:
+        return f"{command} {lang._(lesson.topic.option)}:{lang.say(lesson.topic.name)}"
+    if lesson is lesson_play.first_lesson(lesson.kind):
+        return command
+    return lang._("the lesson “{title}”", title=lang.say(lesson.title))
 
 
 def next_lesson(lesson: Lesson) -> Lesson | None:

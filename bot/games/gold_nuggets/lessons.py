@@ -51,6 +51,7 @@ STEPS: Final = (
         ),
         ROLL,
         Message("Good, now look at what you rolled."),
+        rules=("turn_start",),
         draws=rolled("333N25L"),
     ),
     Step(
@@ -232,6 +233,20 @@ STEPS: Final = (
 
 RULES: Final = (
     Rule(
+        "setup",
+        Message(
+            "All 77 nuggets start in the centre, and players take turns in seat order, the "
+            "first drawn at random."
+        ),
+    ),
+    Rule(
+        "turn_start",
+        Message(
+            "A turn starts by rolling all seven dice, and nothing can be taken before its first "
+            "set-aside."
+        ),
+    ),
+    Rule(
         "set_aside",
         Message(
             "After every roll you must set aside at least one die: any lassos and nuggets, three "
@@ -247,7 +262,10 @@ RULES: Final = (
     ),
     Rule(
         "roll_again",
-        Message("After setting aside, roll the dice not set aside for more, or stop and take."),
+        Message(
+            "After setting aside, roll the dice not set aside for more (set-aside dice are never "
+            "rolled again), or stop and take."
+        ),
     ),
     Rule(
         "bust",
@@ -259,22 +277,22 @@ RULES: Final = (
     Rule(
         "take_centre",
         Message(
-            "Taking moves as many nuggets as the dice are worth from the centre to you, and the "
-            "turn ends."
+            "Taking moves exactly as many nuggets as the dice are worth (even 0) from the centre "
+            "to you, or what is left there, and the turn ends."
         ),
     ),
     Rule(
         "lassos",
         Message(
-            "Three or more lassos set aside in one turn let you take from a player instead of the "
-            "centre."
+            "Three or more lassos set aside in one turn, over all its rolls, let you take from a "
+            "player instead of the centre."
         ),
     ),
     Rule(
         "take_player",
         Message(
-            "With three lassos, you may take the nuggets from another player, at most what they "
-            "hold."
+            "A steal takes from any other player you choose, at most what they hold, and never "
+            "ends the game."
         ),
     ),
     Rule(
@@ -286,7 +304,18 @@ RULES: Final = (
     ),
     Rule(
         "end",
-        Message("The game ends when the centre is empty, and whoever holds the most nuggets wins."),
+        Message(
+            "The game ends when the centre is empty, and whoever holds the most nuggets wins; "
+            "tied players share the win."
+        ),
+    ),
+    Rule(
+        "turn_timer",
+        Message(
+            "A turn that runs out of time takes from the centre what its dice are worth (with a "
+            "roll waiting, its most valuable set-aside first; before the first roll, it passes); "
+            "twice in a row, and a computer player takes the seat."
+        ),
     ),
 )
 """Every rule a real game needs, as its lessons meet it (a step's ``rules``)."""

@@ -17,6 +17,7 @@ import discord
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.components import Look
 from bot.discord_ui.face_drawing import drawn, in_rows, look, menu_options
+from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.features.lessons.discord.controls import (
     LessonMove,
     LessonPick,
@@ -32,6 +33,7 @@ from bot.features.lessons.lesson_words import (
     next_lesson,
     progress,
     standing_lines,
+    unmet_lines,
     ways_after,
 )
 from bot.features.lessons.schema import LessonPhase
@@ -68,9 +70,14 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
             ends.append(ShareLesson(lesson.key, standing.version, share))
         rows = (tuple(ends),) if ends else ()
         end = await game_end(standing, name, lang)
+        told = "\n\n".join([*said, *([end.text] if end is not None else [])])
+        unmet = unmet_lines(standing, lang)
+        if unmet:
+            more = lang._("…and {more} more", more="{}")
+            told += "\n\n" + joined_within(unmet, CARD_TEXT - len(told) - 2, more=more)
         if end is None:
-            return Card(title=title, text="\n\n".join(said), accent=GOLD, rows=rows)
-        return replace(drawn(end, rows), title=title, text="\n\n".join([*said, end.text]))
+            return Card(title=title, text=told, accent=GOLD, rows=rows)
+        return replace(drawn(end, rows), title=title, text=told)
     face = face_for(lesson.kind)
     table = lesson_play.table(lesson, standing.state, standing.user_id, name, standing.version)
     # What the step points at, lit on its pictures as on the board.
