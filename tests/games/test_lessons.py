@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -25,6 +28,8 @@ from bot.games.registry import (
 )
 from bot.storage.game_values import Level
 from engine.claim.cards import Faction
+from engine.claimit.odds import roll_odds as claimit_odds
+from engine.gold_nuggets.odds import roll_odds as nuggets_odds
 from i18n import Message, english, language
 from tests.games.lesson_moves import learner_intents
 
@@ -119,6 +124,42 @@ def test_a_lesson_that_plays_on_ends_in_a_short_first_game(key: str) -> None:
         else:
             raise AssertionError("the computer players' moves leave it waiting on nobody")
     raise AssertionError(f"{key}: the first game takes more than {FIRST_GAME_MOVES} moves")
+
+
+BUST_CHANCE: dict[str, Callable[[Any], Fraction]] = {
+    "claimit": lambda state: claimit_odds(state).bust,
+    "nuggets": lambda state: nuggets_odds(state).bust,
+}
+"""Each dice game's exact chance that the roll waiting in a position busts: what its board
+shows."""
+ONE_IN = re.compile(r"\b(\d+) (?:rolls? )?in (\d+)\b")
+PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?%")
+RISK = r"\b(?:risk|chance|bust|busts)\b"
+SMALL = re.compile(rf"{RISK}[^.:;]*\b(?:small|low|little|tiny|slim|unlikely)\b", re.IGNORECASE)
+BIG = re.compile(rf"{RISK}[^.:;]*\b(?:high|big|large|great|likely)\b", re.IGNORECASE)
+SMALL_AT_MOST = Fraction(1, 10)
+BIG_AT_LEAST = Fraction(2, 5)
+
+
+@pytest.mark.parametrize("key", [k for k in KEYS if lesson_play.lesson(k).kind in BUST_CHANCE])
+def test_what_a_step_says_of_a_risk_is_its_positions_bust_chance(key: str) -> None:
+    """A figure a step gives for a roll's risk ("1 in 7", "25%") is within a point of the
+    exact chance the board shows for the roll it asks for; a risk it calls small is under
+    10%, one it calls big over 40%."""
+    lesson = lesson_play.lesson(key)
+    for index, step in enumerate(lesson.steps):
+        state = lesson_play.path(key)[index]
+        said = english().say(step.say)
+        stated = [Fraction(int(a), int(b)) for a, b in ONE_IN.findall(said)]
+        stated += [Fraction(p) / 100 for p in PERCENT.findall(said)]
+        small, big = SMALL.search(said), BIG.search(said)
+        if not (stated or small or big):
+            continue
+        bust = BUST_CHANCE[lesson.kind](state)
+        for figure in stated:
+            assert abs(figure - bust) <= Fraction(1, 100), (step.name, figure, float(bust))
+        assert not small or bust <= SMALL_AT_MOST, (step.name, float(bust))
+        assert not big or bust >= BIG_AT_LEAST, (step.name, float(bust))
 
 
 def sentences(text: str) -> int:
