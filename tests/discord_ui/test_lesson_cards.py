@@ -21,7 +21,7 @@ from bot.features.lessons.service import Answer, Standing
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
-from bot.games.faces import report_words_for
+from bot.games.faces import reasons_for, report_words_for
 from bot.games.registry import rules_for, taught_rules_of
 from bot.games.shared_words import winners_line
 from bot.metrics.figures import Metrics, counting, lesson_counted
@@ -58,6 +58,10 @@ async def test_a_costly_move_is_explained_by_the_judge_in_the_learners_language(
         cost = amount(judged.cost, judged.unit, lang)
         assert best in card.text and cost in card.text, card.text
         assert labels(card) == [lang._("Try again"), lang._("Go on")]
+        # Why, as a teacher says it: what the better move does that this one doesn't.
+        names = ["Ann", "Bot 1 (easy)"]
+        why = reasons_for(KEY).why(standing.answer.before, judged, names, lang)  # type: ignore[union-attr]
+        assert why and f"\n\n{why}\n\n" in card.text, card.text
     german = await lesson_card(standing, "Ann", language("de"), in_guild=True)
     assert "better by" not in german.text and "Try again" not in labels(german)
 

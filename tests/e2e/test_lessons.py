@@ -16,7 +16,7 @@ from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
-from bot.games.faces import report_words_for
+from bot.games.faces import reasons_for, report_words_for
 from bot.service.errors import NotHere
 from emulator import Interaction, Message, User
 from engine.gold_nuggets import Counts
@@ -104,6 +104,8 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     )
     cost = amount(judged.cost, judged.unit, english())
     assert f"where {chosen} was better by {cost}." in said
+    why = reasons_for("claimit").why(standing.answer.before, judged, ["Ann", "Bot"], english())
+    assert why and why in said, "why, as a teacher says it"
     assert step.button_labels() == ["Try again", "Go on"]
     answered = step.buttons()[0]["custom_id"]
 

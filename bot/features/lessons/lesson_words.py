@@ -11,7 +11,7 @@ from bot.features.lessons.service import Answer, Standing
 from bot.games import lesson_play, shared_words
 from bot.games.analysis_words import amount
 from bot.games.face import Picture
-from bot.games.faces import face_for, report_words_for
+from bot.games.faces import face_for, reasons_for, report_words_for
 from bot.games.lessons import Lesson
 from bot.service.errors import slash
 from i18n import Language
@@ -95,6 +95,9 @@ def answer_lines(standing: Standing, name: str, lang: Language) -> list[str]:
         judged = answer.judged
         said = "💸 " + cost_line(standing, answer, name, lang) if judged is not None else None
         lines = [said or lang._("That is not the move this step teaches.")]
+        why = reason(standing, answer, name, lang)
+        if why is not None:
+            lines.append(why)
         if later:
             lines.append(
                 lang._(
@@ -128,6 +131,18 @@ def ways_after(standing: Standing, lang: Language) -> tuple[str, str]:
     answer = standing.answer
     again = lang._("Play the step's move") if answer and answer.good else lang._("Try again")
     return again, lang._("Go on")
+
+
+def reason(standing: Standing, answer: Answer, name: str, lang: Language) -> str | None:
+    """Why the judge's best move beats the learner's, in the game's own words (its
+    ``lesson_reasons``): what it keeps or risks, from the position and the verdict."""
+    judged = answer.judged
+    if judged is None or judged.chosen == judged.best:
+        return None
+    lesson = standing.lesson
+    before = lesson_play.table(lesson, answer.before, standing.user_id, name, standing.version)
+    names = [shared_words.name(seat, lang) for seat in before.seats]
+    return reasons_for(lesson.kind).why(answer.before, judged, names, lang)
 
 
 def cost_line(standing: Standing, answer: Answer, name: str, lang: Language) -> str:

@@ -177,8 +177,7 @@ GAME_STEPS: Final = (
     Step(
         "stop_and_claim",
         Message(
-            "A bust now would cost all three of this turn's markers. Press Stop & claim to "
-            "keep them."
+            "A bust now would lose both spaces this turn marked. Press Stop & claim to keep them."
         ),
         "stop",
         Message("Those spaces are yours now, and the computer got its marker back."),
