@@ -273,3 +273,33 @@ async def test_the_last_round_lesson_is_played_out_to_a_win_on_the_tie_break(
     assert step.attachments, "the final position"
     standing = await world.bots[0].service.part(LessonService).standing(ann.id, lesson.key)
     assert standing is not None and standing.finished_at is not None
+
+
+async def test_a_faction_lesson_gone_on_from_a_wrong_card_is_not_finished(world: World) -> None:
+    """Claim's one-step faction lessons: a wrong card and Go on keep the card, the learner
+    plays the game on to its end, and the lesson says it was gone through without its
+    step, is not shared as finished, and is listed so."""
+    ann = world.players[0]
+    lesson = lesson_play.lesson("claim-knights")
+    step = await lesson_message(world, await world.command(ann, "claim learn", faction="knights"))
+    taught = f":{lesson.steps[0].taught}"
+    moves = [b["custom_id"] for b in step.buttons() if b["custom_id"].startswith("lesson:")]
+    wrong = next(m for m in moves if not m.endswith(taught))
+    await pressed(world, ann, step, wrong)
+    assert "💸" in describe(step) and step.button_labels() == ["Try again", "Go on"]
+    await pressed(world, ann, step, "Go on")
+    assert "You went on with your own move." in describe(step)
+    while playable := [
+        b["custom_id"]
+        for b in step.buttons()
+        if b["custom_id"].startswith("lesson:") and not b.get("disabled")
+    ]:
+        await pressed(world, ann, step, playable[0])
+    said = describe(step)
+    assert "You went through the lesson, but not its last step" in said
+    assert "You finished the lesson" not in said and "wins!**" in said
+    assert "Share in the channel" not in step.button_labels()
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, lesson.key)
+    assert standing is not None and standing.finished_at is None and standing.left_out
+    mine = await lesson_message(world, await world.command(ann, "my lessons"))
+    assert "Gone through, not by all its steps" in describe(mine)
