@@ -53,9 +53,7 @@ async def pressed(world: World, user: User, message: Message, button: str) -> No
             data = {"custom_id": control["custom_id"], "component_type": 3, "values": [button]}
     before = json.dumps(message.components)
     await world.discord.answer(await world.discord.forge(user, message, data))
-    await world.discord.wait_for_message(
-        world.channel, lambda m: m.id == message.id and json.dumps(m.components) != before
-    )
+    await world.discord.wait_until(lambda: json.dumps(message.components) != before)
 
 
 def words(refusal: type[NoSuchLesson | LessonMovedOn | NotNow | NotHere]) -> str:
