@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import discord
+import pytest
 
 from bot.discord_ui.card_layout import Card, layout
 from bot.features.lessons.board import shown
@@ -22,11 +23,12 @@ from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
 from bot.games.faces import reasons_for, report_words_for
+from bot.games.lessons import Rule
 from bot.games.registry import rules_for, taught_rules_of
 from bot.games.shared_words import winners_line
 from bot.metrics.figures import Metrics, counting, lesson_counted
 from bot.storage.game_values import Level
-from i18n import english, language
+from i18n import Message, english, language
 from tests.games.lesson_moves import learner_intents
 
 KEY = "claimit"
@@ -349,3 +351,24 @@ async def test_a_lessons_end_names_exactly_the_rules_its_learner_did_not_meet() 
     variant = lesson_play.lesson("claimit-variant")
     assert starting(variant, language("de")) == "/claimit lernen lektion:Die Regelvariante"
     assert starting(lesson_play.lesson("claimit"), english()) == "/claimit learn"
+
+
+async def test_a_rule_a_faction_lesson_plays_out_is_linked_by_its_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Claim's list as it grows: a faction's rule, played out by that faction's lesson, is
+    named at the game's lesson's end with the command that starts it."""
+    listed = taught_rules_of()
+    knights = Rule("faction:knights", Message("A Knight played on a Goblin always wins."))
+    grown = {**listed, "claim": (*listed["claim"], knights)}
+    monkeypatch.setattr(lesson_play, "taught_rules_of", lambda: grown)
+    lesson = lesson_play.lesson("claim")
+    path = lesson_play.path("claim")
+    over = Standing(lesson, ANN, len(lesson.steps), path[-1], LessonPhase.OVER, 9, None, None)
+    card = await lesson_card(over, "Ann", english(), in_guild=True)
+    assert (
+        "**Played out in /claim learn faction:Knights:**\n- A Knight played on a Goblin always "
+        "wins." in card.text
+    )
+    german = await lesson_card(over, "Ann", language("de"), in_guild=True)
+    assert "/claim lernen fraktion:Ritter" in german.text
