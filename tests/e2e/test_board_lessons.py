@@ -176,9 +176,9 @@ async def test_a_whole_lesson_on_the_board_in_german_leads_to_the_next(
     assert f"Spiel jetzt ein echtes Spiel: Tippe {new} in den Chat." in frame["said"]
     assert new == "/claim neu"
     (following,) = frame["ways"]
-    assert following["ask"] == "open" and following["key"] == "claim-teams"
+    assert following["ask"] == "open" and following["key"] == "claim-three"
     assert following["label"] == german._(
-        "Next: {lesson}", lesson=german.say(lesson_play.lesson("claim-teams").title)
+        "Next: {lesson}", lesson=german.say(lesson_play.lesson("claim-three").title)
     )
     viewer_frames = len(viewer.frames)
     await viewer.send(type="list")
@@ -193,7 +193,7 @@ async def test_a_claim_lesson_on_the_board_shows_only_the_learners_hand(
 ) -> None:
     ann = world.players[0]
     viewer = await board_of(world, session, ann)
-    for key in ("claim", "claim-teams", "claim-knights"):
+    for key in ("claim", "claim-three", "claim-teams", "claim-knights"):
         lesson = lesson_play.lesson(key)
         state = lesson_play.start(lesson)
         frame = await asked(viewer, key=key, ask="open")

@@ -39,13 +39,23 @@ def unmet_lines(standing: Standing, lang: Language) -> list[str]:
         return []
     lines = [lang._("**In a real game you'll also meet:**")]
     lines += ["- " + lang.say(each.rule.words) for each in unmet if each.teacher is None]
+    first = lesson_play.first_lesson(standing.lesson.kind)
     taught: dict[str, list[str]] = {}
     for each in unmet:
-        if each.teacher is not None:
+        if each.teacher is not None and each.teacher is not first:
             taught.setdefault(each.teacher.key, []).append("- " + lang.say(each.rule.words))
     for key, rules in taught.items():
         where = starting(lesson_play.lesson(key), lang)
         lines += [lang._("**Played out in {lesson}:**", lesson=where), *rules]
+    if any(each.teacher is first for each in unmet):
+        # The game's own lesson teaches the game: one line sends the learner there, where
+        # naming each of its rules would crowd out the lesson's end.
+        lines.append(
+            lang._(
+                "**The rest of the game's rules are played out in {lesson}.**",
+                lesson=starting(first, lang),
+            )
+        )
     return lines
 
 

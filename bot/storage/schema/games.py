@@ -301,6 +301,18 @@ shard_leases = table(
     since=6,
 )
 
+# Each live process's share of Discord's global request limit (``bot.service.pace_grants``):
+# the requests it may make in any second, what it asked for over the last one, and
+# until when (on the database's clock) the grant holds if it stops renewing it.
+pace_grants = table(
+    "pace_grants",
+    Column("holder", Text, primary_key=True),
+    Column("granted", Integer, CheckConstraint("granted >= 0"), nullable=False),
+    Column("demand", Integer, CheckConstraint("demand >= 0"), nullable=False),
+    a_time("expires_at"),
+    since=31,
+)
+
 # A message owed for something past (a follower's notice, an invitation, a season's
 # end…): claimed here by the process posting it, then recorded sent (where it went) once
 # its feature recorded it too. What a restart finds claimed and unsent was cut short

@@ -10,15 +10,19 @@ seasons and ``recompute`` stay a server's."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import discord
 from discord.app_commands import Choice
 
-from bot.discord_ui.card_layout import Card, Line, Rows, layout
+from bot.discord_ui.card_layout import Card, Line, Rows, edited, layout
 from bot.discord_ui.context import Context
 from bot.discord_ui.conversations import place_of
-from bot.discord_ui.interaction_answers import defer_now, require_private
+from bot.discord_ui.interaction_answers import (
+    answer_privately,
+    defer_now,
+    require_private,
+    update_clicked,
+)
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import Part
 from bot.features.ladder.discord import messages
@@ -61,16 +65,13 @@ class Ladder(Part):
                 guild_id, kind, season, user_id, await self._place(interaction), lang
             )
             if card is not None:
-                await interaction.response.send_message(view=layout(card), ephemeral=True)
+                await answer_privately(interaction, card)
                 return
         board = await self._board(interaction, kind, page)
         if not board.entries:
-            await interaction.response.send_message(
-                messages.no_ladder(kind, reader(interaction)), ephemeral=True
-            )
+            await answer_privately(interaction, messages.no_ladder(kind, reader(interaction)))
             return
-        page_shown = await self._page(board, kind, interaction)
-        await interaction.response.send_message(**page_shown, ephemeral=True)
+        await answer_privately(interaction, await self._page(board, kind, interaction))
 
     async def season_choices(
         self, interaction: discord.Interaction, kind: str, typed: str
@@ -91,20 +92,20 @@ class Ladder(Part):
         board = await self._board(interaction, button.kind, button.page)
         if not board.entries:
             gone = Card(title=None, text=messages.no_ladder(button.kind, reader(interaction)))
-            await interaction.response.edit_message(view=layout(gone))
+            await update_clicked(interaction, view=layout(gone))
             return
-        await interaction.response.edit_message(**await self._page(board, button.kind, interaction))
+        await update_clicked(
+            interaction, **edited(await self._page(board, button.kind, interaction))
+        )
 
     async def _board(self, interaction: discord.Interaction, kind: str, page: int) -> Leaderboard:
         scope = await self._scope(interaction)
         assert scope is not None
         return await self.ladder.leaderboard(scope, kind, interaction.user.id, page)
 
-    async def _page(
-        self, board: Leaderboard, kind: str, interaction: discord.Interaction
-    ) -> dict[str, Any]:
-        """A leaderboard page as a message: the caller's note, the ladder, the fields
-        other features add, the page buttons."""
+    async def _page(self, board: Leaderboard, kind: str, interaction: discord.Interaction) -> Card:
+        """A leaderboard page: the caller's note, the ladder, the fields other features
+        add, the page buttons."""
         scope = await self._scope(interaction)
         assert scope is not None
         lang = reader(interaction)
@@ -117,8 +118,7 @@ class Ladder(Part):
             conversation=place_of(interaction).interaction_only,
         )
         added = await self.context.hooks.leaderboard_lines(scope, kind, lang)
-        card = replace(card, lines=added, note=_caller_note(board, interaction.user.id, lang))
-        return {"view": layout(card)}
+        return replace(card, lines=added, note=_caller_note(board, interaction.user.id, lang))
 
     async def stats(
         self,
@@ -144,13 +144,13 @@ class Ladder(Part):
             is_self = who.id == interaction.user.id
             none = messages.no_stats(kind, who.display_name, is_self, lang)
             if not more:
-                await interaction.response.send_message(none, ephemeral=True)
+                await answer_privately(interaction, none)
                 return
             card = Card(title=None, text=none, accent=LADDER_COLOUR, lines=more)
         else:
             card = messages.stats_card(stats, kind, who.display_avatar.url, lang)
             card = replace(card, lines=(*card.lines, *more))
-        await interaction.response.send_message(view=layout(card), ephemeral=True)
+        await answer_privately(interaction, card)
 
     async def history(self, interaction: discord.Interaction, kind: str) -> None:
         """``/<game> history``: the last games played to the end in this server."""
@@ -159,14 +159,14 @@ class Ladder(Part):
         games = await self.ladder.history(scope, kind)
         lang = reader(interaction)
         if not games:
-            await interaction.response.send_message(messages.no_history(kind, lang), ephemeral=True)
+            await answer_privately(interaction, messages.no_history(kind, lang))
             return
         notes = await self.context.hooks.history_notes([game.id for game in games], lang)
         place = place_of(interaction).guild_id
         card = messages.history_card(
             games, kind, place, await self._place(interaction), lang, notes
         )
-        await interaction.response.send_message(view=layout(card), ephemeral=True)
+        await answer_privately(interaction, card)
 
     async def _scope(self, interaction: discord.Interaction) -> int | None:
         """Whose ladder the asker sees: the server's, or the conversation's."""

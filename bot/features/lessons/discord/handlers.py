@@ -22,6 +22,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.core.lobby.handlers import Lobbies
 from bot.discord_ui.game_messages import message_link
 from bot.discord_ui.interaction_answers import (
+    answer_privately,
     defer_now,
     in_time,
     require_private,
@@ -112,7 +113,7 @@ class Learning(Part):
         """``/my lessons``: every lesson the asker started, to them alone."""
         started = await self.lessons.started(interaction.user.id)
         card = lessons_card(started, reader(interaction))
-        await interaction.response.send_message(**sent(card), ephemeral=True)
+        await answer_privately(interaction, card)
 
     async def learn_pressed(self, interaction: discord.Interaction, pressed: LearnButton) -> None:
         """🎓 **Learn to play**, under a game's rules."""
