@@ -266,7 +266,7 @@ async def test_the_last_round_lesson_is_played_out_to_a_win_on_the_tie_break(
     said = describe(step)
     assert "**Ann wins!**" in said and "wins on claims (14 to 13)" in said
     assert "In a real game you'll also meet:" in said
-    assert "Played out in /claimit learn:" in said
+    assert "The rest of the game's rules are played out in /claimit learn." in said
     assert "Played out in /claimit learn lesson:The rule variant:" in said
     assert step.attachments, "the final position"
     standing = await world.bots[0].service.part(LessonService).standing(ann.id, lesson.key)
