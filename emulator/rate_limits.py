@@ -50,6 +50,15 @@ class LoggedRequest:
     """The channel it writes or reads in: the path's, or its interaction's; None for a
     route on no channel (the bot's user, a guild's member, commands)."""
     status: int
+    sender: str = ""
+    """Whose global limit it counts towards: its Authorization header (the bot's token,
+    whichever connection or process it came on), or its address without one."""
+
+    @property
+    def global_limit(self) -> bool:
+        """Whether the sender's global limit counts it: all but the interaction
+        endpoints."""
+        return not _exempt(self.route)
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,10 @@ _BUCKETS = {
 _EXEMPT_PATHS = ("/interactions/", "/webhooks/{app}/")
 """The interaction endpoints, free of the global limit: every webhook route here is an
 interaction's (its id is the application's)."""
+
+
+def _exempt(route: str) -> bool:
+    return route.split(" ", 1)[1].startswith(_EXEMPT_PATHS)
 
 
 def bucket_hash(route: str) -> str:
@@ -200,16 +213,18 @@ class RateLimiter:
             return await handler(request)
         now = self._settings.clock.now()
         channel = self._channel_of(request)
+        sender = _sender(request)
         if now < self._banned_until:
             # Cloudflare's answer, before Discord's API: it counts for nothing.
-            self._log(LoggedRequest(now, route, channel, RATE_LIMITED))
+            self._log(LoggedRequest(now, route, channel, RATE_LIMITED, sender))
             return _cloudflare_ban(self._banned_until - now)
         try:
             response = await self._answer(request, route, handler, limits, now)
         except web.HTTPException as refused:
-            self._note(LoggedRequest(now, route, channel, refused.status), refused, limits)
+            logged = LoggedRequest(now, route, channel, refused.status, sender)
+            self._note(logged, refused, limits)
             raise
-        self._note(LoggedRequest(now, route, channel, response.status), response, limits)
+        self._note(LoggedRequest(now, route, channel, response.status, sender), response, limits)
         return response
 
     async def _answer(
@@ -220,8 +235,7 @@ class RateLimiter:
         limits: RateLimits,
         now: float,
     ) -> web.StreamResponse:
-        exempt = route.split(" ", 1)[1].startswith(_EXEMPT_PATHS)
-        user = None if exempt else self._global_limit(request, limits)
+        user = None if _exempt(route) else self._global_limit(request, limits)
         bucket = self._route_limit(route, request, limits)
         old_edits = self._old_edits_limit(request, route, limits, now)
         refusal = _refusal(limits, now, user, bucket, old_edits)
@@ -242,8 +256,9 @@ class RateLimiter:
         return response
 
     def _global_limit(self, request: web.Request, limits: RateLimits) -> _Limit:
-        user = request.headers.get("Authorization") or request.remote or ""
-        count = self._global.setdefault(user, _Count())
+        # One count for every connection with the same token, as Discord keeps one per bot
+        # however many processes and shards it runs.
+        count = self._global.setdefault(_sender(request), _Count())
         return _Limit("global", limits.global_requests, count)
 
     def _route_limit(self, route: str, request: web.Request, limits: RateLimits) -> _Limit | None:
@@ -344,6 +359,11 @@ def _refusal(
         code=30046,
         message="Maximum number of edits to messages older than 1 hour reached. Try again later.",
     )
+
+
+def _sender(request: web.Request) -> str:
+    """Whose global limit a request counts towards: its token's, or its address's."""
+    return request.headers.get("Authorization") or request.remote or ""
 
 
 def _major_parameter(params: Mapping[str, str]) -> str:

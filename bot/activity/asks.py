@@ -1,17 +1,26 @@
 """What a board's page asks, as the server reads it: each ask's fields taken only as the
-page makes them, and a connection's budget of asks."""
+page makes them, a connection's budget of asks, and its asks answered in turn while it is
+read on."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeGuard
+
+from aiohttp import WSMessage, WSMsgType, web
 
 ASKS_AT_ONCE = 200
 """The most asks a connection may make at once: a page asks one at a time (a move waits
 for its answer), a person clicking fast a few a second, a reconnection three (hello, list,
 watch)."""
+ASKS_WAITING = 8
+"""A connection's asks read and not yet answered: a page asks one at a time (a move waits
+for its answer), so more wait only for a page asking faster than it is answered, whose
+reading then waits for its answers (``Asks`` bounds how fast it may ask)."""
 ASKS_PER_SECOND = 20.0
 """How fast a connection's asks come back once spent: a rate no person keeps up, while a
 page flooding the bot (each ask a read or a transaction) is closed within a second."""
@@ -40,6 +49,56 @@ class Asks:
             return False
         self._left -= 1
         return True
+
+
+class Answering:
+    """One connection's asks answered one at a time, in the order they came, by their own
+    task: the connection is read on meanwhile, so that a slow answer (a hint judged, a
+    move's transaction) never keeps its pongs unheard."""
+
+    def __init__(self, answer: Callable[[str], Awaitable[None]]) -> None:
+        self._waiting: asyncio.Queue[str] = asyncio.Queue(ASKS_WAITING)
+        self._answer = answer
+        self._task = asyncio.create_task(self._answering())
+
+    async def put(self, data: str) -> None:
+        """An ask read, answered after those before it (waiting while ``ASKS_WAITING``
+        are)."""
+        await self._waiting.put(data)
+
+    async def close(self, finish: bool) -> None:
+        """No more asks are read: those read are answered first if ``finish`` (a move
+        asked is never cut short, and a flood is answered up to its budget before its
+        connection closes), else cancelled (the bot stops)."""
+        if finish:
+            await self._waiting.join()
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+    async def _answering(self) -> None:
+        while True:
+            data = await self._waiting.get()
+            try:
+                await self._answer(data)
+            finally:
+                self._waiting.task_done()
+
+
+async def received(
+    socket: web.WebSocketResponse, pong: Callable[[bytes], None] | None
+) -> WSMessage:
+    """The next message of the page's that isn't a ping or a pong: a ping is answered, a
+    pong's payload told to ``pong`` (the viewer's pushes, ``Watcher.pong``)."""
+    while True:
+        message = await socket.receive()
+        if message.type is WSMsgType.PING:
+            await socket.pong(message.data)
+        elif message.type is WSMsgType.PONG:
+            if pong is not None:
+                pong(message.data)
+        else:
+            return message
 
 
 def parsed(data: str | bytes) -> dict[str, Any] | None:

@@ -29,7 +29,7 @@ import aiohttp
 import discord
 from discord.http import Route
 
-from bot.activity.refusal_shares import Shares, address_of
+from bot.activity.refusal_shares import PER_HOLDER, Shares, address_of
 from bot.metrics.figures import Metrics
 from bot.metrics.requests import counting_requests, invalid
 from i18n import Message
@@ -61,7 +61,9 @@ back, and asking again would spend Discord's invalid-request budget again."""
 TRUSTED_SECONDS = 604_800.0
 """How long a token Discord vouched for, or that the bot's own code exchange handed out,
 is asked of Discord whatever strangers spent (``refusal_shares``): an access token's
-life, a week, unless Discord said less."""
+life, a week, unless Discord said less; unless its holder's tokens were refused
+``PER_HOLDER`` times in the window, after which their tokens take shares as strangers'
+do."""
 KEPT = 50_000
 """Tokens and instances remembered, the oldest forgotten first."""
 IN_FLIGHT = 8
@@ -149,6 +151,8 @@ class DiscordIdentity:
         server, seeing the channel."""
         self._trusted: OrderedDict[str, float] = OrderedDict()
         """Tokens (by their hash) asked of Discord whatever the shares, until when."""
+        self._holders: OrderedDict[str, int] = OrderedDict()
+        """Whose each token (by its hash) is, as Discord last vouched."""
         self._hellos = Shares(clock)
         self._exchanges = Shares(clock)
         self._asking = asyncio.Semaphore(IN_FLIGHT)
@@ -249,7 +253,7 @@ class DiscordIdentity:
         ``viewer`` still holds their token, is still in their instance, and (in a server)
         still a member seeing its channel. Their token was vouched for, so it is asked whatever
         strangers spent; a refusal ends it."""
-        user = await self._user(viewer.token, "", queued=False)
+        user = await self._user(viewer.token, "", queued=False, holder=viewer.user_id)
         if str(user.get("id")) != str(viewer.user_id):
             raise NotAllowed(EXPIRED, code=4003)
         await self.in_instance(viewer.instance_id, viewer.user_id)
@@ -299,10 +303,13 @@ class DiscordIdentity:
             raise NotAllowed(NO_PLACE)
         _remember(self._places, key, self._clock())
 
-    async def _user(self, access_token: str, address: str, queued: bool = True) -> dict[str, Any]:
-        """Who holds the token: Discord's word of late, else asked, with a share of the
-        hellos' unless the token is trusted, in turn with the sign-ins if ``queued``;
-        ``NotAllowed`` for a token Discord refused, or none left to ask with."""
+    async def _user(
+        self, access_token: str, address: str, queued: bool = True, holder: int | None = None
+    ) -> dict[str, Any]:
+        """Who holds the token (``holder``, where the caller knows whose it was): Discord's
+        word of late, else asked, with a share of the hellos' unless the token is trusted,
+        in turn with the sign-ins if ``queued``; ``NotAllowed`` for a token Discord
+        refused, or none left to ask with."""
         key = _key(access_token)
         now = self._clock()
         said = self._users.get(key)
@@ -312,13 +319,18 @@ class DiscordIdentity:
                 if known is None:
                     raise NotAllowed(EXPIRED, code=4003)
                 return known
-        trusted = self._trusted.get(key, 0.0) > now
+        known_holder = holder if holder is not None else self._holders.get(key)
+        # Whose refusals a trusted token's count as: its member's, else (never vouched
+        # for: one the exchange handed out) the address's.
+        whose = f"user:{known_holder}" if known_holder is not None else f"at:{address}"
+        trusted = self._trusted.get(key, 0.0) > now and self._hellos.spent_by(whose) < PER_HOLDER
         asked = await self._ask(
             self._hellos,
             address,
             trusted,
             lambda: self._call("GET", "/users/@me", bearer=access_token),
             queued,
+            whose,
         )
         if asked is None:
             self._turned_away("sign-ins")
@@ -336,6 +348,8 @@ class DiscordIdentity:
             raise NotAllowed(EXPIRED, code=4003)
         if not trusted:
             self._trust(key, TRUSTED_SECONDS)
+        if user.get("id") is not None and str(user["id"]).isdigit():
+            _remember(self._holders, key, int(user["id"]))
         return user
 
     async def _ask(
@@ -345,12 +359,14 @@ class DiscordIdentity:
         trusted: bool,
         asked: Callable[[], Awaitable[tuple[int, dict[str, Any] | None]]],
         queued: bool = True,
+        holder: str | None = None,
     ) -> tuple[int, dict[str, Any] | None] | None:
         """Discord's status and answer to ``asked``, a few asked at a time (if ``queued``:
         see ``_instance_word``), each with a share of ``shares`` for ``address`` unless
         ``trusted``; ``None`` when none is left. The share is taken once it is this ask's
         turn, so that asks waiting behind others never count against it, and given back
-        unless Discord refused; a trusted ask's refusal is counted all the same."""
+        unless Discord refused; a trusted ask's refusal is counted all the same, against
+        its token's ``holder`` too."""
         async with self._asking if queued else contextlib.nullcontext():
             taken = None if trusted else shares.take(address)
             if not trusted and taken is None:
@@ -363,7 +379,7 @@ class DiscordIdentity:
                 if taken is not None and not refused:
                     shares.give_back(address, taken)
                 elif taken is None and refused:
-                    shares.refused(address)
+                    shares.refused(address, holder)
         return status, answer
 
     def _turned_away(self, what: str) -> None:

@@ -38,8 +38,15 @@ HAPPENED = 8
 FINISHED = 5
 """The games finished in a channel that its list shows after those open."""
 SEND_SECONDS = 5.0
-"""How long a message may wait on its viewer's connection: a viewer slower than that is let
-go (their page connects again)."""
+"""How long a message may wait on its viewer's connection, and a viewer take to show that it
+read it (its connection's pong to the ping sent after it): a viewer slower than that is let
+go (their page connects again). A page's browser answers a ping as it reads, whatever the
+page is doing; a connection whose reader never reads fills no buffer with a few small
+views, so only the pong tells it apart, within this."""
+TAKEN_CHECKS = 3
+"""The event loop's turns a viewer's pong due at ``SEND_SECONDS`` is given past it, for
+what came in while the loop was busy to be read first: a starved loop lets no one go whose
+pong was there all along."""
 
 
 @dataclass(eq=False)
@@ -65,6 +72,12 @@ class Watcher:
     """What is still to be sent: a view (``None``), or a message that is waited for."""
     _sender: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
     _over: bool = field(default=False, init=False, repr=False)
+    _pinged: int = field(default=0, init=False, repr=False)
+    """The number of the last ping sent, each after what was sent before it."""
+    _awaited: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
+    """Waits for the last ping's pong, letting the viewer go without it."""
+    _owed_ping: bool = field(default=False, init=False, repr=False)
+    """Something was sent since the ping awaited: a ping follows once it is answered."""
 
     async def send(self, message: dict[str, Any], version: int | None = None) -> None:
         """Pushes a view (of the watched game at ``version``) unless it is what was pushed
@@ -91,9 +104,19 @@ class Watcher:
         """Sends nothing more (the connection is over)."""
         self._over = True
         _dropped(self._waiting)
-        if self._sender is not None:
-            self._sender.cancel()
-            self._sender = None
+        for task in (self._sender, self._awaited):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        self._sender = self._awaited = None
+
+    def pong(self, payload: bytes) -> None:
+        """The connection answered a ping: it read everything sent before it."""
+        if self._awaited is None or payload != _ping_payload(self._pinged):
+            return
+        self._awaited.cancel()
+        self._awaited = None
+        if self._owed_ping and self._sender is None and not self._over:
+            self._sender = asyncio.create_task(self._sending())
 
     def _queue(self, text: str, sent: asyncio.Future[None] | None) -> None:
         self._waiting.append((text, sent))
@@ -105,16 +128,26 @@ class Watcher:
     async def _sending(self) -> None:
         sending: deque[tuple[str, asyncio.Future[None] | None]] = deque(maxlen=1)
         try:
-            while self._waiting and not self.socket.closed:
-                sending.append(self._waiting.popleft())
-                async with asyncio.timeout(SEND_SECONDS):
-                    await self.socket.send_str(sending[0][0])
-                _dropped(sending)
+            while (self._waiting or self._owed_ping) and not self.socket.closed:
+                if self._waiting:
+                    sending.append(self._waiting.popleft())
+                    async with asyncio.timeout(SEND_SECONDS):
+                        await self.socket.send_str(sending[0][0])
+                    _dropped(sending)
+                    self._owed_ping = True
+                if self._owed_ping and self._awaited is None:
+                    # One ping at a time: its pong answers for all sent before it, and
+                    # what is sent meanwhile is owed the next.
+                    self._owed_ping = False
+                    self._pinged += 1
+                    self._awaited = asyncio.create_task(self._taken_within())
+                    async with asyncio.timeout(SEND_SECONDS):
+                        await self.socket.ping(_ping_payload(self._pinged))
+                elif not self._waiting:
+                    break
         except TimeoutError:
-            log.info("a board too slow to take its view was let go")
             _dropped(sending)
-            _dropped(self._waiting)
-            await close_within(self.socket, 1013, b"too slow", SEND_SECONDS)
+            await self._too_slow()
         except (ConnectionError, RuntimeError):
             # The connection is gone though not closed yet: nothing after it goes out
             # either, and whoever waits for it goes on (an ask waiting for its answer
@@ -127,6 +160,24 @@ class Watcher:
                 _dropped(self._waiting)
             if self._sender is asyncio.current_task():
                 self._sender = None
+
+    async def _taken_within(self) -> None:
+        """Lets the viewer go unless the last ping's pong comes within ``SEND_SECONDS``
+        (``pong`` cancels this)."""
+        await asyncio.sleep(SEND_SECONDS)
+        for _ in range(TAKEN_CHECKS):
+            await asyncio.sleep(0)
+        self._awaited = None
+        await self._too_slow()
+
+    async def _too_slow(self) -> None:
+        log.info("a board too slow to take its view was let go")
+        self.stop()
+        await close_within(self.socket, 1013, b"too slow", SEND_SECONDS)
+
+
+def _ping_payload(number: int) -> bytes:
+    return number.to_bytes(8, "big")
 
 
 async def close_within(

@@ -29,6 +29,11 @@ PER_ADDRESS = 10
 """Refusals one address may cause in a window, so that one stranger alone doesn't take
 every share. Behind a reverse proxy every connection has the proxy's address: then this
 bound is the one that holds first, for everyone."""
+PER_HOLDER = 10
+"""Refusals of tokens Discord vouched for that one member (or, where Discord never said
+whose a token is, one address) may cause in a window before their tokens are asked only
+with a share, as strangers' are: a member holding many tokens (signed in on many devices,
+then every one revoked) costs this many refusals, not one a token."""
 
 
 def address_of(remote: str | None) -> str:
@@ -87,11 +92,19 @@ class Shares:
         if not self._by_address.get(address, True):
             del self._by_address[address]
 
-    def refused(self, address: str) -> None:
-        """Discord refused an ask made without a share: counted all the same."""
+    def refused(self, address: str, holder: str | None = None) -> None:
+        """Discord refused an ask made without a share: counted all the same, against
+        ``address`` and, where given, against the token's ``holder`` too (``spent_by``)."""
         now = self._clock()
         self._all.append(now)
-        self._by_address.setdefault(address, deque()).append(now)
+        for counted in (address, holder):
+            if counted is not None:
+                self._by_address.setdefault(counted, deque()).append(now)
+
+    def spent_by(self, address: str) -> int:
+        """The refusals (and asks under way) the window holds from ``address``."""
+        self._forget(self._clock())
+        return len(self._by_address.get(address, ()))
 
     def spent(self) -> int:
         """The refusals (and asks under way) the window holds now."""

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -48,7 +49,16 @@ from typing import Any, Protocol
 from aiohttp import WSMsgType, web
 
 from bot.activity.actions import BoardActions
-from bot.activity.asks import Asks, intent, locale, number, parsed, plain
+from bot.activity.asks import (
+    Answering,
+    Asks,
+    intent,
+    locale,
+    number,
+    parsed,
+    plain,
+    received,
+)
 from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed, Viewer
 from bot.activity.launched_boards import LaunchedBoards, Launches
 from bot.activity.live_boards import LiveBoards, Watcher, close_within
@@ -237,28 +247,38 @@ class ActivityServer:
         )
         if connection is not None:
             connection.setsockopt(SOL_SOCKET, SO_SNDBUF, SEND_BUFFER)
-        socket = web.WebSocketResponse(max_msg_size=MESSAGE_BYTES, heartbeat=30.0)
+        # Pongs are the reader's to hear (``received``): they tell that a push was read.
+        socket = web.WebSocketResponse(max_msg_size=MESSAGE_BYTES, heartbeat=30.0, autoping=False)
         await socket.prepare(request)
         self._sockets.add(socket)
         watcher: Watcher | None = None
+        answering: Answering | None = None
+        finish = True
         try:
             watcher = await self._greeted(socket, request.remote)
             if watcher is None:
                 return socket
             self.boards.add(watcher)
             await self._first_view(watcher)
-            asks = Asks(self._clock)
-            async for message in socket:
+            asks, answering = Asks(self._clock), Answering(functools.partial(self._asked, watcher))
+            while True:
+                message = await received(socket, watcher.pong)
                 if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     break
                 if not asks.take():
                     log.info("a board asking faster than anyone clicks was closed")
+                    await answering.close(finish=True)
                     reason = _reason(watcher.lang, ASKED_TOO_FAST)
                     await close_within(socket, TOO_MANY, reason, SHUTDOWN_SECONDS)
                     break
                 # A binary ask is as unreadable as any other that isn't JSON.
-                await self._asked(watcher, message.data if message.type is WSMsgType.TEXT else "")
+                await answering.put(message.data if message.type is WSMsgType.TEXT else "")
+        except asyncio.CancelledError:
+            finish = False
+            raise
         finally:
+            if answering is not None:
+                await answering.close(finish)
             if watcher is not None:
                 self.boards.remove(watcher)
             self._sockets.discard(socket)
@@ -271,7 +291,7 @@ class ActivityServer:
         it doesn't. ``remote``: the address the connection came from."""
         try:
             async with asyncio.timeout(HELLO_SECONDS):
-                first = await socket.receive()
+                first = await received(socket, None)
         except TimeoutError:
             await _unheard(socket, None, "no hello in time")
             return None

@@ -19,6 +19,7 @@ import yarl
 from discord import app_commands
 
 from bot.background.lease_keeper import LeaseKeeper
+from bot.background.pace_keeper import PaceKeeper
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock, SystemClock
 from bot.discord_ui.command_translator import CommandTranslator
@@ -45,7 +46,8 @@ from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import Metrics, counting
 from bot.metrics.requests import counting_requests
 from bot.service import GameService, GuildSettingsService, ServiceError, feature_registry
-from bot.service.shard_leases import ShardLeases
+from bot.service.pace_grants import PaceGrants
+from bot.service.shard_leases import ShardLeases, process_name
 from bot.settings import Settings, SettingsError
 from bot.storage import Database
 from bot.storage.database import shown
@@ -80,6 +82,8 @@ class GameBot(discord.AutoShardedClient):
     parts: Parts
     leases: ShardLeases
     lease_keeper: LeaseKeeper
+    pace_grants: PaceGrants
+    pace_keeper: PaceKeeper
     owed: OwedPosts
 
     def __init__(
@@ -98,10 +102,10 @@ class GameBot(discord.AutoShardedClient):
         # libraries would only be noise in every start-up.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        self.pace = GlobalPace()
-        """The bot's own requests kept under Discord's global limit."""
         self.metrics = None if settings.metrics_port is None else Metrics()
         """What an operator can watch, when the settings serve it."""
+        self.pace = GlobalPace(metrics=self.metrics)
+        """This process's requests kept within its share of Discord's global limit."""
         trace = self.pace.trace_config()
         if self.metrics is not None:
             counting_requests(trace, self.metrics)
@@ -167,9 +171,19 @@ class GameBot(discord.AutoShardedClient):
                 "in other processes, which must share a PostgreSQL database: set the "
                 "database to a postgresql:// URL"
             )
+        # Before the next request: alone, the process holds the whole budget at once.
+        holder = process_name()
+        self.pace_grants = PaceGrants(self._database, self.pace, holder=holder)
+        await self.pace_grants.start()
+        self.pace_keeper = PaceKeeper(self.pace_grants)
+        self.pace_keeper.start()
         count, own = await self._shards()
         self.leases = ShardLeases(
-            self._database, count=count, own=own, lease=self.settings.takeover_seconds
+            self._database,
+            count=count,
+            own=own,
+            lease=self.settings.takeover_seconds,
+            holder=holder,
         )
         # Before any interaction can arrive: this process's own shards, and whatever their
         # games' messages are behind (left by a stop) is caught up once connected.
@@ -451,6 +465,7 @@ class GameBot(discord.AutoShardedClient):
         left = max(0.0, self.settings.stop_seconds - (time.monotonic() - started))
         cut_off += await self.work.finished(left)
         await super().close()
+        released += await self._release_pace()
         # Before the database: a scrape counts the games in it.
         if self.endpoint is not None:
             await self.endpoint.stop()
@@ -458,6 +473,18 @@ class GameBot(discord.AutoShardedClient):
             await self._database.close()
             self._database = None
         return cut_off, released
+
+    async def _release_pace(self) -> str:
+        """This process's share of Discord's global limit handed to the others, once it
+        makes no more requests (its HTTP session closed); what went wrong, if anything."""
+        if not hasattr(self, "pace_keeper"):
+            return ""
+        await self.pace_keeper.stop()
+        try:
+            await self.pace_grants.release()
+        except Exception as error:
+            return f"; its share of Discord's global limit could not be handed on ({error!r})"
+        return ""
 
     async def _stop_painting(self) -> Figures:
         """The picture processes stopped (the last bot of this process to stop ends

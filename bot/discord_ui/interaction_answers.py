@@ -2,6 +2,14 @@
 or to the presser alone, as a new message or by editing the pressed one. Each raises
 when Discord refuses or fails, so that the caller knows the answer did not go out.
 
+Every command and press is acknowledged of its own accord when its work hasn't answered
+within ``DEFER_AFTER`` and ``LAST_RESORT`` (``acknowledged_in_time``, started for each by
+``interactions.guarded``), whatever it waits on: a busy game, the database, a picture.
+Its first response goes out once (``_first``): the work's own answer, made meanwhile,
+then goes where a deferral sends it (the pressed message edited, a private answer in
+place of "thinking…" or as a follow-up). A response that can only be the first (an
+Activity's launch) says so (``answers_itself``) and is never deferred.
+
 An interaction can reach the bot too late to be answered at all: a click made while the
 bot's gateway connection was down is replayed when the session resumes, maybe long
 after its 3 seconds, and Discord refuses every answer to it (10062). What it did stands
@@ -23,7 +31,7 @@ import discord
 
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Card, edited, sent
-from bot.discord_ui.conversations import place_of
+from bot.discord_ui.conversations import UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, place_of
 from bot.games.limits import shortened
 from bot.metrics.figures import deferring
 from bot.service.errors import NotOnThisMessage
@@ -33,6 +41,12 @@ log = logging.getLogger(__name__)
 DEFER_AFTER = 1.5
 """Seconds an interaction waits for its answer before it is acknowledged (deferred),
 well inside Discord's 3."""
+LAST_RESORT = 0.5
+"""Seconds past ``DEFER_AFTER`` that an interaction is acknowledged of its own accord
+(``acknowledged_in_time``) if its work did not acknowledge it as it waited (``in_time``,
+a busy game's ``Deferral``): these know the answer coming (a private one shows
+"thinking…", a press's update keeps its message), and act first; the net, not knowing,
+keeps the pressed message as it is."""
 ANSWER_BY = "claimit answer by"
 """Where an interaction keeps its time to be acknowledged by (``Interaction.extras``)."""
 
@@ -48,6 +62,11 @@ REFUSALS = frozenset({UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED, INVALID_WEBHOOK
 REFUSED = "claimit refused"
 """Marks an interaction whose answer Discord refused (``Interaction.extras``), which was
 logged once."""
+FIRST = "claimit first response"
+"""Where an interaction keeps the lock its first response is made under
+(``Interaction.extras``)."""
+ITSELF = "claimit answers itself"
+"""Marks an interaction whose first response can't wait for a deferral (``answers_itself``)."""
 
 Rendered = TypeVar("Rendered")
 
@@ -62,6 +81,45 @@ def unanswerable(interaction: discord.Interaction, error: BaseException) -> bool
         interaction.extras[REFUSED] = True
         log.info("Discord takes no answer to interaction %s: %s", interaction.id, error)
     return True
+
+
+def pressed_gone(interaction: discord.Interaction, error: BaseException) -> bool:
+    """Whether ``error`` is Discord saying the message a press was on is gone (deleted
+    as the press was answered: a take-back request as the game moved on, a table moved
+    to the bottom, a private message dismissed): the press is told so in plain words,
+    not failed."""
+    return (
+        interaction.type is not discord.InteractionType.application_command
+        and interaction.message is not None
+        and isinstance(error, discord.NotFound)
+        and error.code in (UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK)
+    )
+
+
+def _first(interaction: discord.Interaction) -> asyncio.Lock:
+    """The lock every first response of the interaction is made under: a deferral made
+    in time never crosses the work's own answer (Discord would refuse the second, 40060)."""
+    lock: asyncio.Lock = interaction.extras.setdefault(FIRST, asyncio.Lock())
+    return lock
+
+
+def answers_itself(interaction: discord.Interaction) -> None:
+    """The interaction's first response can't follow a deferral (an Activity's launch):
+    it is never acknowledged of its own accord, so its work must answer in time."""
+    interaction.extras[ITSELF] = True
+
+
+async def acknowledged_in_time(interaction: discord.Interaction) -> None:
+    """Acknowledges the interaction once its time to answer by (``answer_within``) and
+    ``LAST_RESORT`` are up, unless it was answered, or answers itself: cancelled once its
+    work is done."""
+    await asyncio.sleep(answer_within(interaction) + LAST_RESORT)
+    if interaction.extras.get(ITSELF):
+        return
+    try:
+        await acknowledge(interaction)
+    except discord.HTTPException as error:
+        log.info("interaction %s could not be acknowledged in time: %s", interaction.id, error)
 
 
 def answer_within(interaction: discord.Interaction) -> float:
@@ -102,10 +160,48 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
     fit by construction (what they quote is shortened); cutting here only keeps one that
     somehow doesn't from failing, so that the person is told at least that much."""
     message = shortened(message, limits.CONTENT)
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
+    async with _first(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_message(message, ephemeral=True)
+            return
+    await interaction.followup.send(message, ephemeral=True)
+
+
+class PrivateAnswer:
+    """A message for the asker alone that answered their interaction, to be edited as
+    what it says comes (a replay prepared, a report judged)."""
+
+    def __init__(
+        self, interaction: discord.Interaction, message: discord.WebhookMessage | None
+    ) -> None:
+        self._interaction = interaction
+        self._message = message
+        """The follow-up it is, or ``None``: the interaction's own response."""
+
+    async def edit(self, card: Card) -> None:
+        if self._message is None:
+            await self._interaction.edit_original_response(**edited(card))
+        else:
+            await self._message.edit(**edited(card))
+
+
+async def answer_privately(interaction: discord.Interaction, answer: Card | str) -> PrivateAnswer:
+    """A new message for the asker alone (a card, or plain words): the interaction's first
+    response; after a deferral, in place of its "thinking…", or (after a press's deferred
+    update, which leaves the pressed message as it is) a follow-up."""
+    content = sent(answer) if isinstance(answer, Card) else {"content": answer}
+    async with _first(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**content, ephemeral=True)
+            return PrivateAnswer(interaction, None)
+    thinking = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if thinking:
+        await interaction.edit_original_response(
+            **(edited(answer) if isinstance(answer, Card) else {"content": answer})
+        )
+        return PrivateAnswer(interaction, None)
+    followed = await interaction.followup.send(**content, ephemeral=True, wait=True)
+    return PrivateAnswer(interaction, followed)
 
 
 async def update_clicked(interaction: discord.Interaction, **content: Any) -> None:
@@ -115,10 +211,12 @@ async def update_clicked(interaction: discord.Interaction, **content: Any) -> No
     ephemeral one can only be edited through an interaction, so that raises, as does
     one in a conversation (``bot.discord_ui.conversations``)."""
     try:
-        if interaction.response.is_done():
+        async with _first(interaction):
+            first = not interaction.response.is_done()
+            if first:
+                await interaction.response.edit_message(**content)
+        if not first:
             await interaction.edit_original_response(**content)
-        else:
-            await interaction.response.edit_message(**content)
     except discord.HTTPException as error:
         pressed = interaction.message
         if pressed is None or pressed.flags.ephemeral or not unanswerable(interaction, error):
@@ -135,17 +233,20 @@ async def announce(interaction: discord.Interaction, **content: Any) -> discord.
     might have been a refusal) it goes to the channel, and the "thinking…" goes; so it
     does when Discord takes no answer to the command any more (it came too late). In a
     conversation it is a public follow-up instead (``_follow_up``)."""
-    if not interaction.response.is_done():
-        try:
-            await interaction.response.send_message(**content)
-        except discord.HTTPException as error:
-            # Posted anew only when nothing went out: after 40060 an earlier try of this
-            # very answer may have.
-            if not unanswerable(interaction, error) or error.code != UNKNOWN_INTERACTION:
-                raise
-            content = _again(content)
-        else:
-            return await interaction.original_response()
+    async with _first(interaction):
+        first = not interaction.response.is_done()
+        if first:
+            try:
+                await interaction.response.send_message(**content)
+            except discord.HTTPException as error:
+                # Posted anew only when nothing went out: after 40060 an earlier try of
+                # this very answer may have.
+                if not unanswerable(interaction, error) or error.code != UNKNOWN_INTERACTION:
+                    raise
+                content = _again(content)
+                first = False
+    if first:
+        return await interaction.original_response()
     if place_of(interaction).interaction_only:
         return await _follow_up(interaction, content)
     channel = interaction.channel
@@ -171,21 +272,30 @@ async def acknowledge(interaction: discord.Interaction) -> None:
     a click keeps its message as it is for now; a command shows "thinking…" to the
     asker alone. One that Discord takes no answer to any more (it came too late) is
     handled all the same: there is nothing to tell Discord."""
-    if interaction.response.is_done():
-        return
-    try:
-        if interaction.type is discord.InteractionType.component:
-            await defer_now(interaction)
-        else:
-            await defer_now(interaction, ephemeral=True, thinking=True)
-    except discord.HTTPException as error:
-        if not unanswerable(interaction, error):
-            raise
+    async with _first(interaction):
+        if interaction.response.is_done():
+            return
+        try:
+            if interaction.type is discord.InteractionType.component:
+                await _deferred(interaction)
+            else:
+                await _deferred(interaction, ephemeral=True, thinking=True)
+        except discord.HTTPException as error:
+            if not unanswerable(interaction, error):
+                raise
 
 
 async def defer_now(interaction: discord.Interaction, **options: Any) -> None:
-    """Defers the interaction (discord.py's ``defer`` with ``options``), counted as its
-    answer's kind in the operator's figures."""
+    """Defers the interaction (discord.py's ``defer`` with ``options``), unless it was
+    answered already (acknowledged in time, ``acknowledged_in_time``)."""
+    async with _first(interaction):
+        if not interaction.response.is_done():
+            await _deferred(interaction, **options)
+
+
+async def _deferred(interaction: discord.Interaction, **options: Any) -> None:
+    """Defers the interaction (under its ``_first`` lock), counted as its answer's kind in
+    the operator's figures."""
     deferring(interaction.id)
     await interaction.response.defer(**options)
 
@@ -196,9 +306,10 @@ async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -
     Returns the message's id (the interaction's original response either way)."""
     shown = await in_time(interaction, rendering, ephemeral=True, thinking=True)
     content = {**sent(shown), "ephemeral": True}
-    if interaction.response.is_done():
-        return (await interaction.followup.send(**content, wait=True)).id
-    return (await interaction.response.send_message(**content)).message_id
+    async with _first(interaction):
+        if not interaction.response.is_done():
+            return (await interaction.response.send_message(**content)).message_id
+    return (await interaction.followup.send(**content, wait=True)).id
 
 
 def require_private(interaction: discord.Interaction) -> None:

@@ -3,6 +3,7 @@ its work is refused or fails."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 import logging
@@ -13,7 +14,14 @@ import discord
 from bot.background.game_locks import Deferral
 from bot.background.stopping import HasWorkInFlight, WorkInFlight
 from bot.discord_ui.conversations import among_recipients, place_of
-from bot.discord_ui.interaction_answers import acknowledge, answer_within, tell, unanswerable
+from bot.discord_ui.interaction_answers import (
+    acknowledge,
+    acknowledged_in_time,
+    answer_within,
+    pressed_gone,
+    tell,
+    unanswerable,
+)
 from bot.service import Actor, Player, ServiceError, Where
 from bot.service.errors import NotHere
 from bot.storage import CommitUnknown
@@ -29,6 +37,10 @@ NOT_SAVED = Message(
     "I can't save anything right now (my database refuses writes), so nothing changed. "
     "Please try again later."
 )
+PRESSED_GONE = Message(
+    "That message was gone before I could show your press on it: the newest messages "
+    "show where things stand."
+)
 UNCONFIRMED = Message(
     "The database stopped answering just as I saved that, so I can't tell yet whether it "
     "counted. If it did, you'll see it as soon as the database is back."
@@ -38,8 +50,10 @@ UNCONFIRMED = Message(
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Runs a command's or a press's work as work in flight: while the bot stops, new work
     is refused (``Stopping``), and work under way runs to its end before the bot closes.
-    Whatever it raises is answered by ``failed``."""
+    Whatever it raises is answered by ``failed``. Whatever it waits on, it is acknowledged
+    within Discord's time (``acknowledged_in_time``)."""
     answer_within(interaction)  # the time to answer by counts from here
+    in_time = asyncio.create_task(acknowledged_in_time(interaction))
     try:
         try:
             async with _in_flight(interaction).admitted():
@@ -49,6 +63,8 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
                 work.close()  # refused before it began: it never runs
     except Exception as error:
         await failed(interaction, error)
+    finally:
+        in_time.cancel()
 
 
 async def failed(interaction: discord.Interaction, error: Exception) -> None:
@@ -57,7 +73,8 @@ async def failed(interaction: discord.Interaction, error: Exception) -> None:
     change handles its own failures (``LiveTable.change``), so whatever reaches here
     changed nothing, but for a commit whose outcome the database can't tell yet, which is
     said so. An interaction Discord takes no answer to (one that reached the bot too late)
-    is one log line (``unanswerable``): nobody can be told anything through it."""
+    is one log line (``unanswerable``): nobody can be told anything through it; a press
+    whose message is gone is one log line and plain words (``pressed_gone``)."""
     match error:
         case ServiceError():
             words = error.words
@@ -70,6 +87,9 @@ async def failed(interaction: discord.Interaction, error: Exception) -> None:
             words = UNCONFIRMED
         case _ if unanswerable(interaction, error):
             return  # too late for any answer: what the work did stands, and shows as it may
+        case _ if pressed_gone(interaction, error):
+            log.info("interaction %s: the message pressed is gone: %s", interaction.id, error)
+            words = PRESSED_GONE
         case _:
             log.error("handling interaction %s failed", interaction.id, exc_info=error)
             words = SOMETHING_WENT_WRONG

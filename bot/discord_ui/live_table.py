@@ -520,7 +520,8 @@ class LiveTable:
             if admitted:
                 await holding.enter_async_context(self.work.admitted())
             await holding.enter_async_context(self.locks.hold(game_id, deferral(interaction)))
-            await holding.enter_async_context(self.displays.hold(game_id))
+            # A show under way (its picture drawn) is waited for too, within the same time.
+            await holding.enter_async_context(self.displays.hold(game_id, deferral(interaction)))
             yield
 
     async def show_afresh(

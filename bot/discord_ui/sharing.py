@@ -142,8 +142,7 @@ class Sharing:
     ) -> None:
         """Posts ``share`` (or waits for its post under way here), then tells the presser
         where it is, or that it is on its way."""
-        if not interaction.response.is_done():
-            await defer_now(interaction, ephemeral=True, thinking=True)
+        await defer_now(interaction, ephemeral=True, thinking=True)
         await self.posted(game, share, limit)
         now = await self._store.share(game.id)
         lang = reader(interaction)

@@ -40,6 +40,9 @@ DATABASE_BUCKETS = (
     0.5,
     2.0,
 )
+PACE_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
+"""Seconds a request waited for its process's share of Discord's global limit: a
+second's window drains within a second, more only while the share is moving."""
 DEFERRED_BUCKETS = (0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 7.5, 10.0, 15.0, 30.0, 60.0)
 """Seconds from a deferred interaction's arrival to its real answer."""
 
@@ -136,6 +139,33 @@ class Metrics:
             "and 429 but of the shared scope; 10,000 in 10 minutes bans it), by client: bot "
             "(discord.py's requests) or board (the board's sign-ins).",
             ["client"],
+            registry=registry,
+        )
+        self.rate_limited = Counter(
+            "claimit_discord_rate_limited",
+            "Discord's 429 answers, by client (bot or board, as for invalid requests) and "
+            "the limit's scope: user (a route's bucket), global (the bot's 50 a second), "
+            "shared (a resource's, which doesn't count towards a ban) or none (Cloudflare's "
+            "ban of the address, which says no scope).",
+            ["client", "scope"],
+            registry=registry,
+        )
+        self.pace_wait_time = Histogram(
+            "claimit_pace_wait_seconds",
+            "Seconds each request that had to wait waited for this process's share of "
+            "Discord's global request limit (its count: how many waited).",
+            buckets=PACE_BUCKETS,
+            registry=registry,
+        )
+        self.pace_grant = Gauge(
+            "claimit_pace_grant",
+            "Requests this process may make in any second now: its share of the 45 the "
+            "bot's processes share under Discord's global 50.",
+            registry=registry,
+        )
+        self.pace_demand = Gauge(
+            "claimit_pace_demand",
+            "Requests this process sent over the last second and has waiting now.",
             registry=registry,
         )
         self.database_time = Histogram(

@@ -1,8 +1,9 @@
 """Discord's REST requests counted where aiohttp sends them (discord.py's ``http_trace``):
 each by its route, with the ids and tokens in its path left out so that the routes stay
 few, and the answer's status; a refusal by Discord's JSON error code too (what discord.py
-raises as ``discord.HTTPException.code``); the answers Discord counts towards banning the
-bot's address, by client; and the interactions' answers told to ``Metrics.answers``."""
+raises as ``discord.HTTPException.code``); the 429s by their limit's scope; the answers
+Discord counts towards banning the bot's address, by client; and the interactions'
+answers told to ``Metrics.answers``."""
 
 from __future__ import annotations
 
@@ -54,7 +55,10 @@ def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics, client: str
         status = params.response.status
         metrics.requests.labels(route, str(status)).inc()
         metrics.answers.sent(params.method, params.url.path, status)
-        if invalid(status, params.response.headers.get("X-RateLimit-Scope")):
+        scope = params.response.headers.get("X-RateLimit-Scope")
+        if status == 429:
+            metrics.rate_limited.labels(client, scope or "none").inc()
+        if invalid(status, scope):
             metrics.invalid_requests.labels(client).inc()
         if 400 <= status < 500 and status != 429:
             code = await refusal_code(params.response)

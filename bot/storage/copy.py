@@ -41,10 +41,11 @@ class Table:
     """Its primary key: the order its rows are read in, page after page."""
 
 
-LEFT_BEHIND = frozenset({"shard_leases", "schema_version", "replays"})
-"""Tables not copied: the running processes' leases, PostgreSQL's record of its own
-schema version (which opening the target has already brought up to date), and the
-replays made so far (each is made again from its game's moves when first asked for)."""
+LEFT_BEHIND = frozenset({"shard_leases", "pace_grants", "schema_version", "replays"})
+"""Tables not copied: the running processes' leases and shares of Discord's global
+request limit, PostgreSQL's record of its own schema version (which opening the target
+has already brought up to date), and the replays made so far (each is made again from
+its game's moves when first asked for)."""
 
 
 def copied_tables() -> tuple[Table, ...]:

@@ -366,9 +366,13 @@ STEPS: dict[int, Step] = {
     # conversation's scope, never a server's), each conversation's scope, and the token
     # its game's message is followed through.
     28: Step(),
-    # 30 (29 is the analysis feature's): the games open in each channel and those
-    # finished there, newest first, which the board's list of a channel shows.
-    30: Step(),
+    # 31 (29 is the analysis folder's, 30 the voice status folder's): each live process's
+    # share of Discord's global request limit, which the processes of one bot hand between
+    # them.
+    31: Step(),
+    # 32: the games open in each channel and those finished there, newest first, which the
+    # board's list of a channel shows.
+    32: Step(),
 }
 
 

@@ -15,7 +15,13 @@ from discord.http import Route
 
 from bot.activity import identity as identity_module
 from bot.activity.identity import DOWN, DiscordIdentity, NotAllowed, Viewer
-from bot.activity.refusal_shares import PER_ADDRESS, WINDOW_SECONDS, Shares, address_of
+from bot.activity.refusal_shares import (
+    PER_ADDRESS,
+    PER_HOLDER,
+    WINDOW_SECONDS,
+    Shares,
+    address_of,
+)
 from bot.metrics.figures import Metrics
 from bot.metrics.requests import counting_requests
 from tests.bot.fixtures import served
@@ -241,5 +247,69 @@ async def test_strangers_sign_ins_waiting_their_turn_never_hold_a_players_check(
         for stranger in strangers:
             stranger.cancel()
         await asyncio.gather(*strangers, return_exceptions=True)
+        await identity.close()
+        await runner.cleanup()
+
+
+class TwoMembers:
+    """The bot's client, answering that the instance ``i-1-gc-2-3`` holds members 4 and 5."""
+
+    application_id = 1
+
+    def __init__(self) -> None:
+        self.http = self
+
+    async def request(self, route: Route) -> Any:
+        return {"users": ["4", "5"], "location": {"kind": "gc", "guild_id": "2", "channel_id": "3"}}
+
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
+
+async def test_a_member_whose_many_tokens_were_revoked_costs_few_refusals_and_no_one_else_any(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every token Discord vouched for is asked whatever strangers spent; a member signed
+    in with many (each device, each sign-in) whose tokens were then all revoked costs
+    ``PER_HOLDER`` refusals so (their open boards checked again), then asks with shares as
+    a stranger does: at most ``PER_ADDRESS`` more from their address when they come back
+    with a hello. Another member's vouched token is still asked."""
+    revoked: set[str] = set()
+    asked: list[str] = []
+
+    async def me(request: web.Request) -> web.Response:
+        token = request.headers["Authorization"].removeprefix("Bearer ")
+        asked.append(token)
+        if token in revoked:
+            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        return web.json_response({"id": token.split(".")[0], "username": "someone"})
+
+    app = web.Application()
+    app.router.add_get("/api/v10/users/@me", me)
+    runner, origin = await served(app)
+    monkeypatch.setattr(Route, "BASE", f"{origin}/api/v10")
+    clock = ManualClock()
+    identity = DiscordIdentity(cast(discord.Client, TwoMembers()), "secret", clock=clock.now)
+    instance = "i-1-gc-2-3"
+    tokens = [f"4.token{n}" for n in range(25 * PER_HOLDER)]
+    try:
+        viewers = [await identity.viewer(token, instance, "192.0.2.7") for token in tokens]
+        theirs = await identity.viewer("5.token", instance, "192.0.2.8")
+        revoked.update(tokens)
+        clock.advance(identity_module.FRESH_SECONDS + 1)
+        asked.clear()
+        for viewer in viewers[: len(viewers) // 2]:
+            with pytest.raises(NotAllowed):
+                await identity.still(viewer)
+        assert asked == tokens[:PER_HOLDER]
+        asked.clear()
+        for token in tokens[len(viewers) // 2 :]:
+            with pytest.raises(NotAllowed):
+                await identity.viewer(token, instance, "192.0.2.7")
+        assert asked == tokens[len(viewers) // 2 : len(viewers) // 2 + PER_ADDRESS]
+        asked.clear()
+        await identity.still(theirs)
+        assert asked == ["5.token"]
+    finally:
         await identity.close()
         await runner.cleanup()

@@ -22,7 +22,8 @@ from bot.features.analysis.form import (
     luck_per_game,
     rate,
 )
-from bot.storage import Database
+from bot.storage import Database, rating_queries
+from bot.storage.connection import Connection
 from bot.storage.game_values import Level
 from tests.finished_games import write_finished_games
 from tests.judged_seats import judged
@@ -139,3 +140,29 @@ async def test_the_ranking_by_decision_rate_places_the_computer_levels_among_the
     # Cy has too few judged decisions: not ranked, their own line all the same.
     assert board.caller == Entry("Cy", 5, 0.0, 0, CY)
     assert (await forms.board(GUILD, "claimit", ANN, RATES)).caller is None
+
+
+async def test_games_with_hints_count_in_no_ranking_and_no_form_and_are_said_apart(
+    database: Database,
+) -> None:
+    """Two games with hints, played perfectly as the hints said, would put Ann and Bo at 0
+    lost per decision, level with the hard computer player: they are unrated (as every
+    game with hints is), so they count in neither the ranking nor their form, which says
+    how many were left out."""
+    forms = Forms(database)
+    counted = await played(database, GUILD, 2, ANN, BO)
+    await judged(database, counted, {ANN: (20, 0.6, 0), BO: (20, 0.4, 0)})
+    hinted = await played(database, GUILD, 2, ANN, BO)
+    await judged(database, hinted, {ANN: (20, 0.0, 0), BO: (20, 0.0, 0)})
+
+    async def unrated(connection: Connection) -> None:
+        for game_id in hinted:
+            await rating_queries.mark_unrated(connection, game_id)
+
+    await database.write(unrated)
+    board = await forms.board(GUILD, "claimit", ANN, RATES)
+    people = [(e.name, round(e.rate, 6), e.decisions) for e in board.entries if e.user_id]
+    assert people == [("Bo", 0.02, 40), ("Ann", 0.03, 40)]
+    form = await forms.player(GUILD, "claimit", ANN, RATES)
+    assert form is not None
+    assert (form.overall.games, form.overall.decisions, form.uncounted) == (2, 40, 2)

@@ -9,12 +9,13 @@ import contextvars
 import math
 import random
 from types import SimpleNamespace
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import aiohttp
 import discord
 import pytest
 from aiohttp import web
+from aiohttp.typedefs import Handler
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.discord_ui.interaction_answers import defer_now
@@ -283,20 +284,14 @@ async def test_requests_are_counted_by_route_and_answer_and_refusals_by_code() -
         status = {10008: 404, 50013: 403, 0: 429}[code]
         return web.json_response({"code": code, "message": "no"}, status=status)
 
-    app = web.Application()
-    app.router.add_patch("/api/v10/channels/{channel}/messages/{code}", refuse)
-    runner, origin = await served(app)
-    metrics = Metrics()
-    trace = aiohttp.TraceConfig()
-    counting_requests(trace, metrics)
-    try:
-        base = f"{origin}/api/v10/channels/7/messages"
-        async with aiohttp.ClientSession(trace_configs=[trace]) as session:
-            for code in (10008, 50013, 50013, 0):
-                async with session.patch(f"{base}/{code}") as answer:
-                    assert (await answer.json())["code"] == code
-    finally:
-        await runner.cleanup()
+    codes = (10008, 50013, 50013, 0)
+    metrics, bodies = await counted(
+        "PATCH",
+        "/channels/{channel}/messages/{code}",
+        refuse,
+        [f"/channels/7/messages/{code}" for code in codes],
+    )
+    assert [body["code"] for body in bodies] == list(codes)
     route = "PATCH /channels/{id}/messages/{id}"
     requests = "claimit_discord_requests_total"
     assert sample(metrics, requests, route=route, status="404") == 1
@@ -306,6 +301,46 @@ async def test_requests_are_counted_by_route_and_answer_and_refusals_by_code() -
     assert sample(metrics, refusals, route=route, code="10008") == 1
     assert sample(metrics, refusals, route=route, code="50013") == 2
     assert sample(metrics, refusals, route=route, code="0") == 0
+
+
+async def test_discord_s_429s_are_counted_by_their_limit_s_scope() -> None:
+    async def limited(request: web.Request) -> web.Response:
+        scope = request.match_info["scope"]
+        headers = {} if scope == "none" else {"X-RateLimit-Scope": scope}
+        return web.json_response({"retry_after": 0.1}, status=429, headers=headers)
+
+    scopes = ("global", "user", "user", "shared", "none")
+    metrics, _ = await counted("GET", "/users/{scope}", limited, [f"/users/{s}" for s in scopes])
+    limited_total = "claimit_discord_rate_limited_total"
+    assert sample(metrics, limited_total, client="bot", scope="global") == 1
+    assert sample(metrics, limited_total, client="bot", scope="user") == 2
+    assert sample(metrics, limited_total, client="bot", scope="shared") == 1
+    # Cloudflare's ban says no scope.
+    assert sample(metrics, limited_total, client="bot", scope="none") == 1
+    assert sample(metrics, "claimit_discord_invalid_requests_total", client="bot") == 4
+
+
+async def counted(
+    method: str, route: str, answer: Handler, paths: list[str]
+) -> tuple[Metrics, list[Any]]:
+    """The figures of requests to ``paths`` (under the API) as the bot counts them, each
+    answered by ``answer`` on ``route``, and the JSON bodies read after they were
+    counted (as discord.py reads them)."""
+    app = web.Application()
+    app.router.add_route(method, f"/api/v10{route}", answer)
+    runner, origin = await served(app)
+    metrics = Metrics()
+    trace = aiohttp.TraceConfig()
+    counting_requests(trace, metrics)
+    bodies = []
+    try:
+        async with aiohttp.ClientSession(trace_configs=[trace]) as session:
+            for path in paths:
+                async with session.request(method, f"{origin}/api/v10{path}") as response:
+                    bodies.append(await response.json())
+    finally:
+        await runner.cleanup()
+    return metrics, bodies
 
 
 class Shard:
@@ -361,11 +396,17 @@ async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer() -> None
     metrics = Metrics()
 
     class Response:
+        done = False
+
+        def is_done(self) -> bool:
+            return self.done
+
         async def defer(self, **options: object) -> None:
             assert options == {"thinking": True}
             metrics.answers.sent("POST", CALLBACK.format(6, 6), 204)
+            self.done = True
 
-    interaction = cast(discord.Interaction, SimpleNamespace(id=6, response=Response()))
+    interaction = cast(discord.Interaction, SimpleNamespace(id=6, response=Response(), extras={}))
 
     async def answer() -> None:
         counting(metrics)

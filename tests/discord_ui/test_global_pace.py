@@ -1,5 +1,5 @@
 """The bot keeps its own requests under Discord's global limit, which discord.py meets
-only after a 429."""
+only after a 429: each process within the share its grant gives it, which may move."""
 
 from __future__ import annotations
 
@@ -15,39 +15,125 @@ from yarl import URL
 
 from bot.discord_ui.client import use_discord_at
 from bot.discord_ui.global_pace import GlobalPace
+from bot.metrics.figures import Metrics
+from bot.service.pace_grants import BUDGET
 from emulator import DEFAULT_BOT_PERMISSIONS, DISCORD_RATE_LIMITS, Channel, DiscordEmulator
+from tests.clock import ManualClock
 
 BURST = 70
 """Messages posted at once, each in a channel of its own: within every channel's
 bucket, past the global 50 a second."""
 
 
-async def test_no_window_lets_more_than_the_limit_through() -> None:
-    pace = GlobalPace(limit=5, window=0.2)
-    loop = asyncio.get_running_loop()
-    times = []
-    for _ in range(12):
+async def settled() -> None:
+    """Until the tasks the clock or the pace woke have run as far as they can."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+def requests(pace: GlobalPace, count: int) -> list[asyncio.Task[None]]:
+    """``count`` requests asking to go, each answered as soon as it may go."""
+
+    async def request() -> None:
         await pace.wait()
-        times.append(loop.time())
         pace.answered()
-    assert all(later - earlier >= 0.2 for earlier, later in zip(times, times[5:], strict=False))
-    assert pace.waited >= 2
+
+    return [asyncio.create_task(request()) for _ in range(count)]
+
+
+async def test_no_window_lets_more_than_the_limit_through() -> None:
+    clock = ManualClock()
+    pace = GlobalPace(5, 1.0, clock=clock)
+    sent = requests(pace, 12)
+    await settled()
+    assert sum(task.done() for task in sent) == 5
+    assert pace.occupied() == 5 and pace.demand() == 12
+    clock.advance(0.99)
+    await settled()
+    assert sum(task.done() for task in sent) == 5
+    clock.advance(0.01)
+    await settled()
+    assert sum(task.done() for task in sent) == 10
+    clock.advance(1.0)
+    await settled()
+    assert all(task.done() for task in sent) and pace.waited == 7
 
 
 async def test_a_request_counts_until_a_window_after_its_answer() -> None:
     """However long Discord takes to answer, the request may have reached it at the end:
     it holds its place until its answer is a window old."""
-    pace = GlobalPace(limit=2, window=0.2)
-    loop = asyncio.get_running_loop()
+    clock = ManualClock()
+    pace = GlobalPace(2, 1.0, clock=clock)
     await pace.wait()
     await pace.wait()
     third = asyncio.create_task(pace.wait())
-    await asyncio.sleep(0.3)
+    clock.advance(5)
+    await settled()
     assert not third.done(), "two are in flight, unanswered"
     pace.answered()
-    answered_at = loop.time()
-    await third
-    assert loop.time() - answered_at >= 0.2
+    clock.advance(0.999)
+    await settled()
+    assert not third.done()
+    clock.advance(0.001)
+    await settled()
+    assert third.done()
+
+
+async def test_a_lower_limit_lets_nothing_through_until_the_window_has_drained_to_it() -> None:
+    clock = ManualClock()
+    pace = GlobalPace(10, 1.0, clock=clock)
+    await asyncio.gather(*requests(pace, 8))
+    pace.allow(3)
+    later = requests(pace, 3)
+    await settled()
+    assert not any(task.done() for task in later) and pace.occupied() == 8
+    clock.advance(1.0)
+    await settled()
+    assert all(task.done() for task in later) and pace.occupied() == 3
+
+
+async def test_a_raised_limit_lets_the_waiting_requests_go_at_once() -> None:
+    clock = ManualClock()
+    pace = GlobalPace(2, 1.0, clock=clock)
+    waiting = requests(pace, 6)
+    await settled()
+    assert sum(task.done() for task in waiting) == 2 and pace.demand() == 6
+    pace.allow(6)
+    await settled()
+    assert all(task.done() for task in waiting)
+
+
+async def test_a_limit_given_until_a_moment_falls_back_after_it() -> None:
+    clock = ManualClock()
+    pace = GlobalPace(2, 1.0, clock=clock)
+    pace.allow(20, until=clock.now() + 7, fallback=2)
+    assert pace.limit == 20
+    clock.advance(6.99)
+    assert pace.limit == 20
+    clock.advance(0.01)
+    assert pace.limit == 2
+
+
+async def test_the_waits_are_counted_in_the_metrics() -> None:
+    clock = ManualClock()
+    metrics = Metrics()
+    pace = GlobalPace(1, 1.0, clock=clock, metrics=metrics)
+    sent = requests(pace, 3)
+    await settled()
+    assert figure(metrics, "claimit_pace_grant") == 1
+    assert figure(metrics, "claimit_pace_demand") == 3
+    clock.advance(1.0)
+    await settled()
+    clock.advance(1.0)
+    await settled()
+    assert all(task.done() for task in sent)
+    # The second waited one window, the third two.
+    assert figure(metrics, "claimit_pace_wait_seconds_count") == 2
+    assert figure(metrics, "claimit_pace_wait_seconds_sum") == pytest.approx(3.0)
+
+
+def figure(metrics: Metrics, name: str) -> float | None:
+    return metrics.registry.get_sample_value(name)
 
 
 async def burst(
@@ -84,7 +170,7 @@ def channels(emulator: DiscordEmulator, count: int) -> list[Channel]:
 
 async def test_a_burst_past_the_global_limit_gets_no_429(emulator: DiscordEmulator) -> None:
     where = channels(emulator, BURST)
-    pace = GlobalPace()
+    pace = GlobalPace(BUDGET)
     await burst(emulator, where, pace)
     assert emulator.rate_limited == 0 and pace.waited > 0
     assert all(len(c.visible()) == 1 for c in where)

@@ -143,6 +143,7 @@ def platform_texts(lang: Language) -> Iterator[str]:
         yield lang.say(refusal.words)
     for answer in (
         interactions.SOMETHING_WENT_WRONG,
+        interactions.PRESSED_GONE,
         interactions.UNCONFIRMED,
         discord_refusals.NOT_SHOWN,
         discord_refusals.CANNOT_POST,

@@ -217,6 +217,11 @@ async def test_an_answer_waiting_behind_a_failed_write_is_not_waited_for_forever
     await watcher.say({"type": "refused", "text": "no more"})
 
 
+PING = 9
+"""A WebSocket ping's opcode: the bot pings after its pushes, and a reader that answers
+no ping is let go."""
+
+
 class Unread:
     """A viewer's connection that takes nothing once it said hello: a raw socket with the
     smallest receive buffer, read only when the test says."""
@@ -280,6 +285,8 @@ class Unread:
         versions: list[int] = []
         while not versions or versions[-1] < version:
             opcode, payload = await self.frame()
+            if opcode == PING:
+                continue
             assert opcode == 1, (opcode, payload)
             message = json.loads(payload)
             if message["type"] == "game":
@@ -375,3 +382,92 @@ async def test_a_viewer_who_never_reads_is_let_go(
         assert await slow.closed() == (1013, b"too slow")
     finally:
         slow.close()
+
+
+async def test_a_viewer_who_never_reads_a_view_or_two_is_let_go_within_the_bound(
+    world: World, session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A few small views fill no buffer: the connection takes them all, and only its
+    unanswered ping tells that its reader never reads."""
+    monkeypatch.setattr(live_boards, "SEND_SECONDS", 0.05)
+    await world.start_game(2, "claimit")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    user = world.players[2]
+    instance = await world.discord.launch_activity(world.channel.id, user.id)
+    token = await signed_in(world.discord, world.boards[0], user, session)
+    unread = await Unread.connected(world.boards[0].port)
+    try:
+        await unread.send(type="hello", access_token=token, instance_id=instance.id)
+        await unread.send(type="watch", game=game.id)
+        assert await unread.closed() == (1013, b"too slow")
+    finally:
+        unread.close()
+
+
+class Pinged:
+    """A live connection whose peer answers each ping ``late`` seconds after it (never,
+    for ``None``): what it was sent, and how it was closed."""
+
+    closed = False
+
+    def __init__(self, late: float | None) -> None:
+        self.late = late
+        self.watcher: Watcher | None = None
+        self.sent: list[str] = []
+        self.pings = 0
+        self.close_code: int | None = None
+        self.closing = asyncio.Event()
+
+    async def send_str(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def ping(self, payload: bytes) -> None:
+        self.pings += 1
+        watcher = self.watcher
+        assert watcher is not None
+        if self.late is not None:
+            asyncio.get_running_loop().call_later(self.late, watcher.pong, payload)
+
+    async def close(self, *, code: int, message: bytes) -> None:
+        self.closed = True
+        self.close_code = code
+        self.closing.set()
+
+
+def pinged_watcher(late: float | None) -> tuple[Pinged, Watcher]:
+    peer = Pinged(late)
+    viewer = Viewer(4, "Ann", None, 2, 3, "i-1-gc-2-3", token="token")
+    peer.watcher = Watcher(cast(web.WebSocketResponse, peer), viewer, language(None))
+    return peer, peer.watcher
+
+
+@pytest.mark.parametrize("late", [0.0, 0.1])
+async def test_a_viewer_who_answers_each_ping_within_the_bound_is_kept(
+    late: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Within ``SEND_SECONDS`` (0.2 here), however late in it: its pong's timer is set
+    before the bound's, so a loop starved past both still hears the pong first."""
+    monkeypatch.setattr(live_boards, "SEND_SECONDS", 0.2)
+    peer, watcher = pinged_watcher(late)
+    for number in range(12):
+        await watcher.send({"type": "games", "games": [number]})
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.3)
+    assert not peer.closed
+    assert json.loads(peer.sent[-1])["games"] == [11]
+    assert peer.pings >= 1
+
+
+@pytest.mark.parametrize("late", [None, 0.4])
+async def test_a_viewer_who_answers_a_ping_past_the_bound_is_let_go(
+    late: float | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live_boards, "SEND_SECONDS", 0.2)
+    peer, watcher = pinged_watcher(late)
+    await watcher.send({"type": "games", "games": []})
+    async with asyncio.timeout(WAIT):
+        await peer.closing.wait()
+    assert peer.close_code == 1013
+    await watcher.send({"type": "games", "games": [1]})
+    assert len(peer.sent) == 1

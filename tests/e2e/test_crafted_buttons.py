@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
+from bot.discord_ui.interactions import PRESSED_GONE
 from bot.games.registry import GAMES
 from bot.storage import Game, GameStatus
 from emulator import Message, User
 from tests.e2e.days import start_two
+from tests.e2e.test_replays import shown_replay
 from tests.e2e.world import World, describe, ephemeral_answer, make_world
 
 ELSEWHERE = "That button isn't for a game played here, so nothing happened."
@@ -218,6 +220,42 @@ async def answer_to_press(world: World, user: User, message: Message, custom_id:
     """``user`` presses ``custom_id`` on ``message``, and it is answered."""
     await world.discord.answer(await world.discord.forge(user, message, press_of(custom_id)))
     await world.quiet()
+
+
+async def test_every_control_pressed_as_its_message_goes_is_answered_in_plain_words(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A press whose message is deleted as the bot answers it (a move made meanwhile, on
+    this process or another, deleted it; a moderator did), and then every other control
+    pressed on it from a client that still shows it: each is told what became of it in
+    plain words, never a failure, and logs no traceback."""
+    table = await world.start_game(2)
+    mover = await world.mover()
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None
+    world.deleted_as_answered(table)
+    for custom_id in every_control("claimit", game.id, game.version).values():
+        said = await answer_to(world, mover, table, custom_id)
+        assert said and SOMETHING_WENT_WRONG not in said, custom_id
+    assert table.deleted
+
+    ann = world.players[0]
+    result = await world.result()
+    shown = await shown_replay(world, await world.click(ann, result, "Replay"))
+    stepper = (await world.click(ann, shown, "Step through")).response_message
+    assert stepper is not None and stepper.ephemeral
+    world.deleted_as_answered(stepper)
+    said = await answer_to(world, ann, stepper, button_of(stepper, "Next"))
+    assert said == str(PRESSED_GONE)
+    world.deleted_as_answered(result)
+    for label in result.button_labels():
+        said = await answer_to(world, ann, result, button_of(result, label))
+        assert said and SOMETHING_WENT_WRONG not in said, label
+    assert no_tracebacks(caplog) == []
+
+
+def button_of(message: Message, label: str) -> str:
+    return next(str(b["custom_id"]) for b in message.buttons() if b.get("label") == label)
 
 
 def no_tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:

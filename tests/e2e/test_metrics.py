@@ -14,6 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.discord_ui import interaction_answers
 from bot.discord_ui.client import GameBot
+from bot.service.pace_grants import BUDGET
 from bot.storage import GameStatus
 from tests.e2e.world import make_world, pick_button
 
@@ -124,3 +125,7 @@ async def test_the_figures_move_as_a_game_is_played(
         # Each move committed in a transaction of its own, at least.
         database = "claimit_database_seconds_count"
         assert total(after, database) - total(before, database) >= moves
+        # Alone on its file, the bot holds the whole of the global budget, and met no
+        # limit of Discord's.
+        assert total(after, "claimit_pace_grant") == BUDGET
+        assert total(after, "claimit_discord_rate_limited_total") == 0

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from bot.background.game_locks import Deferral
+from bot.background.game_locks import Deferral, GameLocks
+from bot.discord_ui import interaction_answers
 from bot.storage import Game, GameStatus
 from emulator import Message, User
 from tests.e2e.test_claim import (
@@ -32,7 +33,7 @@ from tests.e2e.test_claim import (
     start,
     table_message,
 )
-from tests.e2e.world import World, describe, make_world
+from tests.e2e.world import RESPONSE_DEADLINE, World, describe, make_world
 
 REPLACED = "You opened your hand again: this one no longer follows the game."
 WEBHOOK_EDIT = "PATCH /webhooks/{app}/{token}/messages/{message}"
@@ -137,3 +138,30 @@ async def test_a_hand_opened_while_a_move_is_made_shows_the_move(
         lambda m: m.interaction_id == opening.id and not m.loading and m.components_v2,
     )
     assert offered(hand), describe(hand)
+
+
+async def test_my_hand_pressed_while_its_game_is_busy_is_answered_in_time(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game is held (a move being shown, its pictures drawn, on a loaded machine):
+    My hand is acknowledged within Discord's time while it waits, whatever holds it (the
+    game's lock, or its show), and the hand follows once the game is free."""
+    await world.start_bot(2)
+    game, _ = await start(world, 2)
+    table = world.bots[0].table
+    monkeypatch.setattr(interaction_answers, "DEFER_AFTER", 0.0)
+    for holding in (table.locks, table.displays):
+        hand = await opened_while_held(world, holding, game)
+        assert hand.ephemeral and hand.visible_to == world.players[1].id, describe(hand)
+
+
+async def opened_while_held(world: World, holding: GameLocks, game: Game) -> Message:
+    """Bo's hand, opened while ``holding`` holds the game: answered (deferred) while it
+    is held, shown once it is let go."""
+    async with holding.hold(game.id):
+        opening = await world.discord.click(world.players[1], table_message(world), "My hand")
+        await world.discord.wait_until(lambda: opening.response_type is not None, RESPONSE_DEADLINE)
+    return await world.discord.wait_for_message(
+        world.channel,
+        lambda m: m.interaction_id == opening.id and not m.loading and m.components_v2,
+    )

@@ -398,3 +398,25 @@ async def test_with_threads_an_invitation_goes_beside_the_lobby_not_into_the_emp
     assert asked.channel_id == world.channel.id
     (thread,) = world.discord.threads_of(world.channel)
     assert not [m for m in thread.visible() if f"<@{bo.id}>" in describe(m)]
+
+
+async def test_an_invitation_answers_its_invitee_alone_whoever_else_is_invited(
+    world: World,
+) -> None:
+    """Bo and Cy are both invited: Cy's Accept or Decline pressed on Bo's invitation is
+    refused, seats nobody and leaves Bo's invitation as it was; on Cy's own it counts."""
+    ann, bo, cy = world.players[:3]
+    lobby = await private_lobby(world, "claimit", invite=bo)
+    await world.select_users(ann, lobby, "Invite players…", [cy])
+    bos, cys = await invitation_of(world, bo), await invitation_of(world, cy)
+    shown = describe(bos), bos.button_labels()
+    for answer in ("Accept", "Decline"):
+        pressed = await world.click(cy, bos, answer)
+        assert ephemeral_answer(pressed) == "This invitation is for someone else."
+    assert (describe(bos), bos.button_labels()) == shown
+    assert "Bo: asked · Cy: asked" in line_value(lobby, "Invited")
+    game = await world.bots[0].service.current_game(world.channel.id)
+    assert game is not None and game.seat_of(cy.id) is None
+    await world.click(cy, cys, "Accept")
+    assert "✅ Cy accepted Ann's invitation" in describe(cys)
+    assert (describe(bos), bos.button_labels()) == shown

@@ -9,6 +9,7 @@ may not is refused in plain words, and nothing changes."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 from collections.abc import AsyncIterator
@@ -349,3 +350,46 @@ async def test_two_agreements_at_once_on_two_processes_undo_once(
     finally:
         await world.stop_bots()
         await world.discord.close()
+
+
+async def test_an_agree_pressed_after_the_move_ended_the_request_is_told_it_expired(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The other player's client still shows the request when the mover has moved on:
+    their Agree reaches the bot after the move deleted it."""
+    game, seat, request = await requested(world)
+    await moved_on(world, game, seat)
+    await world.discord.wait_until(lambda: request.deleted)
+    agreed = await world.click(person(world, game, 1 - seat), request, "Agree")
+    assert ephemeral_answer(agreed) == "That take-back request expired: the game moved on since."
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_an_agree_whose_request_goes_as_it_is_answered_is_told_it_counts(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The race the other way: the Agree is taken, and the request is deleted (as a move
+    made meanwhile deletes it) just as the bot shows the answer on it."""
+    game, seat, request = await requested(world)
+    world.deleted_as_answered(request)
+    agreed = await world.click(person(world, game, 1 - seat), request, "Agree")
+    assert ephemeral_answer(agreed) == "Your answer counts."
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def requested(world: World) -> tuple[Game, int, Message]:
+    """A game of Claim It! whose mover rolled, then asked to take it back: the game, the
+    mover's seat, and the request."""
+    game = await playing(world, "claimit")
+    seat = acting(game)
+    await move(world, game, "roll")
+    await world.click(person(world, game, seat), world.table(), "Take back")
+    return await world.settled(game.id), seat, await request_in(world)
+
+
+async def moved_on(world: World, game: Game, seat: int) -> None:
+    """The game moves on: the mover chooses, or the next player rolls."""
+    if acting(game) == seat:
+        await move(world, game)
+    else:
+        await move(world, game, "roll")

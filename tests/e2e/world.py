@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from aiohttp import web
 from PIL import Image
 from PIL.GifImagePlugin import GifImageFile
 
@@ -42,6 +43,7 @@ from tests.clock import ManualClock
 from tests.new_sqlite import new_sqlite
 from tests.quick_limits import QUICK_LIMITS
 
+CALLBACK = "POST /interactions/{id}/{token}/callback"
 THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
     create_public_threads=True, send_messages_in_threads=True
 )
@@ -160,7 +162,35 @@ class World:
     ) -> Interaction:
         """Runs a slash command; ``options`` may include one named ``user``."""
         interaction = await self.discord.slash(user, where or self.channel, command, **options)
-        return await self.discord.answer(interaction)
+        return await self.answered_in_full(await self.discord.answer(interaction))
+
+    async def answered_in_full(self, interaction: Interaction) -> Interaction:
+        """The interaction once its answer is out, where the bot deferred it first (on a
+        busy machine, past 1.5 s of its loop): its ``response_message`` is then the
+        answer a person sees, as after an answer in time. A command's "thinking…" filled
+        in is its answer; one the bot deleted gave way to the public message it posted in
+        the channel; a press's deferred update is answered by the message pressed, or
+        by the private follow-up it sent."""
+        if interaction.response_type not in (5, 6):
+            return interaction
+        await self.handled()
+        if interaction.response_type == 6:
+            followed = [
+                m
+                for m in interaction.channel.visible(interaction.user.id)
+                if m.interaction_id == interaction.id and m.ephemeral and not m.deleted
+            ]
+            if followed:
+                interaction.response_message = followed[0]
+            return interaction
+        shown = interaction.response_message
+        if shown is not None and shown.deleted:
+            interaction.response_message = next(
+                m
+                for m in interaction.channel.visible()
+                if m.id > interaction.id and m.author.id == self.discord.bot.id
+            )
+        return interaction
 
     async def answered(
         self, user: User, command: str, /, *, where: Channel | None = None, **options: Any
@@ -185,7 +215,7 @@ class World:
         players see meanwhile clicks through ``discord``)."""
         clicked = await self.discord.answer(await self.discord.click(user, message, button))
         await self.quiet()
-        return clicked
+        return await self.answered_in_full(clicked)
 
     async def select(
         self, user: User, message: Message, placeholder: str, value: str
@@ -194,7 +224,7 @@ class World:
             await self.discord.select(user, message, placeholder, value)
         )
         await self.quiet()
-        return picked
+        return await self.answered_in_full(picked)
 
     async def select_users(
         self, user: User, message: Message, placeholder: str, picked: list[User]
@@ -204,7 +234,19 @@ class World:
             await self.discord.select_users(user, message, placeholder, picked)
         )
         await self.quiet()
-        return chose
+        return await self.answered_in_full(chose)
+
+    def deleted_as_answered(self, message: Message) -> None:
+        """``message`` is deleted the moment the bot first answers a press on it, as a move
+        made meanwhile (on this process or another), or a moderator, deletes it."""
+
+        def deleting(request: web.Request) -> bool:
+            pressed = self.discord.interactions.get(request.match_info.get("token", ""))
+            if pressed is not None and pressed.message is message:
+                message.deleted = True
+            return False
+
+        self.discord.fail(CALLBACK, 500, when=deleting)
 
     async def handled(self) -> None:
         """Until every click and command so far has run to its end: what a handler does

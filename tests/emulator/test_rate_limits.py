@@ -194,6 +194,8 @@ async def test_an_interactions_webhook_routes_share_a_bucket_of_five_per_two_sec
 async def test_the_global_limit_counts_every_route_but_the_interaction_endpoints(
     place: Place,
 ) -> None:
+    # Stopped: the window must not end between the requests, however long they take.
+    place.emulator.clock.stop()
     limit(place, global_requests=Window(3, 1.0))
     assert [(await call(place, "GET", "/users/@me")).status for _ in range(2)] == [200, 200]
     assert (await post(place, place.channel)).status == 200
@@ -211,6 +213,36 @@ async def test_the_global_limit_counts_every_route_but_the_interaction_endpoints
     assert (await call(place, "POST", place.webhook(interaction), {"content": "b"})).status == 200
     place.emulator.clock.advance(1)
     assert (await call(place, "GET", "/users/@me")).status == 200
+
+
+async def test_the_global_limit_is_the_token_s_over_every_connection(place: Place) -> None:
+    """A bot of several processes sends on several connections: Discord counts them all
+    against its token's one limit, and another token's apart."""
+    place.emulator.clock.stop()
+    limit(place, global_requests=Window(4, 1.0))
+    token = f"Bot {place.emulator.token}"
+    # A connection each, kept open (HTTP keep-alive), as each process keeps its own.
+    processes = [aiohttp.ClientSession(headers={"Authorization": token}) for _ in range(3)]
+    try:
+
+        async def me(session: aiohttp.ClientSession) -> int:
+            async with session.get(f"{place.emulator.api_url}/users/@me") as answer:
+                return answer.status
+
+        statuses = [await me(session) for session in processes * 2]
+        # Another token (a user's, here an unknown one: refused, but not for the rate).
+        assert (await call(place, "GET", "/users/@me", token="another")).status == 401
+        assert statuses == [200] * 4 + [429] * 2
+        place.emulator.clock.advance(1.0)
+        assert [await me(session) for session in processes] == [200] * 3
+    finally:
+        await asyncio.gather(*(session.close() for session in processes))
+    log = list(place.emulator.requests)
+    assert [r.sender for r in log] == [token] * 6 + ["Bot another"] + [token] * 3
+    assert all(r.global_limit for r in log)
+    interaction = place.interaction()
+    await place.respond(interaction, 4, {"content": "a"})
+    assert not place.emulator.requests[-1].global_limit
 
 
 async def test_an_old_message_takes_three_edits_per_six_seconds_in_its_channel(

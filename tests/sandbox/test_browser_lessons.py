@@ -81,6 +81,7 @@ async def test_a_lesson_is_played_on_the_board_on_a_desktop(page: Page, sandbox:
     # Back in the list, the lesson says where she is.
     await frame.locator('[data-focus="back"]').click()
     await expect(entry).to_contain_text(f"Step 3 of {len(lesson.steps)}")
+    await expect(entry.get_by_role("button", name="Resume")).to_be_visible()
     assert not await page.locator("#messages .message").filter(has_text="Step").count()
 
 

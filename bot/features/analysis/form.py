@@ -105,6 +105,8 @@ class PlayerForm:
     band: Band | None
     """Where their recent rate stands; ``None`` below ``MIN_DECISIONS`` judged there (or
     where the game's levels have no rates)."""
+    uncounted: int = 0
+    """Their judged games that count in no form (played with hints, say)."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,8 @@ class Forms:
                 if lost is None or recent.decisions < MIN_DECISIONS
                 else band(lost, level_rates)
             )
-            return PlayerForm(recent, overall, placed)
+            apart = await form_queries.uncounted(connection, scope, kind, user_id)
+            return PlayerForm(recent, overall, placed, apart)
 
         return await self._db.read(read)
 

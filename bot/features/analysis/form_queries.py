@@ -12,11 +12,14 @@ from dataclasses import dataclass
 
 from bot.storage.connection import Connection, Row
 
+COUNTED = "AND NOT EXISTS (SELECT 1 FROM unrated_games u WHERE u.game_id = g.id) "
+"""Only games that count on a ladder: one played with hints (or an unrated tournament's)
+counts in no ranking and in no one's form."""
 JUDGED = (
     "FROM analysis_seats a JOIN games g ON g.id = a.game_id "
-    "WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' "
+    f"WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' {COUNTED}"
 )
-"""The seats of the scope's judged finished games of a kind."""
+"""The seats of the scope's judged finished games of a kind that count."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,18 @@ async def player_tally(
     return _tally(rows[0])
 
 
+async def uncounted(connection: Connection, scope: int, kind: str, user_id: int) -> int:
+    """The person's judged finished games of ``kind`` in the scope that count in no form
+    (played with hints, say)."""
+    rows = await connection.fetch(
+        "SELECT COUNT(*) AS games FROM analysis_seats a JOIN games g ON g.id = a.game_id "
+        "JOIN unrated_games u ON u.game_id = g.id "
+        "WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND a.user_id = ?",
+        (scope, kind, user_id),
+    )
+    return int(rows[0]["games"])
+
+
 async def finished_any(connection: Connection, scope: int, kind: str, user_id: int) -> bool:
     """Whether the person finished a game of ``kind`` in the scope (judged or not)."""
     return await connection.found(
@@ -83,7 +98,7 @@ async def player_tallies(
         "AS latest "
         "FROM analysis_seats a JOIN games g ON g.id = a.game_id "
         "JOIN results r ON r.game_id = a.game_id AND r.seat = a.seat "
-        "WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' "
+        f"WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' {COUNTED}"
         "AND a.user_id IS NOT NULL) t "
         "WHERE t.latest <= ? GROUP BY t.user_id",
         (scope, kind, last),

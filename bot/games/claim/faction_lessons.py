@@ -40,7 +40,7 @@ KNIGHTS: Final = lesson(
         name="knight_beats_goblin",
         say=Message(
             "Your opponent led the Goblin 9 and you have no Goblin. "
-            "A Knight played on a Goblin always wins, even a small one. "
+            "In both phases, a Knight played on a Goblin wins, even a small one. "
             "Play your Knight 2 to take the Goblin."
         ),
         taught="play=KNI2",
@@ -94,7 +94,7 @@ DWARVES: Final = lesson(
         name="lose_to_keep_dwarves",
         say=Message(
             "Your opponent led the Dwarf 5. "
-            "The player who loses a trick gets all its Dwarves. "
+            "In phase 2, the player who loses a trick gets all its Dwarves. "
             "Play your Dwarf 2 to lose on purpose and keep both Dwarves."
         ),
         taught="play=DWA2",
@@ -122,7 +122,7 @@ DOPPELGANGERS: Final = lesson(
         name="doppelganger_follows",
         say=Message(
             "Your opponent led the Automaton 6 and your Automaton 2 is too low. "
-            "You may always play a Doppelgänger instead, and it counts as the led faction. "
+            "In both phases you may play a Doppelgänger instead, and it counts as the led faction. "
             "Play your Doppelgänger 8 to win."
         ),
         taught="play=DOP8",
@@ -149,7 +149,8 @@ DRAGONS: Final = lesson(
         name="dragon_last",
         say=Message(
             "Your opponent led the Automaton 9 and you have no Automaton. "
-            "Whoever plays a Dragon as the last card of a trick leads the next trick. "
+            "In both phases, whoever plays a Dragon as the last card of a trick leads the "
+            "next one. "
             "Play your Dragon 1: you lose this trick but lead the next."
         ),
         taught="play=DRA1",
@@ -159,7 +160,9 @@ DRAGONS: Final = lesson(
     ),
     Step(
         name="lead_after_dragon",
-        say=Message("Lead your Seer 3. If your opponent has no Seer left, it wins the last trick."),
+        say=Message(
+            "Lead your Seer 3. If your opponent has no Seer left, your Seer wins the last trick."
+        ),
         taught="play=SEE3",
         praise=Message("There: your Seer 3 won the last trick."),
         lit=("SEE3",),
@@ -185,7 +188,7 @@ TROLLS: Final = lesson(
         name="win_the_troll",
         say=Message(
             "The Troll 8 lies out, waiting. "
-            "Whoever wins a trick takes the highest Troll lying out. "
+            "In phase 2, whoever wins a trick takes the highest Troll lying out. "
             "Play your Goblin 6 to win this trick and the Troll 8."
         ),
         taught="play=GOB6",
@@ -213,7 +216,8 @@ GNOMES: Final = lesson(
         name="win_the_gnomes",
         say=Message(
             "Your opponent led the Gnome 5. "
-            "Gnomes you win go on your display and join your score pile at the end. "
+            "In phase 2, Gnomes you win go on your display, and they join your score pile at "
+            "the end. "
             "Play your Gnome 7 to win both Gnomes."
         ),
         taught="play=GNO7a",
@@ -241,11 +245,11 @@ GIANTS: Final = lesson(
         name="giants_smash",
         say=Message(
             "Your opponent led the Giant 3, and their display holds the Gnomes 3 and 7. "
-            "If you win, each Giant in the trick removes their Gnome of the same value. "
+            "In phase 2, each Giant in a trick you win removes their Gnome of the same value. "
             "Play your Giant 7."
         ),
         taught="play=GIA7a",
-        praise=Message("Great: your Giants smashed two of their Gnomes."),
+        praise=Message("Great: the two Giants smashed two of their Gnomes."),
         rules=(rule(Faction.GIANTS),),
         lit=("GIA7a", "GIA3b", "GNO7a"),
     ),
@@ -267,7 +271,8 @@ GRIFFINS: Final = lesson(
     Step(
         name="griffin_bonus",
         say=Message(
-            "Your score pile holds the Griffin 4, so your cards of value 4 count 5 more. "
+            "Your score pile holds the Griffin 4, so in phase 2 your cards of value 4 count 5 "
+            "more. "
             "Your Automaton 4 counts as 9 and beats the Automaton 8. "
             "Play it."
         ),
@@ -321,7 +326,7 @@ VIKINGS: Final = lesson(
     Step(
         name="double_vikings",
         say=Message(
-            "A Viking counts twice if your score pile holds another card of its value. "
+            "At the end, a Viking counts twice if your score pile holds another card of its value. "
             "You have the Automatons 2, 5 and 7. "
             "Play your Viking 7 to win the Viking 5: both will count twice."
         ),
@@ -403,7 +408,8 @@ RACCOONS: Final = lesson(
         name="win_the_loot",
         say=Message(
             "Your opponent led the Raccoon 2. "
-            "Raccoons of value 0 to 4 carry loot: at the end, each adds a vote to a faction. "
+            "In this bot, Raccoons of value 0 to 4 carry loot: at the end, each adds a vote to "
+            "a faction. "
             "Play your Raccoon 6 to win it."
         ),
         taught="play=RAC6",
@@ -421,7 +427,7 @@ RACCOONS: Final = lesson(
     Step(
         name="choose_the_loot",
         say=Message(
-            "Your loot adds votes to the faction you have the fewest cards of. "
+            "At the end, your loot adds votes to the faction you have the fewest cards of. "
             "You have no Goblins and no Knights, so you choose. "
             "Your opponent has one Goblin but three Knights: choose the Goblins."
         ),
@@ -453,7 +459,7 @@ UNDEAD: Final = lesson(
         name="score_the_undead",
         say=Message(
             "Your opponent led the Undead 8. "
-            "In the first phase, the winner of a trick puts every Undead played in it "
+            "In phase 1, the winner of a trick puts every Undead played in it "
             "straight into their score pile. "
             "Play your Undead 9 to score both."
         ),
@@ -481,7 +487,7 @@ AUTOMATONS: Final = lesson(
     Step(
         name="lead_the_automaton",
         say=Message(
-            "Whoever wins a trick led with an Automaton also wins the next trick, "
+            "In phase 1, whoever wins a trick led with an Automaton also wins the next trick, "
             "without playing it. "
             "Lead your Automaton 9: nothing beats it, so you win the Knight 9 and the next "
             "face-up card."
@@ -526,8 +532,8 @@ SEERS: Final = lesson(
         name="win_with_a_seer",
         say=Message(
             "Your opponent led the Seer 4. "
-            "If you win a trick with a Seer, you may take the top card of the draw pile "
-            "instead of the face-up card. "
+            "In phase 1, if you win a trick with a Seer, you may take the top card of the draw "
+            "pile instead of the face-up card. "
             "Play your Seer 7."
         ),
         taught="play=SEE7",

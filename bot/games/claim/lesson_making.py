@@ -1,5 +1,5 @@
-"""How Claim's lessons are written: a position from the cards that matter, and a
-faction's lesson, named and offered by its faction."""
+"""How Claim's lessons are written: a deal laid out trick by trick, a position from the
+cards that matter, and a faction's lesson, named and offered by its faction."""
 
 from __future__ import annotations
 
@@ -76,6 +76,14 @@ def position(
     return data
 
 
+def deal(factions: str, hands: tuple[str, ...], draw: tuple[str, ...]) -> JSON:
+    """A prepared deal, as the game's ``deal`` returns it: each seat's hand, then the draw
+    pile from its top, cards written as space-separated ids. With two players, each of
+    ``draw``'s entries is a trick of phase 1: its prize, then the card its loser takes."""
+    deck = [card for cards in (*hands, *draw) for card in cards.split()]
+    return {"factions": factions.split(), "deck": deck, "removed": []}
+
+
 def rule(faction: Faction) -> str:
     """The rules tag of the step a faction's power decides (``faction:knights``)."""
     return f"faction:{slug(faction)}"
@@ -88,6 +96,11 @@ def slug(faction: Faction) -> str:
 
 FACTION: Final = N_("faction")
 """``/claim learn``'s option naming a faction's lesson."""
+LEARN_FACTION: Final = Message(
+    "/{command} {sub} {option}:", command=KIND, sub=Message("learn"), option=Message(FACTION)
+)
+"""``/claim learn faction:`` as the reader's Discord names it: where the faction lessons
+are."""
 
 
 def lesson(faction: Faction, title: Message, start: JSON, *steps: Step) -> Lesson:

@@ -1,18 +1,16 @@
-"""Claim's lessons: the game itself (``/claim learn``), the game with teams at four, and a
-lesson per faction (``bot.games.claim.faction_lessons``).
+"""Claim's lessons: the game itself from the deal (``/claim learn``,
+``bot.games.claim.game_lesson``), the prize choice with three players, the game with teams
+at four, and a lesson per faction (``bot.games.claim.faction_lessons``); and the list of
+the rules a real game needs (``RULES``), each met by a step of one of them.
 
-The game's lesson starts at phase 1's eleventh trick of thirteen in a two-player game, so
-that the learner wins a prize, loses a trick on purpose for a face-down follower and plays
-phase 1's last trick, then leads phase 2 with the followers they won; their first whole
-game (``then_play``) is the rest of phase 2, from followers strong enough that a newcomer
-wins it. The teams' lesson is the last two tricks of a four-player game, where the
-learner hands their partner the card that wins the team a faction, and the game.
-
-Both start from a whole position (``Lesson.start``, the state the rules keep), with every
-card where the lesson needs it: the deck's top cards are the prizes and face-down
-followers to come, and the computer's moves between the learner's are prepared. The words
-name only cards the learner's seat has seen by then: its hand and piles, the table, the
-face-up prize, the discard and the score piles.
+The lessons with three and four players start from a whole position (``Lesson.start``,
+the state the rules keep), with every card where the lesson needs it, and end with their
+steps. The three players' lesson is phase 1's last trick, which the learner wins and
+whose two prizes they choose between, then phase 2's first lead, where its words say how
+three players' games are counted. The teams' lesson is the last two tricks of a
+four-player game, where the learner hands their partner the card that wins the team a
+faction, and the game. The words name only cards the learner's seat has seen by then: its
+hand and piles, the table, the face-up prizes, the discard and the score piles.
 """
 
 from __future__ import annotations
@@ -20,110 +18,76 @@ from __future__ import annotations
 from typing import Final
 
 from bot.games.claim.faction_lessons import FACTION_LESSONS
-from bot.games.claim.lesson_making import position
+from bot.games.claim.game_lesson import GAME
+from bot.games.claim.lesson_making import KIND, LEARNER, position
 from bot.games.lessons import Lesson, Reply, Rule, Step
 from i18n import Message
 
-KIND: Final = "claim"
-LEARNER: Final = 0
-
-
-FIRST_GAME: Final = "DOP DWA GOB KNI UND"
-"""The original Claim's five factions, the recommended first game's."""
-
-GAME_START: Final = position(
-    FIRST_GAME,
-    ("GOB3 GOB8 DWA6", "GOB6 DWA2"),
-    ("UND4 UND5", "UND0 UND1"),
+THREE_START: Final = position(
+    "BAR DOP DWA GOB KNI UND VIK",
+    ("KNI9", "KNI4", "GOB5"),
     phase="p1",
-    leader=1,
-    table="GOB5",
+    leader=LEARNER,
     followers=(
-        "KNI6 KNI7 UND6 UND7 UND8 DWA8 DWA9 GOB9 DOP5 DOP8",
-        "KNI2 KNI3 UND2 UND3 DWA3 DWA4 GOB4 GOB7 DOP2 DOP3",
+        "UND7 UND5 UND1 DWA7 DWA3 DOP9 GOB8 GOB3 KNI6 BAR6 VIK5",
+        "UND6 UND4 UND2 DWA9 DWA5 DOP7 GOB9 GOB2 KNI5 BAR8 VIK9",
+        "UND8 UND3 UND0 DWA8 DWA6 DOP8 GOB7 GOB1 KNI7 BAR9 VIK8",
     ),
-    prize="KNI9",
-    deck="GOB0b GOB0a KNI8 UND9 DWA5",
+    prize="UND9 GOB0a",
+    deck="BAR7",
 )
-"""Phase 1's eleventh trick, the computer's Goblin 5 led: the learner holds two Goblins
-and a Dwarf, the prize is the Knight 9; the deck's top card is the computer's face-down
-follower, then come the Goblin 0 as the next prize, the learner's face-down Knight 8,
-and the Undead 9 as the last prize."""
+"""Phase 1's last trick of twelve with three players, the learner to lead their last card,
+the Knight 9; the prizes are the Undead 9 and the Goblin 0, and the draw pile's last card
+goes to third place."""
 
-GAME_STEPS: Final = (
+THREE_STEPS: Final = (
     Step(
-        "follow_and_win",
+        "two_prizes",
         Message(
-            "Your opponent led a Goblin, so you must play a Goblin too. "
-            "The higher Goblin wins the trick and the prize, the Knight 9. "
-            "Play your Goblin 8."
-        ),
-        "play=GOB8",
-        Message("You won: the Knight 9 joins your followers for phase 2."),
-        rules=("following_suit", "winning_a_trick", "prize"),
-        lit=("GOB8", "GOB5", "KNI9"),
-    ),
-    Step(
-        "lose_for_a_hidden_card",
-        Message(
-            "This prize is only a Goblin 0. "
-            "The loser of a trick takes the deck's top card face down, unseen by the winner. "
-            "Lead your Goblin 3 and let your opponent have the Goblin 0."
-        ),
-        "play=GOB3",
-        Message("Your opponent took the Goblin 0, and you got a hidden card for phase 2."),
-        rules=("face_down_follower",),
-        lit=("GOB3", "GOB0a"),
-        replies=(Reply("play=GOB6"), Reply("play=DWA2")),
-    ),
-    Step(
-        "last_trick_of_phase_one",
-        Message(
-            "This is phase 1's last trick. "
-            "You must follow the Dwarf, and your Dwarf 6 beats the Dwarf 2. "
-            "Play it to win the Undead 9."
-        ),
-        "play=DWA6",
-        Message("Phase 1 is over: your 13 followers are your hand for phase 2."),
-        lit=("DWA6", "DWA2", "UND9"),
-    ),
-    Step(
-        "lead_phase_two",
-        Message(
-            "In phase 2 the winner of a trick keeps its cards in their score pile. "
-            "You won the last trick, so you lead. "
-            "Lead your Knight 9: no card can beat it."
+            "With three players each is dealt 12 cards, and every trick turns up two prizes. "
+            "Its winner chooses one, second place takes the other, and third place takes the "
+            "draw pile's top card. Lead your last card, the Knight 9: no card can beat it."
         ),
         "play=KNI9",
-        Message("Both Knights are in your score pile now."),
-        rules=("phase_two",),
-        lit=("KNI9",),
-        replies=(Reply("play=KNI2"),),
+        Message("You won the trick, so you choose first."),
+        rules=("deal", "prize_choice"),
+        lit=("KNI9", "UND9", "GOB0a"),
+        replies=(Reply("play=KNI4"), Reply("play=GOB5")),
     ),
     Step(
-        "win_a_faction",
+        "choose_a_prize",
         Message(
-            "At the end, each faction goes to whoever has the most of its cards in their "
-            "score pile. Win 3 of the 5 factions to win the game. "
-            "Lead your Undead 9 to add Undead to your pile."
+            "Take the Undead 9, the highest Undead. "
+            "The prize you leave goes to second place, and a Goblin 0 helps them little."
         ),
-        "play=UND9",
-        Message("Two more Undead in your pile: now play the game to its end."),
-        rules=("scoring",),
-        lit=("UND9",),
-        replies=(Reply("play=UND2"),),
+        "take=UND9",
+        Message("The Undead 9 is yours, the Goblin 0 went to second place, and third place drew."),
+        rules=("prize_choice",),
+        lit=("UND9", "GOB0a"),
+    ),
+    Step(
+        "count_with_three",
+        Message(
+            "With three, whoever wins the most factions wins, and a tie goes to whoever has more "
+            "cards in the factions they won. As the last trick's winner you lead phase 2. "
+            "Lead your Goblin 3, a card you can spare."
+        ),
+        "play=GOB3",
+        Message("Now you know how three play: try a real game."),
+        rules=("winning", "game_tie"),
+        lit=("GOB3",),
+        replies=(Reply("play=GOB9"), Reply("play=GOB7")),
     ),
 )
 
-CLAIM: Final = Lesson(
-    key="claim",
+THREE: Final = Lesson(
+    key="claim-three",
     kind=KIND,
-    title=Message("Learn to play Claim"),
-    players=2,
-    steps=GAME_STEPS,
-    start=GAME_START,
+    title=Message("Claim with three: two prizes a trick"),
+    players=3,
+    steps=THREE_STEPS,
+    start=THREE_START,
     learner=LEARNER,
-    then_play=True,
 )
 
 TEAMS_START: Final = position(
@@ -183,17 +147,22 @@ TEAMS: Final = Lesson(
 
 RULES: Final = (
     Rule(
-        "following_suit",
+        "deal",
         Message(
-            "The first card of a trick sets its faction, and a player holding that faction must "
-            "play one of it."
+            "Each player is dealt 13 cards (12 with three players, 9 with four), and the rest is "
+            "the face-down draw pile."
         ),
     ),
     Rule(
-        "winning_a_trick",
+        "factions",
         Message(
-            "The highest card of the led faction wins the trick, and its winner leads the next one."
+            "A game uses a pair of factions (Goblins and Knights, Gnomes and Giants, or Kings and "
+            "Peasants) and three more, five more with three or four players."
         ),
+    ),
+    Rule(
+        "powers",
+        Message("Each faction but the Goblins has a power, taught in its own lesson."),
     ),
     Rule(
         "prize",
@@ -205,22 +174,75 @@ RULES: Final = (
     Rule(
         "face_down_follower",
         Message(
-            "In phase 1 the trick's loser takes the deck's top card as a follower, face down, seen"
-            " only by them."
+            "In phase 1 the trick's loser takes the draw pile's top card as a follower, face "
+            "down, seen only by them."
+        ),
+    ),
+    Rule(
+        "prize_choice",
+        Message(
+            "With three or four players each trick turns up two prizes: its winner chooses one, "
+            "second place takes the other, and the others take the draw pile's top card."
+        ),
+    ),
+    Rule(
+        "leading",
+        Message(
+            "Each trick's winner leads the next one, with any card: it need not be of the "
+            "prize's faction."
+        ),
+    ),
+    Rule(
+        "following_suit",
+        Message(
+            "The first card of a trick sets its faction: a player holding that faction must play "
+            "one of it, and one without it may play any card."
+        ),
+    ),
+    Rule(
+        "winning_a_trick",
+        Message(
+            "The highest card of the led faction wins the trick; a card of another faction "
+            "cannot, save by a power."
+        ),
+    ),
+    Rule("equal_values", Message("On equal values the card played first wins.")),
+    Rule(
+        "discard",
+        Message(
+            "The cards played in phase 1 are discarded (save by a power): only the followers go "
+            "on to phase 2."
         ),
     ),
     Rule(
         "phase_two",
         Message(
-            "In phase 2 the followers won in phase 1 are the hand, and a trick's winner puts its "
-            "cards in their score pile."
+            "When the hands are empty, each player's followers are their hand; the winner of "
+            "phase 1's last trick leads phase 2, where a trick's winner puts its cards on their "
+            "score pile."
         ),
     ),
     Rule(
         "scoring",
+        Message("Each faction goes to whoever has the most of its cards on their score pile."),
+    ),
+    Rule(
+        "tie_break",
         Message(
-            "Each faction goes to whoever has the most of its cards in their score pile (a tie: "
-            "the highest card), and whoever wins the most factions wins."
+            "On a tie, the faction goes to whoever has its highest card (in this bot, to nobody "
+            "if that ties too)."
+        ),
+    ),
+    Rule(
+        "winning",
+        Message("Whoever wins the most factions wins the game: 3 of the 5 with two players."),
+    ),
+    Rule(
+        "game_tie",
+        Message(
+            "A tie in factions goes to whoever has more cards in the factions they won, then the "
+            "higher sum of their values; still tied, they share the win (the rulebook's rule "
+            "with three players, which this bot follows with two and four too)."
         ),
     ),
     Rule(
@@ -231,6 +253,7 @@ RULES: Final = (
         ),
     ),
 )
-"""Every rule a real game needs, as its lessons meet it (a step's ``rules``)."""
+"""Every rule a real game needs, as its lessons meet it (a step's ``rules``); each faction's
+power is its own lesson's (``faction:`` in a step's ``rules``)."""
 
-LESSONS: Final[tuple[Lesson, ...]] = (CLAIM, TEAMS, *FACTION_LESSONS)
+LESSONS: Final[tuple[Lesson, ...]] = (GAME, THREE, TEAMS, *FACTION_LESSONS)

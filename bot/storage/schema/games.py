@@ -111,14 +111,14 @@ Index(
     "games_open_by_channel",
     games.c.channel_id,
     **where(games.c.status.in_(OPEN)),
-    info=since(30),
+    info=since(32),
 )
 Index(
     "games_finished_by_channel",
     games.c.channel_id,
     games.c.finish_seq,
     **where(games.c.status == "finished"),
-    info=since(30),
+    info=since(32),
 )
 
 seats = table(
@@ -314,6 +314,18 @@ shard_leases = table(
     flag("stand_in"),
     a_time("expires_at"),
     since=6,
+)
+
+# Each live process's share of Discord's global request limit (``bot.service.pace_grants``):
+# the requests it may make in any second, what it asked for over the last one, and
+# until when (on the database's clock) the grant holds if it stops renewing it.
+pace_grants = table(
+    "pace_grants",
+    Column("holder", Text, primary_key=True),
+    Column("granted", Integer, CheckConstraint("granted >= 0"), nullable=False),
+    Column("demand", Integer, CheckConstraint("demand >= 0"), nullable=False),
+    a_time("expires_at"),
+    since=31,
 )
 
 # A message owed for something past (a follower's notice, an invitation, a season's

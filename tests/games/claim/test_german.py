@@ -8,9 +8,11 @@ catch."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,9 +29,10 @@ from bot.games.rules import BadOption
 from bot.storage import Game, LadderEntry, PlayerRecord, RatingChange, Result, Seat
 from bot.storage.game_values import Level
 from bot.storage.ratings import Rating
-from engine.claim import ClaimState, Phase, action_from_json, state_from_json
+from engine.claim import ClaimState, Faction, Phase, action_from_json, state_from_json
 from i18n import Language, english, language
 from render.claim import sprites
+from render.claim import words as claim_words
 from render.common.names import ELLIPSIS
 from tests.engine.claim.build import state
 from tests.engine.claim.positions import (
@@ -44,6 +47,7 @@ from tests.games import in_german
 from tests.games.stored import stored
 from tests.i18n_words import drawn_by, shown_in
 from tests.layouts import components
+from tests.test_german_words import translations
 
 DRAWN = controls_drawn()
 """The controls a game's face describes, drawn by the bot's features."""
@@ -402,7 +406,7 @@ def test_the_german_words_are_the_german_edition_s() -> None:
     assert "(oder mit einem Doppelgänger, der immer stattdessen gespielt werden darf)" in follow
     # A card's button is its emoji and value; the hand's description names each card.
     assert {"2", "4"} <= set(texts["hand: follow"])
-    assert "Deine Hand, 3 Karten: Goblin 2, Ritter 4, Untoter 2." in follow
+    assert "Deine Hand, 3 Karten: Kobold 2, Ritter 4, Untoter 2." in follow
     assert {"Oberste Karte nehmen", "Ritter 7 nehmen"} <= set(texts["hand: Seer"])
     assert {"Beute für Gnome", "Beute für Waschbären"} <= set(texts["hand: loot"])
     refused = texts["refusals"]
@@ -426,7 +430,7 @@ def test_the_result_says_who_won_each_faction_and_why() -> None:
         "🪓 **Wikinger** — **Ann**: die meisten Stimmen (4 – 2) (mit 1 doppelt zählendem "
         "Wikinger und 2 Beute-Waschbären)",
         "🦝 **Waschbären** — **Ann**: die meisten Stimmen (2 – 0) (mit 1 Beute-Waschbär)",
-        "👺 **Goblins** — niemand: Stimmengleichstand (1 – 1) bei gleicher höchster Karte",
+        "👺 **Kobolde** — niemand: Stimmengleichstand (1 – 1) bei gleicher höchster Karte",
         "🎭 **Doppelgänger** — niemand (keine Karten)",
         "**Ann**: 5 Fraktionen (11 Karten, Wert 56)",
         "💀 **Untote** — **Bo** & **Dora**: die meisten Stimmen (4 – 0)",
@@ -477,3 +481,49 @@ def test_the_factions_option_takes_german_and_english_names() -> None:
     assert parse_factions("UND,DWA,DOP") == "UND,DWA,DOP"
     with pytest.raises(BadOption):
         parse_factions("Seher und Trolle")
+
+
+ROOT = Path(__file__).resolve().parents[3]
+COMPONENTS = re.compile(r"^\| `([A-Z]{3})` \| ([^|]+) \| ([^|]+) \|", re.MULTILINE)
+"""A faction's row in the rules page's table of components: its code, its English and its
+German name (``—`` where the German rulebook uses the English one)."""
+
+
+def rulebook_names() -> dict[Faction, str]:
+    """Each faction's German name, as the rules page gives the German rulebook's."""
+    page = (ROOT / "docs" / "rules" / "claim.md").read_text(encoding="utf-8")
+    found = {}
+    for code, english_name, german in COMPONENTS.findall(page):
+        german = german.strip()
+        found[Faction(code)] = english_name.strip() if german == "—" else german
+    return found
+
+
+def test_the_factions_and_cards_have_the_german_rulebooks_names() -> None:
+    """The faction's name, one card's and the three letters on its cards: the Goblins are
+    Kobolde (a Kobold 5, KOB), the Griffins Greife, wherever a German reader meets them."""
+    rulebook = rulebook_names()
+    assert set(rulebook) == set(Faction)
+    for faction, name in rulebook.items():
+        assert claim_words.faction_name(faction.value, DE) == name
+        card = claim_words.card_name(faction.value, DE)
+        assert name.startswith(card) or card.startswith(name), (card, name)
+        assert claim_words.code_name(faction.value, DE) == name[:3].upper()
+    assert claim_words.card_name("GOB", DE) == "Kobold"
+    assert claim_words.code_name("GOB", DE) == "KOB"
+
+
+def test_a_follower_is_an_anhaenger_and_a_score_pile_a_punktestapel() -> None:
+    """One German word for one thing in every message of Claim, as the German rules say
+    it: a follower is an Anhänger, a score pile a Punktestapel, the draw pile the
+    Nachziehstapel."""
+    said_so = {"follower": "anhänger", "score pile": "punktestapel", "draw pile": "nachziehstapel"}
+    checked = 0
+    for catalog, english_text, german in translations():
+        for thing, word in said_so.items():
+            if catalog == "claim.po" and thing in english_text.lower():
+                checked += 1
+                assert word in german.lower(), (english_text, german)
+    assert checked > 20
+    rules = (ROOT / "bot" / "games" / "claim" / "rules" / "de.md").read_text(encoding="utf-8")
+    assert not re.search(r"gefolg|wertungsstapel|goblin", rules, re.IGNORECASE)

@@ -52,8 +52,11 @@ class Hands(Part):
         # Held, so that no change is made or shown between this hand and its following
         # the game; read once held (a move made meanwhile, whose hands' show has found
         # none of the presser's, would never reach a hand that showed the game before it).
-        async with self.games.held(game_id):
-            game, seat = await self.service.seat_for(game_id, actor)
+        # Every wait is within Discord's time to answer: a busy game, the read, the card.
+        async with self.games.held(game_id, interaction):
+            game, seat = await in_time(
+                interaction, self.service.seat_for(game_id, actor), ephemeral=True, thinking=True
+            )
             card, shows = await in_time(
                 interaction,
                 self.hands.own(game, seat.seat, reader(interaction)),

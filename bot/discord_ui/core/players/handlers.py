@@ -16,14 +16,14 @@ from discord.app_commands import Choice
 
 from bot.discord_ui.away_words import table_lines
 from bot.discord_ui.away_words import until as shown_until
-from bot.discord_ui.card_layout import Card, Line, Rows, sent
+from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.context import Context
 from bot.discord_ui.core.players.completions import away_days, time_zones
 from bot.discord_ui.core.players.controls import BackButton
 from bot.discord_ui.core.players.listing import my_games_card, place_names
 from bot.discord_ui.core.players.summaries import DailySummaries
 from bot.discord_ui.core.players.typed_days import typed_day
-from bot.discord_ui.interaction_answers import reveal
+from bot.discord_ui.interaction_answers import answer_privately, reveal
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.message_hooks import MY_GAMES
 from bot.discord_ui.part import LookingPart
@@ -68,7 +68,7 @@ class Players(LookingPart):
         """``/my games``, privately: in a server, the asker's games there; in a direct
         message, in every server they share with the bot, each named."""
         card = await self._my_games(interaction)
-        await interaction.response.send_message(**sent(card), ephemeral=True)
+        await answer_privately(interaction, card)
 
     async def _my_games(self, interaction: discord.Interaction) -> Card:
         """What ``/my games`` shows the asker now, with what the features add to it (drawn
@@ -145,9 +145,7 @@ class Players(LookingPart):
                     "tell me once with /my settings time_zone (type your city)."
                 )
         card = settings_card(settings, lang, said, self.clock.now(), players.declared)
-        await interaction.response.send_message(
-            **sent(await self._with_back(card, user, lang)), ephemeral=True
-        )
+        await answer_privately(interaction, await self._with_back(card, user, lang))
 
     async def my_away(self, interaction: discord.Interaction, until: str | None) -> None:
         """``/my away``: until the end of the day chosen, in every game (each server
@@ -158,9 +156,7 @@ class Players(LookingPart):
         lang = reader(interaction)
         if until is None:
             card = away_card(await players.get(user), lang, self.clock.now())
-            await interaction.response.send_message(
-                **sent(await self._with_back(card, user, lang)), ephemeral=True
-            )
+            await answer_privately(interaction, await self._with_back(card, user, lang))
             return
         away = await players.go_away(user, typed_day(until, lang))
 
@@ -190,9 +186,7 @@ class Players(LookingPart):
         """**I'm back**: the presser's time away ends now, in every game."""
         lang = reader(interaction)
         if not await self.players.come_back(interaction.user.id):
-            await interaction.response.send_message(
-                lang._("You're not away, so nothing changed."), ephemeral=True
-            )
+            await answer_privately(interaction, lang._("You're not away, so nothing changed."))
             return
 
         async def answer() -> Card:

@@ -10,8 +10,9 @@ from dataclasses import asdict, dataclass, field, replace
 import discord
 
 from bot.discord_ui import game_notes
-from bot.discord_ui.card_layout import Card, Line, layout
+from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.context import Languages
+from bot.discord_ui.interaction_answers import answer_privately
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import FIELD_VALUE, joined_within
 from bot.discord_ui.part import Part
@@ -111,7 +112,7 @@ async def server_settings(
             ),
         )
         card = replace(card, lines=(*card.lines, note))
-    await interaction.response.send_message(view=layout(card), ephemeral=True)
+    await answer_privately(interaction, card)
 
 
 def _heading(kind: str | None, *, saved: bool, lang: Language) -> str:

@@ -12,6 +12,7 @@ from bot.discord_ui.card_layout import Card, layout
 from bot.discord_ui.command_parts import Command, Option, command
 from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.turns.handlers import Turns
+from bot.discord_ui.interaction_answers import answer_privately
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.limits import TEXT_TOTAL
 from bot.discord_ui.part import features_parts
@@ -77,7 +78,7 @@ async def show_rules(interaction: discord.Interaction, face: GameFace) -> None:
         for row in part.rules_rows(face.kind, lang)
     )
     cards.append(replace(last, rows=added))
-    await interaction.response.send_message(view=layout(cards[0]), ephemeral=True)
+    await answer_privately(interaction, cards[0])
     for card in cards[1:]:
         await interaction.followup.send(view=layout(card), ephemeral=True)
 

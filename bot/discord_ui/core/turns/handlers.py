@@ -19,7 +19,7 @@ from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.game_messages import Recorded
-from bot.discord_ui.interaction_answers import announce, in_time, tell
+from bot.discord_ui.interaction_answers import announce, answer_privately, in_time, tell
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
@@ -147,7 +147,7 @@ class Turns(Part):
             await tell(interaction, mine._("Nobody has moved yet in {game}.", game=title))
             return
         cards = log_cards(title, lines)
-        await interaction.response.send_message(**sent(cards[0]), ephemeral=True)
+        await answer_privately(interaction, cards[0])
         for card in cards[1:]:
             await interaction.followup.send(**sent(card), ephemeral=True)
 

@@ -73,12 +73,13 @@ def form_lines(form: PlayerForm | None, lang: Language) -> tuple[Line, ...]:
     if form is None:
         return ()
     heading = lang._("Decision rate")
+    apart = _uncounted_words(form.uncounted, lang)
     if not form.overall.games:
         nothing = lang._(
             "Nothing judged yet: a game counts here once someone asks What decided it "
             "under its result."
         )
-        return (Line(heading, nothing),)
+        return (Line(heading, "\n".join(filter(None, (nothing, apart)))),)
     recent, overall = form.recent, form.overall
     # The last games are all of them, for a player with few judged yet: said once.
     older = overall.games > recent.games
@@ -97,9 +98,22 @@ def form_lines(form: PlayerForm | None, lang: Language) -> tuple[Line, ...]:
                 MIN_DECISIONS,
             )
         )
+    if apart:
+        decided.append(apart)
     return (
         Line(heading, "\n".join(decided)),
         Line(lang._("Luck per game"), "\n".join(luck)),
+    )
+
+
+def _uncounted_words(games: int, lang: Language) -> str:
+    """The player's judged games that count nowhere, said apart (none: nothing)."""
+    if not games:
+        return ""
+    return lang.ngettext(
+        "{n} judged game with hints (or otherwise unrated) is not counted here.",
+        "{n} judged games with hints (or otherwise unrated) are not counted here.",
+        games,
     )
 
 

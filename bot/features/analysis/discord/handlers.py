@@ -15,10 +15,11 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.card_layout import Card, Rows, edited, flowed, sent
+from bot.discord_ui.card_layout import Card, Rows, flowed, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.core.step_through.components import opening
 from bot.discord_ui.finished_games import named_game
+from bot.discord_ui.interaction_answers import answer_privately
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.sharing import ShareButton, Sharing, ShowButton, Told
 from bot.features.analysis.discord.components import ReportButton, ShareReportButton
@@ -125,12 +126,11 @@ class Reports(ShowsForm):
                 title=None,
                 text=lang._("📊 Judging every decision of {game}…", game=title),
             )
-            await interaction.response.send_message(**sent(judging), ephemeral=True)
-            card = await self._card(game, lang, shared=False)
-            await interaction.edit_original_response(**edited(card))
+            answer = await answer_privately(interaction, judging)
+            await answer.edit(await self._card(game, lang, shared=False))
             return
         card = await self._card(game, lang, shared=False, analysis=kept)
-        await interaction.response.send_message(**sent(card), ephemeral=True)
+        await answer_privately(interaction, card)
 
     async def _card(
         self,

@@ -19,6 +19,7 @@ import discord
 
 from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.context import Context
+from bot.discord_ui.interaction_answers import answers_itself
 from bot.discord_ui.interactions import actor_of
 from bot.discord_ui.part import Part
 from bot.features.board.discord.controls import BoardButton
@@ -73,6 +74,8 @@ class Board(Part):
         """Refused where the game isn't played (a copied button), as every game's button
         is, a conversation's included (its place is where Discord says the press was
         made); otherwise the game is kept as the presser's launch in this channel."""
+        # Only a launch can answer it: it can't follow a deferral.
+        answers_itself(interaction)
         actor = actor_of(interaction, button.kind)
         game = await self.service.game_for(button.game, actor)
         assert actor.user_id is not None and interaction.channel_id is not None

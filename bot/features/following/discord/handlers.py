@@ -13,10 +13,10 @@ from dataclasses import replace
 import discord
 
 from bot.discord_ui import limits
-from bot.discord_ui.card_layout import Line, Rows, edited, sent
+from bot.discord_ui.card_layout import Line, Rows, edited
 from bot.discord_ui.context import Context
 from bot.discord_ui.game_events import GameEnded
-from bot.discord_ui.interaction_answers import tell, update_clicked
+from bot.discord_ui.interaction_answers import answer_privately, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.message_hooks import MY_GAMES
 from bot.discord_ui.part import Part
@@ -136,4 +136,4 @@ class Follows(Part):
         """The follow, in words, with **Unfollow**."""
         settings = await self.service.players.get(interaction.user.id)
         card = followed_card(game, new, FOLLOWING.of(settings), reader(interaction))
-        await interaction.response.send_message(**sent(card), ephemeral=True)
+        await answer_privately(interaction, card)

@@ -131,11 +131,12 @@ class Invitations(Part):
         """**Accept** seats the invitee, as **Join** would; **Decline** is recorded. Their
         invitation, and the lobby, show it. A press by anyone the id names no invitation
         of is refused in the same words whatever the id names (a game elsewhere, or
-        none); an accept by someone no longer on the table's server, wherever the press
-        comes from, is refused too, changing nothing."""
+        none), and so is one on another invitee's invitation (``_theirs``); an accept by
+        someone no longer on the table's server, wherever the press comes from, is refused
+        too, changing nothing."""
         player = player_of(interaction)
         mine = await self.invitations.invitation(button.game, player.user_id)
-        if mine is None:
+        if mine is None or not await self._theirs(interaction, button, player.user_id):
             raise NotInvited()
 
         replying: Callable[[], Awaitable[Game]]
@@ -156,6 +157,19 @@ class Invitations(Part):
                 await update_clicked(interaction, **edited(card))
             else:
                 await self._edit(invitation, card)
+
+    async def _theirs(
+        self, interaction: discord.Interaction, button: ReplyButton, user_id: int
+    ) -> bool:
+        """Whether the invitation pressed is the presser's: every invitation to a game
+        carries the same buttons, so one pressed on another invitee's message (someone
+        invited too, answering it) is theirs to answer alone."""
+        pressed = interaction.message
+        if pressed is None or not button.shown:
+            return True
+        guests = await self.invitations.guests(button.game)
+        owner = next((i.user_id for i in guests.invitations if i.message_id == pressed.id), None)
+        return owner is None or owner == user_id
 
     async def pick(self, interaction: discord.Interaction, picker: InvitePicker) -> None:
         """The host invites those picked; the lobby shows them, and each is asked. Those

@@ -10,15 +10,19 @@ seasons and ``recompute`` stay a server's."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import discord
 from discord.app_commands import Choice
 
-from bot.discord_ui.card_layout import Card, Line, Rows, layout
+from bot.discord_ui.card_layout import Card, Line, Rows, edited, layout
 from bot.discord_ui.context import Context
 from bot.discord_ui.conversations import place_of
-from bot.discord_ui.interaction_answers import defer_now, require_private
+from bot.discord_ui.interaction_answers import (
+    answer_privately,
+    defer_now,
+    require_private,
+    update_clicked,
+)
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import Part
 from bot.features.ladder.discord import messages
@@ -61,17 +65,16 @@ class Ladder(Part):
                 guild_id, kind, season, user_id, await self._place(interaction), lang
             )
             if card is not None:
-                await interaction.response.send_message(view=layout(card), ephemeral=True)
+                await answer_privately(interaction, card)
                 return
         board = await self._board(interaction, kind, page)
         if not board.entries:
             said = messages.no_ladder(
                 kind, reader(interaction), conversation=place_of(interaction).private
             )
-            await interaction.response.send_message(said, ephemeral=True)
+            await answer_privately(interaction, said)
             return
-        page_shown = await self._page(board, kind, interaction)
-        await interaction.response.send_message(**page_shown, ephemeral=True)
+        await answer_privately(interaction, await self._page(board, kind, interaction))
 
     async def season_choices(
         self, interaction: discord.Interaction, kind: str, typed: str
@@ -95,20 +98,20 @@ class Ladder(Part):
                 button.kind, reader(interaction), conversation=place_of(interaction).private
             )
             gone = Card(title=None, text=said)
-            await interaction.response.edit_message(view=layout(gone))
+            await update_clicked(interaction, view=layout(gone))
             return
-        await interaction.response.edit_message(**await self._page(board, button.kind, interaction))
+        await update_clicked(
+            interaction, **edited(await self._page(board, button.kind, interaction))
+        )
 
     async def _board(self, interaction: discord.Interaction, kind: str, page: int) -> Leaderboard:
         scope = await self._scope(interaction)
         assert scope is not None
         return await self.ladder.leaderboard(scope, kind, interaction.user.id, page)
 
-    async def _page(
-        self, board: Leaderboard, kind: str, interaction: discord.Interaction
-    ) -> dict[str, Any]:
-        """A leaderboard page as a message: the caller's note, the ladder, the fields
-        other features add, the page buttons."""
+    async def _page(self, board: Leaderboard, kind: str, interaction: discord.Interaction) -> Card:
+        """A leaderboard page: the caller's note, the ladder, the fields other features
+        add, the page buttons."""
         scope = await self._scope(interaction)
         assert scope is not None
         lang = reader(interaction)
@@ -121,8 +124,7 @@ class Ladder(Part):
             conversation=place_of(interaction).interaction_only,
         )
         added = await self.context.hooks.leaderboard_lines(scope, kind, lang)
-        card = replace(card, lines=added, note=_caller_note(board, interaction.user.id, lang))
-        return {"view": layout(card)}
+        return replace(card, lines=added, note=_caller_note(board, interaction.user.id, lang))
 
     async def stats(
         self,
@@ -152,13 +154,13 @@ class Ladder(Part):
             private = place_of(interaction).private
             none = messages.no_stats(kind, who.display_name, is_self, lang, conversation=private)
             if not more:
-                await interaction.response.send_message(none, ephemeral=True)
+                await answer_privately(interaction, none)
                 return
             card = Card(title=None, text=none, accent=LADDER_COLOUR, lines=more)
         else:
             card = messages.stats_card(stats, kind, who.display_avatar.url, lang)
             card = replace(card, lines=(*card.lines, *more))
-        await interaction.response.send_message(view=layout(card), ephemeral=True)
+        await answer_privately(interaction, card)
 
     async def history(self, interaction: discord.Interaction, kind: str) -> None:
         """``/<game> history``: the last games played to the end in this server."""
@@ -168,7 +170,7 @@ class Ladder(Part):
         lang = reader(interaction)
         if not games:
             said = messages.no_history(kind, lang, conversation=place_of(interaction).private)
-            await interaction.response.send_message(said, ephemeral=True)
+            await answer_privately(interaction, said)
             return
         notes = await self.context.hooks.history_notes([game.id for game in games], lang)
         place = place_of(interaction)
@@ -177,7 +179,7 @@ class Ladder(Part):
         card = messages.history_card(
             games, kind, place.guild_id, name, lang, notes, replays=not place.interaction_only
         )
-        await interaction.response.send_message(view=layout(card), ephemeral=True)
+        await answer_privately(interaction, card)
 
     async def _scope(self, interaction: discord.Interaction) -> int | None:
         """Whose ladder the asker sees: the server's, or the conversation's."""

@@ -18,10 +18,10 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.card_layout import Card, Image, Rows, edited, flowed, sent
+from bot.discord_ui.card_layout import Card, Image, Rows, flowed, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.core.step_through.components import StepButton, opening
-from bot.discord_ui.interaction_answers import defer_now, tell
+from bot.discord_ui.interaction_answers import answer_privately, defer_now, tell
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import Part
 from bot.discord_ui.sharing import ShareButton, Sharing, ShowButton, Told
@@ -145,19 +145,17 @@ class Replays(Part):
         described = await self._described(game, replay, lang)
         if gif is not None:
             card = _card(game, replay, gif, lang, described, rows=buttons)
-            await interaction.response.send_message(**sent(card), ephemeral=True)
+            await answer_privately(interaction, card)
             return
         title = shared_words.game_name(face_for(game.kind).title, game)
         preparing = Card(title=None, text=lang._("🎞️ Preparing the replay of {game}…", game=title))
-        await interaction.response.send_message(**sent(preparing), ephemeral=True)
+        answer = await answer_privately(interaction, preparing)
         try:
             gif = await self._made(game, lang, limit, replay)
         except ReplayTooLarge:
-            refused = Card(title=None, text=lang.say(_too_large(title, limit)))
-            await interaction.edit_original_response(**edited(refused))
+            await answer.edit(Card(title=None, text=lang.say(_too_large(title, limit))))
             return
-        card = _card(game, replay, gif, lang, described, rows=buttons)
-        await interaction.edit_original_response(**edited(card))
+        await answer.edit(_card(game, replay, gif, lang, described, rows=buttons))
 
     async def _described(self, game: Game, replay: Replay, lang: Language) -> str:
         results = await self.service.history.results(game.id)

@@ -22,7 +22,7 @@ import discord
 from bot.discord_ui.card_layout import Line, Rows, edited, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.game_events import GameEnded
-from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
+from bot.discord_ui.interaction_answers import acknowledge, pressed_gone, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
@@ -148,10 +148,19 @@ class Takebacks(Part):
             lang = await self.languages.of_game(now.game)
             card = request_card(now, lang)
             pressed = interaction.message
-            if button.shown and pressed is not None:
-                await update_clicked(interaction, **edited(card))
-                if now.takeback.message_id is None:
-                    await self.takebacks.takeback_shown(button.game, button.number, pressed.id)
+            shown = button.shown and pressed is not None
+            if shown and pressed is not None:
+                try:
+                    await update_clicked(interaction, **edited(card))
+                except discord.NotFound as error:
+                    # The game moved on as it was pressed, and its move deleted the request.
+                    if not pressed_gone(interaction, error):
+                        raise
+                    log.info("game %s's take-back was gone as it was answered", button.game)
+                    shown = False
+                else:
+                    if now.takeback.message_id is None:
+                        await self.takebacks.takeback_shown(button.game, button.number, pressed.id)
             elif now.takeback.message_id is not None:
                 await self._shown_ended(now, now.takeback.message_id)
             if now.expired:
@@ -161,7 +170,7 @@ class Takebacks(Part):
                         "The game moved on since this was asked, so the request expired."
                     ),
                 )
-            elif not (button.shown and pressed is not None):
+            elif not shown:
                 await tell(interaction, reader(interaction)._("Your answer counts."))
             if now.undid:
                 await self.games.show_afresh(now.game, headline(now, lang))

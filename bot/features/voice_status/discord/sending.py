@@ -71,10 +71,11 @@ class ChannelStatuses:
         self._sending: dict[int, asyncio.Task[None]] = {}
         self._stopped = False
 
-    def want(self, channel_id: int, wanted: Wanted) -> None:
-        """``channel_id`` is to show ``wanted``, unless it shows later news of the game."""
+    def want(self, channel_id: int, wanted: Wanted, *, unless_wanted: bool = False) -> None:
+        """``channel_id`` is to show ``wanted``, unless it shows later news of the game (or,
+        ``unless_wanted``, anything at all: what a start owes gives way to a game shown)."""
         before = self._wanted.get(channel_id)
-        if self._stopped or (before is not None and not wanted.after(before)):
+        if self._stopped or (before is not None and (unless_wanted or not wanted.after(before))):
             return
         self._wanted[channel_id] = wanted
         self._waiting.add(channel_id)
