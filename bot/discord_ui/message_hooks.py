@@ -64,6 +64,10 @@ class Adds(Protocol):
         """Whether its controls work in a conversation (a group DM, a server without the
         bot), where it adds rows under a game's lobby, table and result only if so."""
 
+    @property
+    def stats_in_conversations(self) -> bool:
+        """Whether what it adds to a player's stats card holds in a conversation."""
+
     async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
         """Fields on an open lobby, after the game's options and times."""
 
@@ -217,9 +221,12 @@ class MessageHooks:
         self, guild_id: int, kind: str, user_id: int, lang: Language, *, conversation: bool
     ) -> tuple[Line, ...]:
         """The fields every feature adds to a player's stats card, in the features' order:
-        asked in a ``conversation``, only those of the features that work there (a
-        reliability or a report never offered there says nothing of it)."""
-        adding = [adds for adds in self._adding if adds.in_conversations or not conversation]
+        asked in a ``conversation``, only those of the features that hold there (a
+        reliability never asked there says nothing of it; a player's form, of games judged
+        there too, does)."""
+        adding = [
+            adds for adds in self._adding if adds.stats_in_conversations or not conversation
+        ]
         lines: list[Line] = []
         for adds in adding:
             lines.extend(await adds.stats_lines(guild_id, kind, user_id, lang))

@@ -101,8 +101,10 @@ async def test_a_group_dms_stats_and_history_point_only_to_what_works_there(
 
     stats = await said(friends, "claimit stats")
     assert "**Games** 1 game" in stats
-    # Neither a reliability nor a decision rate, which nothing there offers or counts.
-    assert "Reliability" not in stats and "Decision rate" not in stats
+    # No reliability, which nothing there asks for; a decision rate, of its games judged
+    # (as its drills judge them), whose words send nobody to a report it would refuse.
+    assert "Reliability" not in stats and "Decision rate" in stats
+    assert "What decided it" not in stats
     history = await said(friends, "claimit history")
     assert "/claimit log" in history and "/claimit replay" not in history
     # The replay it no longer points to is refused there.
