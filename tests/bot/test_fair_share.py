@@ -1,10 +1,10 @@
 """The judges' time shared fairly (``bot.features.analysis.fair_share``), with work the
 test holds and lets go of, and the order pieces start in recorded: a member's burst of
-hints is cut at their bound at once, and another member's hint starts after at most one
-more piece of theirs; members and games take turns; hints before reports someone asked
-for, before work nobody waits for; a job asked again more urgently moves up; work under
-way is never cut short, and work waiting is dropped when its asker goes or the bot
-stops."""
+hints is cut at their bound at once, and another member's hint starts next; members and
+games take turns, a member being judged already letting one who is not go first; hints
+before reports someone asked for, before work nobody waits for; a job asked again more
+urgently moves up; work under way is never cut short, and work waiting is dropped when
+its asker goes or the bot stops."""
 
 from __future__ import annotations
 
@@ -81,17 +81,18 @@ async def test_a_burst_of_hints_stops_at_the_bound_and_another_member_s_hint_com
     assert same_game.value.in_game
     await settle()
     assert judges.started == ["ann 1"]
-    # Bo's hint, and Ann's second game's: Bo's starts after at most one more of Ann's.
+    # Bo's hint comes: Ann has the judge already, so Bo's is next, before Ann's second.
     judges.ask(BO, 7, HINT, "bo 7")
     await judges.end("ann 1")
     jobs[0].close()
-    # Ann's room again: a hint in a third game is taken, and waits behind Bo's.
+    assert judges.started == ["ann 1", "bo 7"]
+    # Ann's room again: a hint in a third game is taken, after her second game's.
     jobs.append(judges.ask(ANN, 3, HINT, "ann 3"))
+    await judges.end("bo 7")
     await judges.end("ann 2")
     jobs[1].close()
-    await judges.end("bo 7")
     await judges.end("ann 3")
-    assert judges.started == ["ann 1", "ann 2", "bo 7", "ann 3"]
+    assert judges.started == ["ann 1", "bo 7", "ann 2", "ann 3"]
 
 
 async def test_each_member_with_a_hint_waiting_gets_a_turn_before_anyone_s_second() -> None:
@@ -103,13 +104,29 @@ async def test_each_member_with_a_hint_waiting_gets_a_turn_before_anyone_s_secon
     judges.ask(BO, 3, HINT, "bo 3")
     judges.ask(BO, 4, HINT, "bo 4")
     judges.ask(CY, 5, HINT, "cy 5")
-    order = ["ann 1", "ann 2", "bo 3", "cy 5", "bo 4"]
+    order = ["ann 1", "bo 3", "cy 5", "ann 2", "bo 4"]
     for name in order:
         await settle()
         await judges.end(name)
-    # Ann was served before Bo came, Bo before Cy came: Cy's hint waited for the piece
-    # under way as it came, then one of Ann's and one of Bo's.
+    # Ann was served as her piece ended, Bo as his did: Cy's hint waited for the piece
+    # under way as it came and for one of Bo's (who came before Cy).
     assert judges.started == order
+
+
+async def test_a_member_being_judged_already_lets_one_who_is_not_go_first() -> None:
+    """A pair presses Hint in four games at once, one judge each: Cy's hint, asked
+    after, takes the first judge free, before the second of either of them."""
+    judges = Judges(FairShare(2))
+    for member, game in ((ANN, 1), (BO, 2), (ANN, 3), (BO, 4)):
+        judges.ask(member, game, HINT, f"{game}")
+    judges.ask(CY, 5, HINT, "cy")
+    await settle()
+    assert judges.started == ["1", "2"]
+    await judges.end("1")
+    assert judges.started == ["1", "2", "cy"]
+    for name in ("2", "cy", "3", "4"):
+        await judges.end(name)
+    assert judges.started == ["1", "2", "cy", "3", "4"]
 
 
 async def test_hints_come_before_asked_reports_before_work_nobody_waits_for() -> None:
@@ -136,13 +153,12 @@ async def test_games_take_turns_and_nobody_s_work_is_not_bounded() -> None:
     many = [judges.share.opened(Asker(None, game, BACKGROUND)) for game in range(10, 20)]
     assert len(many) == 10, "nobody's work has no bound"
     await settle()
-    # Game 1 was served before game 2 came: then they take turns.
     order = [
         "game 1 part 0",
-        "game 1 part 1",
         "game 2 part 0",
-        "game 1 part 2",
+        "game 1 part 1",
         "game 2 part 1",
+        "game 1 part 2",
         "game 1 part 3",
     ]
     for name in order:

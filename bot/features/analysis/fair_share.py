@@ -7,18 +7,19 @@ Each time a judge (a process, or a thread) is free, it takes the next piece:
 1. of the most urgent work waiting: a hint (a player waits at the table) before a
    report someone asked for, before background work (a report or drills made as a game
    ends);
-2. of the member served least recently (a member with nothing waiting or being judged
-   counts as served when their work comes): round-robin, a member served going behind
-   every member already waiting;
+2. of the member with the fewest pieces being judged (each member their share of the
+   judges), among them the one served least recently: a member is served as a piece of
+   theirs starts and as it ends, and one with nothing waiting or being judged counts
+   as served when their work comes. Round-robin: a member served goes behind every
+   member waiting;
 3. of that member's games, the same way; and of that game, its oldest piece.
 
 The promise: a hint waits for the pieces being judged as it comes (at most ``slots``,
 one a judge: work under way is never cut short, and may be a share of a game's report),
-then for at most one piece of each other member with a hint waiting (one position's
-weighing each), and its own member's other hint if asked before it. With ``m`` members
-asking hints at once, that is at most ``slots + m`` pieces ahead of it, each no longer
-than the longest piece of judging; reports and drills waiting beside it wait for it. A
-member may
+its own member's other hint if asked before it, and at most one piece of each other
+member asking hints at once (one position's weighing each). With ``m`` members asking
+hints at once, that is at most ``slots + m`` pieces ahead of it, each no longer than the
+longest piece of judging; reports and drills waiting beside it wait for it. A member may
 have at most ``BOUNDS`` asks open (waiting or being judged) at an urgency, one of them
 in a game: past it, ``opened`` raises ``QueueFull`` at once and queues nothing. Nobody's
 work (a game's end) and background work have no bound: they wait for everybody's.
@@ -103,12 +104,18 @@ class _Piece(Generic[Done]):
 
 @dataclass
 class _Turns:
-    """A member's (or one of their games') place in the round: when last served (or
-    came), and their pieces waiting and being judged."""
+    """A member's (or one of their games') place in the round: when last served (a
+    piece started or ended) or came, and their pieces waiting and being judged."""
 
     stamp: int
     waiting: int = 0
     running: int = 0
+
+    @property
+    def turn(self) -> tuple[int, int]:
+        """Its place in the round, the least first: the fewest pieces being judged, then
+        served least recently."""
+        return self.running, self.stamp
 
 
 class FairShare:
@@ -262,9 +269,9 @@ class FairShare:
         for urgency in Urgency:
             lane = self._lanes[urgency]
             if lane:
-                member = min(lane, key=lambda m: self._members[m].stamp)
+                member = min(lane, key=lambda m: self._members[m].turn)
                 games = lane[member]
-                game = min(games, key=lambda g: self._games[member, g].stamp)
+                game = min(games, key=lambda g: self._games[member, g].turn)
                 return games[game][0]
         return None
 
@@ -288,8 +295,10 @@ class FairShare:
     def _finished(self, piece: _Piece[Any], task: asyncio.Future[Any]) -> None:
         self._busy -= 1
         asker = piece.taken_for
+        served = next(self._clock)
         for turns in self._turns(asker.member, asker.game):
             turns.running -= 1
+            turns.stamp = served
         self._forget(asker.member, asker.game)
         if task.cancelled():
             piece.outcome.cancel()

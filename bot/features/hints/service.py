@@ -11,10 +11,10 @@ is a read; and the positions a seat asked a hint in are what its result counts.
 
 A hint is the judges' most urgent work, shared fairly between the members asking
 (``bot.features.analysis.fair_share``: it waits for the pieces being judged as it
-comes, then for at most one piece of each other member with a hint waiting). A member
-may have two hints being weighed at once, one in a game; past that they are told so at
-once (``TooManyHints``, ``HintStillWeighing``) and nothing is queued. Presses of one
-position share its one weighing, and count once.
+comes, its asker's other hint, and at most one piece of each other member asking). A
+member may have two hints being weighed at once, one in a game; past that they are told
+so at once (``TooManyHints``, ``HintStillWeighing``) and nothing is queued. Presses of
+one position share its one weighing, and count once.
 """
 
 from __future__ import annotations
