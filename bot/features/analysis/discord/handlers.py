@@ -5,9 +5,8 @@ every result and replay, and the Share button on a report shown privately.
 A game is judged once, off the event loop (``judging``), the first asker seeing
 "judging…" become the report (judged before the reports nobody waits for, and refused
 in plain words past the reports a member may wait for at once); later ones get it at
-once. Its picture is the game's
-costliest decision's position as the replay draws it, with a button into the replay's
-step-through at that move.
+once. Its picture is the game's costliest decision's position as the replay draws it,
+with a button into the replay's step-through at that move.
 """
 
 from __future__ import annotations
