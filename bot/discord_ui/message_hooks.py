@@ -224,9 +224,7 @@ class MessageHooks:
         asked in a ``conversation``, only those of the features that hold there (a
         reliability never asked there says nothing of it; a player's form, of games judged
         there too, does)."""
-        adding = [
-            adds for adds in self._adding if adds.stats_in_conversations or not conversation
-        ]
+        adding = [adds for adds in self._adding if adds.stats_in_conversations or not conversation]
         lines: list[Line] = []
         for adds in adding:
             lines.extend(await adds.stats_lines(guild_id, kind, user_id, lang))
