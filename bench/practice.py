@@ -2,7 +2,8 @@
 answer), and how many drills a game of each computer level leaves its players.
 
     python -m bench.practice [--games 6] [--positions 40] [--only claim]
-                             [--service-games 6] [--hints-at 1]
+                             [--service-games 6] [--hints-at 1] [--burst 30]
+                             [--burst-games 6]
 
 For each game it plays seeded games of computer players, every seat of one level, at
 2, 3 and 4 seats in turn, ``--games`` per level, and judges each as the report does
@@ -20,7 +21,13 @@ For each game it plays seeded games of computer players, every seat of one level
   (``bench.practice_service``): ``--service-games`` games with hints of one person
   playing as an easy computer player, a Hint pressed twice at every ``--hints-at``-th of
   their positions (weighed, then kept), the first ask for drills after each game (which
-  makes them) and each drill's answer.
+  makes them) and each drill's answer;
+- a hint's wait behind a burst (``bench.practice_service.bench_burst``): a pair presses
+  Hint in ``--burst-games`` games at once, another table's player a moment after, for
+  ``--burst`` rounds: that player's wait alone and behind the burst (median and p99), and
+  what came of the burst's own presses.
+
+``--games 0``, ``--service-games 0`` or ``--burst 0`` leaves that part out.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import time
 from collections import Counter
 
 from bench.analysis import played
-from bench.practice_service import bench_service
+from bench.practice_service import bench_burst, bench_service
 from bot.games.analysis import Grade, Played, graded_by
 from bot.games.registry import analyst_for
 from bot.storage.game_values import Level
@@ -104,11 +111,21 @@ def main() -> None:
     parser.add_argument(
         "--hints-at", type=int, default=1, help="a hint at every so many of a person's positions"
     )
+    parser.add_argument(
+        "--burst", type=int, default=30, help="rounds of a burst of hints (0: none)"
+    )
+    parser.add_argument("--burst-games", type=int, default=6, help="the pair's games")
     arguments = parser.parse_args()
     for kind in KINDS:
         if arguments.only in (None, kind):
-            bench(kind, arguments.games, arguments.positions)
-            bench_service(kind, arguments.service_games, arguments.hints_at)
+            if arguments.games:
+                bench(kind, arguments.games, arguments.positions)
+            else:
+                print(f"{kind}:")
+            if arguments.service_games:
+                bench_service(kind, arguments.service_games, arguments.hints_at)
+            if arguments.burst:
+                bench_burst(kind, arguments.burst, arguments.burst_games)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 HAPPENED = 8
 """The last moves a board lists."""
+FINISHED = 5
+"""The games finished in a channel that its list shows after those open."""
 SEND_SECONDS = 5.0
 """How long a message may wait on its viewer's connection, and a viewer take to show that it
 read it (its connection's pong to the ping sent after it): a viewer slower than that is let
@@ -352,15 +354,19 @@ class LiveBoards:
             self.changed(game.id)
 
     async def show_list(self, watcher: Watcher) -> None:
-        """Pushes the games of ``watcher``'s channel, newest first: those played where
-        Discord places their Activity (a conversation game's server is where it is
-        played, never the scope it is recorded by)."""
-        games = await self._service.games_here(watcher.viewer.channel_id)
-        place = watcher.viewer.guild_id
+        """Pushes the games of ``watcher``'s channel, newest first, then the last ones
+        finished there: those played where Discord places their Activity (a conversation
+        game's server is where it is played, never the scope it is recorded by); and
+        whether that place is a conversation (a DM or group DM), which the list's words
+        name so."""
+        channel, place = watcher.viewer.channel_id, watcher.viewer.guild_id
+        games = [*reversed(await self._service.games_here(channel))]
+        games += await self._service.finished_here(channel, FINISHED)
         here = [g for g in games if g.place_guild_id == place and listable(g)]
         message = {
             "type": "games",
-            "games": [listed(g, watcher.viewer.user_id, watcher.lang) for g in reversed(here)],
+            "games": [listed(g, watcher.viewer.user_id, watcher.lang) for g in here],
+            "conversation": not place,
         }
         if watcher.watching is None:
             await watcher.send(message)

@@ -19,10 +19,24 @@ from bot.games.board import plural_words
 from bot.games.faces import face_for
 from bot.games.registry import REGISTERED
 from bot.service.errors import slash
-from i18n import Language, Plural
+from i18n import N_, Language, Plural
 
 EARLY = ("signing_in", "sign_in_failed", "not_in_discord")
 """The words the page may show before it is signed in, which come with its settings."""
+
+
+NONE_OPEN = {
+    "no_games": N_("No games in this channel yet. Start one in the chat with {commands}."),
+    "no_games_conversation": N_(
+        "No games in this conversation yet. Start one in the chat with {commands}."
+    ),
+    "none_open": N_("No game is open in this channel now. Start one in the chat with {commands}."),
+    "none_open_conversation": N_(
+        "No game is open in this conversation now. Start one in the chat with {commands}."
+    ),
+}
+"""What the games list says where no game is open: none at all yet, or none now (those
+finished listed below), in a channel or in a conversation (a DM or group DM)."""
 
 
 def page_words(lang: Language) -> dict[str, str]:
@@ -70,10 +84,9 @@ def _page(lang: Language) -> dict[str, str]:
         "dismiss": lang._("Dismiss"),
         "here": lang._("Here now: {names}"),
         "games_heading": lang._("Games in this channel"),
-        "no_games": lang._(
-            "No games in this channel yet. Start one in the chat with {commands}.",
-            commands=commands,
-        ),
+        "games_heading_conversation": lang._("Games in this conversation"),
+        **{key: lang._(words, commands=commands) for key, words in NONE_OPEN.items()},
+        "finished_heading": lang._("Finished lately"),
         "status.lobby": lang.pgettext("game status", "Waiting for players"),
         "status.active": lang.pgettext("game status", "Playing"),
         "status.finished": lang.pgettext("game status", "Finished"),
@@ -85,7 +98,7 @@ def _page(lang: Language) -> dict[str, str]:
         "open": lang.pgettext("activity", "Open"),
         "join": lang.pgettext("activity", "Join"),
         "start": lang.pgettext("activity", "Start"),
-        "places_heading": lang._("Learn a game by playing it"),
+        "places_heading": lang._("Learn and practise"),
     }
 
 

@@ -55,16 +55,18 @@ class BoardPlaces:
         """The place ``name`` (``known``) on ``key``, opened by ``user_id`` (``named``)."""
         place = self._named[name]
         found = await place.opened(self._service.part(place.service), user_id, named, key, lang)
-        return _view(name, found, user_id, lang, now)
+        return place_view(name, found, user_id, lang, now)
 
     async def asked(self, name: str, asked: Asked, lang: Language, now: float) -> JSON:
         """What ``asked`` made of the place ``name`` (``known``), as it now shows."""
         place = self._named[name]
         found = await place.asked(self._service.part(place.service), asked, lang)
-        return _view(name, found, asked.user_id, lang, now)
+        return place_view(name, found, asked.user_id, lang, now)
 
 
-def _view(name: str, place: Shown, user_id: int, lang: Language, now: float) -> JSON:
+def place_view(name: str, place: Shown, user_id: int, lang: Language, now: float) -> JSON:
+    """The place ``name`` as ``user_id`` is shown it: its words and ways, over its game
+    drawn by the game's own board from the place's seat."""
     face = face_for(place.kind)
     table = None
     if place.table is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -140,8 +140,25 @@ class Card:
 
     def files(self) -> list[discord.File]:
         """The uploads the card's galleries show (its pictures)."""
-        pictures = [self.image, None if self.below is None else self.below.image]
+        below = _below(self)
+        pictures = [self.image, None if below is None else below.image]
         return [picture.file() for picture in pictures if picture is not None]
+
+
+BELOW_FILE = "below.png"
+"""What the lower part's picture is uploaded as where the upper one's has its name."""
+
+
+def _below(card: Card) -> Card | None:
+    """The card's lower part, its picture under a name of its own: a gallery finds its file
+    by name, so that two pictures of one name would both show the upper one (a lesson's
+    table shown twice, and no hand)."""
+    below = card.below
+    if below is None or below.image is None or card.image is None:
+        return below
+    if below.image.filename != card.image.filename:
+        return below
+    return replace(below, image=replace(below.image, filename=BELOW_FILE))
 
 
 def _lines_texts(lines: Sequence[Line]) -> list[str]:
@@ -182,10 +199,11 @@ def layout(card: Card) -> discord.ui.LayoutView:
     """The card as Discord's components: everything inside one container."""
     parts = _parts(card)
     rows = card.rows
-    if card.below is not None:
+    below = _below(card)
+    if below is not None:
         parts.append(discord.ui.Separator())
-        parts.extend(_parts(card.below))
-        rows += card.below.rows
+        parts.extend(_parts(below))
+        rows += below.rows
     if rows:
         parts.append(discord.ui.Separator(visible=False))
         parts.extend(discord.ui.ActionRow(*row) for row in rows)

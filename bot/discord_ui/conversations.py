@@ -42,6 +42,12 @@ class Place:
     direct: bool
     """The bot's own DM with the person (a turn notice's, ``/my``'s)."""
 
+    @property
+    def private(self) -> bool:
+        """A DM between users or a group DM: a conversation with no server nor channel of
+        one, which words naming "this server" or "this channel" would miscall."""
+        return self.interaction_only and not self.guild_id
+
 
 def place_of(interaction: discord.Interaction) -> Place:
     """The place ``interaction`` was made in. A group DM has no ``guild_id``, as the bot's

@@ -179,6 +179,7 @@ class PrivateAnswer:
         """The follow-up it is, or ``None``: the interaction's own response."""
 
     async def edit(self, card: Card) -> None:
+        """The answer becomes ``card``."""
         if self._message is None:
             await self._interaction.edit_original_response(**edited(card))
         else:

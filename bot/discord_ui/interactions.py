@@ -78,6 +78,8 @@ async def failed(interaction: discord.Interaction, error: Exception) -> None:
     match error:
         case ServiceError():
             words = error.words
+            if error.in_conversation is not None and place_of(interaction).private:
+                words = error.in_conversation
         case WritesRefused():
             words = NOT_SAVED  # the storage logs why, once a minute at most
         case CommitUnknown():

@@ -64,6 +64,10 @@ class Adds(Protocol):
         """Whether its controls work in a conversation (a group DM, a server without the
         bot), where it adds rows under a game's lobby, table and result only if so."""
 
+    @property
+    def stats_in_conversations(self) -> bool:
+        """Whether what it adds to a player's stats card holds in a conversation."""
+
     async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
         """Fields on an open lobby, after the game's options and times."""
 
@@ -163,17 +167,19 @@ class MessageHooks:
         return [adds for adds in self._adding if adds.in_conversations]
 
     async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
-        """The fields every feature adds to an open lobby, in the features' order."""
+        """The fields every feature adds to an open lobby, in the features' order: in a
+        conversation, only those that work there (a take-back's allowance says nothing
+        where no take-back is offered)."""
         lines: list[Line] = []
-        for adds in self._adding:
+        for adds in self._playing(game):
             lines.extend(await adds.lobby_lines(game, lang))
         return tuple(lines)
 
     async def seat_notes(self, game: Game, lang: Language) -> dict[int, str]:
         """Every feature's notes after a seated person's name, joined in the features'
-        order."""
+        order (in a conversation, those that work there)."""
         notes: dict[int, list[str]] = {}
-        for adds in self._adding:
+        for adds in self._playing(game):
             for user, note in (await adds.seat_notes(game, lang)).items():
                 notes.setdefault(user, []).append(note)
         return {user: " · ".join(each) for user, each in notes.items()}
@@ -189,9 +195,9 @@ class MessageHooks:
 
     async def table_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """The fields every feature adds to a game's table or its result, in the
-        features' order."""
+        features' order (in a conversation, those that work there)."""
         lines: list[Line] = []
-        for adds in self._adding:
+        for adds in self._playing(game):
             lines.extend(await adds.table_lines(game, lang))
         return tuple(lines)
 
@@ -212,11 +218,15 @@ class MessageHooks:
         return await _gathered(adds.notice_rows(game, user, lang) for adds in self._adding)
 
     async def stats_lines(
-        self, guild_id: int, kind: str, user_id: int, lang: Language
+        self, guild_id: int, kind: str, user_id: int, lang: Language, *, conversation: bool
     ) -> tuple[Line, ...]:
-        """The fields every feature adds to a player's stats card, in the features' order."""
+        """The fields every feature adds to a player's stats card, in the features' order:
+        asked in a ``conversation``, only those of the features that hold there (a
+        reliability never asked there says nothing of it; a player's form, of games judged
+        there too, does)."""
+        adding = [adds for adds in self._adding if adds.stats_in_conversations or not conversation]
         lines: list[Line] = []
-        for adds in self._adding:
+        for adds in adding:
             lines.extend(await adds.stats_lines(guild_id, kind, user_id, lang))
         return tuple(lines)
 

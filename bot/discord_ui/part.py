@@ -71,6 +71,12 @@ class Part:
     """Whether its controls work in a conversation (a group DM, a server the bot is not
     in: ``conversations``); a press there of a part that doesn't say so is refused."""
 
+    @property
+    def stats_in_conversations(self) -> bool:
+        """Whether what it adds to a player's stats card holds in a conversation: as its
+        controls do, unless it says otherwise (a player's form, judged there too)."""
+        return self.in_conversations
+
     def __init__(self, context: Context) -> None:
         self.context = context
         self.service = context.service

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from bot.games.analysis import (
     ChanceKind,
@@ -58,19 +59,35 @@ def margin(figures: Sequence[Mapping[str, int]], won: Sequence[bool], score: str
     return min(figures[seat].get(score, 0) for seat in winners) - best_loser
 
 
+PLACES: Final = {Unit.NUGGETS: 2, Unit.SPACES: 2, Unit.WIN_CHANCE: 1}
+"""The places after the point a figure of each unit is shown to (win chance in points)."""
+
+
 def amount(cost: Fraction, unit: Unit, lang: Language) -> str:
-    """A cost in its unit: ``0.62 nuggets``, ``1.3 spaces``, ``12 points of win chance``."""
+    """A cost in its unit: ``0.62 nuggets``, ``1.30 spaces``, ``12.0 points of win
+    chance``."""
+    return shown_amount(figure(cost, unit), unit, lang)
+
+
+def figure(value: Fraction, unit: Unit) -> Decimal:
+    """``value`` as ``amount`` shows it: in the unit's figures (win chance in points),
+    rounded to its places (half to even). Figures shown together are subtracted as
+    shown, so that a difference shown beside them is the difference of the figures
+    read (``2.15`` and ``2.14`` are ``0.01`` apart, whatever they were before
+    rounding)."""
+    scaled = value * 100 if unit is Unit.WIN_CHANCE else value
+    exact = Decimal(scaled.numerator) / Decimal(scaled.denominator)
+    return exact.quantize(Decimal(1).scaleb(-PLACES[unit]), ROUND_HALF_EVEN)
+
+
+def shown_amount(shown: Decimal, unit: Unit, lang: Language) -> str:
+    """A figure ``figure`` made (or a difference of two), in its unit's words."""
+    said = lang.number(shown, digits=PLACES[unit])
     if unit is Unit.NUGGETS:
-        return lang.pgettext(
-            "analysis", "{amount} nuggets", amount=lang.number(float(cost), digits=2)
-        )
+        return lang.pgettext("analysis", "{amount} nuggets", amount=said)
     if unit is Unit.SPACES:
-        return lang.pgettext(
-            "analysis", "{amount} spaces", amount=lang.number(float(cost), digits=2)
-        )
-    return lang.pgettext(
-        "analysis", "{amount} points of win chance", amount=lang.number(float(cost) * 100, digits=1)
-    )
+        return lang.pgettext("analysis", "{amount} spaces", amount=said)
+    return lang.pgettext("analysis", "{amount} points of win chance", amount=said)
 
 
 def grade_name(grade: Grade, lang: Language) -> str:

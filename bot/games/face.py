@@ -332,6 +332,19 @@ class GameFace(Protocol):
         move)."""
         ...
 
+    def option_intent(self, state: Any, option: str) -> str:
+        """The intent of the control that plays ``option`` in ``state`` (a decision's
+        option as the report keeps it, ``ReportWords.option``): the option itself, unless
+        the table marks it otherwise (Claim It!: a placement's letter)."""
+        ...
+
+    def decision_lines(self, game: Game, lang: Language) -> Sequence[str]:
+        """The figures the player to act decides on, as the turn's message says them
+        beside its picture (Claim It!: the chance the next roll busts, and what stopping
+        keeps): the board shows the same lines (its table's ``odds``), and so does a
+        drill of the position on either. Nothing in a game without such figures."""
+        ...
+
     async def private(
         self,
         game: Game,
@@ -459,6 +472,14 @@ class BaseFace(GameFace, ABC, Generic[V]):
 
     def dice_labels(self, lang: Language) -> Sequence[str]:
         """No dice."""
+        return ()
+
+    def option_intent(self, state: Any, option: str) -> str:
+        """An option is played by its own intent."""
+        return option
+
+    def decision_lines(self, game: Game, lang: Language) -> Sequence[str]:
+        """No figures beside the picture."""
         return ()
 
     def rounds_over(self, outcomes: Sequence[Outcome]) -> int | None:

@@ -8,6 +8,7 @@ from typing import cast
 
 from bot.games.analysis_words import ReportWords
 from bot.games.face import GameFace
+from bot.games.lessons import Reasons
 from bot.games.registry import REGISTERED, registration_for
 
 
@@ -24,6 +25,13 @@ def report_words_for(kind: str) -> ReportWords:
     """The words of the game ``kind``'s report of what decided a game."""
     game = registration_for(kind)
     return cast(ReportWords, game.load(game.report))
+
+
+@cache
+def reasons_for(kind: str) -> Reasons:
+    """Why the game ``kind``'s judge finds its best move better than a learner's."""
+    game = registration_for(kind)
+    return cast(Reasons, game.load(game.reasons))
 
 
 def faces() -> tuple[GameFace, ...]:

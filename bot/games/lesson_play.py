@@ -20,10 +20,11 @@ from typing import Any
 
 from bot.games.analysis import Grade, Judged, Played
 from bot.games.drawn_dice import Tape
-from bot.games.lessons import Lesson, Reply
-from bot.games.registry import analyst_for, lessons_of, rules_for
+from bot.games.lessons import Lesson, Reply, Rule, Step
+from bot.games.outcome import Outcome
+from bot.games.registry import analyst_for, lessons_of, rules_for, taught_rules_of
 from bot.storage.game_values import Level
-from bot.storage.records import Game, GameStatus, Seat
+from bot.storage.records import Game, GameStatus, Result, Seat
 
 JUDGE_SEED = 0
 """The seed of the judge's deals (Claim's): a lesson's answers are the same each time."""
@@ -35,7 +36,8 @@ class Moved:
 
     state: Any
     """The position after the move, and after the computer players' replies where the move
-    was the taught one (or the lesson's steps are done)."""
+    was the taught one (or the lesson's steps are done); after another, the position the
+    move itself made (``went_on`` plays the replies to it)."""
     taught: bool
     """It was the step's taught move."""
     good: bool
@@ -135,9 +137,9 @@ def learner_moved(
     after = rules.apply(state, lesson.learner, action).state
     judged = _judged(lesson, state, action) if judging and not is_taught else None
     good = current is None or is_taught or judged is None or _close(lesson, judged)
-    if not good:
-        return Moved(after, False, False, judged, state, ())
-    replies = current.replies if current is not None and is_taught else ()
+    if current is not None and not is_taught:
+        return Moved(after, False, good, judged, state, ())
+    replies = current.replies if current is not None else ()
     positions, unprepared = _replied(lesson, after, replies, chance)
     if is_taught:
         unprepared += tape.fresh + tape.unplayed
@@ -149,6 +151,62 @@ def learner_moved(
         state,
         tuple(positions),
         unprepared,
+    )
+
+
+@dataclass(frozen=True)
+class WentOn:
+    """The lesson going on from a move of the learner's own (not the step's)."""
+
+    state: Any
+    """The position after the computer players' replies to it."""
+    replies: tuple[Any, ...]
+    """The positions those replies led through, in order."""
+    rejoined: bool
+    """That position is the lesson's own at its next step: the lesson takes its steps up
+    from there, the learner's move kept. Elsewhere its next steps' words and prepared
+    draws are not the position's, and the learner plays on from their own move."""
+
+
+def went_on(lesson: Lesson, step: int, state: Any, chance: random.Random | None = None) -> WentOn:
+    """The lesson going on from ``state``, the position the learner's own move at ``step``
+    made: an easy computer player's replies (drawing from ``chance``, by default one seeded
+    by the lesson, the step and the position, so that the same move goes on the same way),
+    and whether they reach the lesson's own position of its next step."""
+    if chance is None:
+        seed = json.dumps(rules_for(lesson.kind).state_to_json(state), sort_keys=True)
+        chance = random.Random(f"{lesson.key}:{step}:on:{seed}")
+    positions, _ = _replied(lesson, state, (), chance)
+    after = positions[-1] if positions else state
+    following = step + 1
+    taken = path(lesson.key)
+    rejoined = following < len(lesson.steps) and after == taken[following]
+    return WentOn(after, tuple(positions), rejoined)
+
+
+@dataclass(frozen=True)
+class Unmet:
+    """A rule of a game's list that a lesson's steps did not meet."""
+
+    rule: Rule
+    teacher: Lesson | None
+    """Another of the game's lessons, one of whose steps meets it; ``None`` where none
+    does (a rule the lessons only name, such as the turn timer)."""
+
+
+def unmet(lesson: Lesson, made: Sequence[Step]) -> tuple[Unmet, ...]:
+    """Every rule of the lesson's game's list (``taught_rules_of``) that none of ``made``
+    (the steps its learner made) meets, in the list's order, each with the game's first
+    other lesson that teaches it."""
+    met = {key for step in made for key in step.rules}
+    others = [each for each in lessons_of()[lesson.kind] if each is not lesson]
+    return tuple(
+        Unmet(
+            rule,
+            next((o for o in others if any(rule.key in step.rules for step in o.steps)), None),
+        )
+        for rule in taught_rules_of()[lesson.kind]
+        if rule.key not in met
     )
 
 
@@ -185,6 +243,28 @@ def table(lesson: Lesson, state: Any, user_id: int, name: str, version: int) -> 
         finished_at=0.0 if over else None,
         deadline=None,
     )
+
+
+def ended(lesson: Lesson, state: Any, user_id: int, name: str, version: int) -> Outcome | None:
+    """The lesson's game at its end, as a game's result shows one (``GameFace.result``):
+    ``table``'s record, and each seat's final standing; ``None`` while it goes on."""
+    rules = rules_for(lesson.kind)
+    if not rules.is_over(state):
+        return None
+    game = table(lesson, state, user_id, name, version)
+    results = tuple(
+        Result(
+            standing.seat,
+            game.seats[standing.seat].user_id,
+            game.seats[standing.seat].display_name,
+            standing.won,
+            standing.place,
+            False,
+            standing.figures,
+        )
+        for standing in rules.standings(state)
+    )
+    return Outcome(game, state, lesson.learner, None, (), True, results=results)
 
 
 def learner_to_act(lesson: Lesson, state: Any) -> bool:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+from bot.games.analysis import Judged
 from bot.storage.game_values import JSON
-from i18n import Message
+from i18n import Language, Message
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,19 @@ class Lesson:
     topic: Topic | None = None
     """Where ``/<game> learn`` offers it by an option (a faction's lesson); ``None``: one of
     the game's own lessons."""
+
+
+class Reasons(Protocol):
+    """Why the judge's best move beats the one a learner made, as a teacher says it: a game's
+    own reasons (``bot/games/<game>/lesson_reasons.py``), worked out from the position and
+    the judge's verdict alone, with the figures its board shows."""
+
+    def why(self, before: Any, judged: Judged, names: Sequence[str], lang: Language) -> str | None:
+        """One sentence on what the best option (``judged.best``) keeps or risks that the
+        chosen one (``judged.chosen``, another) does not, in ``before`` (the position the
+        move was made in, the mover ``judged.seat``; ``names``: each seat's name); ``None``
+        where the game has nothing to say beyond the judge's figure."""
+        ...
 
 
 def draws(asked: Sequence[str | int], values: Sequence[int]) -> str:

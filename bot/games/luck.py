@@ -147,15 +147,16 @@ def luck_lines(
 
 
 def fairness_text(faces: Sequence[str], fairness: Fairness, lang: Language) -> str:
-    """The server's dice of one game: how many, each face's share, and whether fair dice
-    would often come out this uneven, in plain words."""
+    """The dice of one game rolled where it is asked (a server, a conversation): how many,
+    each face's share, and whether fair dice would often come out this uneven, in plain
+    words naming no place (the heading names it)."""
     shares = " · ".join(
         f"{face} {lang.percent(share, digits=1)}"
         for face, share in zip(faces, fairness.shares, strict=True)
     )
     rolled = lang.ngettext(
-        "This server has rolled {n} die in finished games.",
-        "This server has rolled {n} dice in finished games.",
+        "{n} die was rolled here in finished games.",
+        "{n} dice were rolled here in finished games.",
         fairness.total,
     )
     if fairness.verdict is FairnessVerdict.NOT_ENOUGH:

@@ -6,9 +6,10 @@ Discord, and names them in its ``__init__``::
     GAME = Registration(__name__, kind="claimit", name="Claim It!",
                         rules="game:CLAIMIT", face="face:CLAIMIT_FACE")
 
-Its judge of decisions, its report's words, its lessons and the rules they meet are where
-every game keeps them (``analysis:ANALYST``, ``report_words:WORDS``, ``lessons:LESSONS``,
-``lessons:RULES``) unless it names others.
+Its judge of decisions, its report's words, its lessons, the rules they meet and why its
+judge's best move beats a learner's are where every game keeps them
+(``analysis:ANALYST``, ``report_words:WORDS``, ``lessons:LESSONS``, ``lessons:RULES``,
+``lesson_reasons:REASONS``) unless it names others.
 
 Where it comes when the games are listed is ``ORDER`` in ``bot/games/__init__``.
 Everything that lists the games (the registry, the slash commands, the catalogs of
@@ -52,6 +53,9 @@ class Registration:
     taught: str = field(default="lessons:RULES", repr=False)
     """``module:ATTRIBUTE`` of every rule a real game needs (a sequence of
     ``bot.games.lessons.Rule``): what its lessons meet, or name at their end."""
+    reasons: str = field(default="lesson_reasons:REASONS", repr=False)
+    """``module:ATTRIBUTE`` of why its judge's best move beats a learner's in a lesson
+    (``bot.games.lessons.Reasons``), for the lessons' answers."""
     command: str = ""
     """Its slash-command group (``/claimit``); its kind unless it says otherwise."""
 

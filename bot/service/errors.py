@@ -13,11 +13,14 @@ from i18n import Message, Plural, Words
 
 class ServiceError(Exception):
     """A refusal; ``words`` are for the person who asked (the exception's own message is
-    their English, for logs). Nothing changed."""
+    their English, for logs), or ``in_conversation`` where they asked in a DM or group DM
+    and ``words`` name a server or a channel, which a conversation is neither. Nothing
+    changed."""
 
-    def __init__(self, words: Words) -> None:
+    def __init__(self, words: Words, in_conversation: Words | None = None) -> None:
         super().__init__(str(words))
         self.words = words
+        self.in_conversation = in_conversation
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,9 @@ class Refusal(ServiceError):
     chosen: ClassVar[Chosen | None] = None
     """In place of ``words``, for a refusal that says one of several things
     (``GameFinished(cancelled=True)``): the words its field's value picks."""
+    conversation_words: ClassVar[Message | None] = None
+    """What it says asked in a DM or group DM, where ``words`` name a server or a channel
+    (``ServiceError.in_conversation``), its placeholders filled as theirs."""
 
     def __init__(self) -> None:
         self.__post_init__()
@@ -57,7 +63,8 @@ class Refusal(ServiceError):
         words = self.words if self.chosen is None else self.chosen.words[values[self.chosen.field]]
         if isinstance(words, Message) and values:
             words = Message(words.text, **values)
-        super().__init__(words)
+        there = self.conversation_words
+        super().__init__(words, None if there is None else Message(there.text, **values))
 
 
 def slash(command: str, sub: str) -> Message:
@@ -93,6 +100,9 @@ class NoGameHere(Refusal):
     title: str
     command: str
     words = Message("There's no {title} game in this channel. Start one with {new}.")
+    conversation_words = Message(
+        "There's no {title} game in this conversation. Start one with {new}."
+    )
     commands = ("new",)
 
 
@@ -145,7 +155,12 @@ class ChannelBusy(ServiceError):
                 settings=own_slash("server", "settings"),
                 threads=Message("threads"),
             )
-        super().__init__(words)
+        there = Message(
+            "{game} is already open in this conversation, which holds one game at a time. "
+            "Finish it, or have the host cancel it.",
+            game=game,
+        )
+        super().__init__(words, there)
 
 
 class NotInGame(Refusal):
@@ -456,6 +471,10 @@ class NothingToLog(Refusal):
         "No {title} game has been played in this channel yet, so there is no log to show. "
         "{history} lists this server's finished games with their numbers."
     )
+    conversation_words = Message(
+        "No {title} game has been played in this conversation yet, so there is no log to "
+        "show. {history} lists its finished games with their numbers."
+    )
     commands = ("history",)
 
 
@@ -467,6 +486,10 @@ class NoSuchBegunGame(Refusal):
     command: str
     words = Message(
         "This server has no {title} game #{number} that began, so it has no log. "
+        "{history} lists the finished games with their numbers."
+    )
+    conversation_words = Message(
+        "This conversation has no {title} game #{number} that began, so it has no log. "
         "{history} lists the finished games with their numbers."
     )
     commands = ("history",)

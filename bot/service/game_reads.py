@@ -8,7 +8,7 @@ from collections.abc import Callable
 from bot.service.errors import NoSuchBegunGame, NothingToLog, NotInGame
 from bot.service.game_checks import playing
 from bot.service.game_loading import Actor, GameNumbers, load_for, load_game
-from bot.storage import game_queries, message_queries
+from bot.storage import game_queries, message_queries, past_game_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
 from bot.storage.past_game_queries import begun_game_id, last_ended_here
@@ -60,6 +60,16 @@ class GameReads:
         async def reading(connection: Connection) -> list[Game]:
             found = await message_queries.open_games_here(connection, channel_id, kind)
             return [await load_game(connection, game_id) for game_id, _ in found]
+
+        return await self._db.read(reading)
+
+    async def finished_here(self, channel_id: int, most: int) -> list[Game]:
+        """The last ``most`` games finished in this channel or thread, or started from
+        this channel into threads of their own, newest first."""
+
+        async def reading(connection: Connection) -> list[Game]:
+            found = await past_game_queries.finished_here(connection, channel_id, most)
+            return [await load_game(connection, game_id) for game_id in found]
 
         return await self._db.read(reading)
 

@@ -16,12 +16,21 @@ async def open_games_here(
 ) -> list[tuple[int, int | None]]:
     """The open games (of ``kind``, or any) played in this channel or thread or started
     from this channel into their own threads, as (id, thread), oldest first."""
-    rows = await connection.fetch(
-        "SELECT id, thread_id FROM games WHERE (channel_id = ? OR thread_id = ?) "
-        "AND status IN ('lobby', 'active') AND (CAST(? AS TEXT) IS NULL OR kind = ?) ORDER BY id",
-        (channel_id, channel_id, kind, kind),
-    )
-    return [(int(row["id"]), row["thread_id"]) for row in rows]
+    # Each place by its own index (a game played in a thread keeps its channel as
+    # channel_id): an OR of the two would scan every game of every server.
+    rows = [
+        *await connection.fetch(
+            "SELECT id, thread_id FROM games WHERE channel_id = ? "
+            "AND status IN ('lobby', 'active') AND (CAST(? AS TEXT) IS NULL OR kind = ?)",
+            (channel_id, kind, kind),
+        ),
+        *await connection.fetch(
+            "SELECT id, thread_id FROM games WHERE thread_id = ? "
+            "AND status IN ('lobby', 'active') AND (CAST(? AS TEXT) IS NULL OR kind = ?)",
+            (channel_id, kind, kind),
+        ),
+    ]
+    return sorted({int(row["id"]): row["thread_id"] for row in rows}.items())
 
 
 async def games_showing(connection: Connection, place_id: int, message_id: int) -> list[int]:

@@ -370,6 +370,9 @@ STEPS: dict[int, Step] = {
     # share of Discord's global request limit, which the processes of one bot hand between
     # them.
     31: Step(),
+    # 32: the games open in each channel and those finished there, newest first, which the
+    # board's list of a channel shows.
+    32: Step(),
 }
 
 

@@ -1,5 +1,6 @@
 """Finding a past game by the number its server knows it by, or as the last one here: a
-finished one (to replay, to judge), any that began (to read its log, to follow it)."""
+finished one (to replay, to judge), any that began (to read its log, to follow it); and
+the last ones finished here (the board's list)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,25 @@ async def last_finished_here(
         "ORDER BY finish_seq DESC LIMIT 1",
         (channel_id, channel_id),
     )
+
+
+async def finished_here(connection: Connection, channel_id: int, most: int) -> list[int]:
+    """The ids of the last ``most`` games finished in this channel or thread, or started
+    from this channel into threads of their own, newest first."""
+    # Each place by its own index (a game played in a thread keeps its channel as
+    # channel_id): an OR of the two would scan every finished game.
+    rows = await connection.fetch(
+        "SELECT id, finish_seq FROM games WHERE status = 'finished' AND channel_id = ? "
+        "ORDER BY finish_seq DESC LIMIT ?",
+        (channel_id, most),
+    )
+    rows += await connection.fetch(
+        "SELECT id, finish_seq FROM games WHERE status = 'finished' AND thread_id = ? "
+        "ORDER BY finish_seq DESC LIMIT ?",
+        (channel_id, most),
+    )
+    found = {int(row["id"]): int(row["finish_seq"]) for row in rows}
+    return sorted(found, key=lambda game_id: found[game_id], reverse=True)[:most]
 
 
 async def begun_game_id(

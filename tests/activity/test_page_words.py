@@ -40,5 +40,5 @@ def test_each_game_brings_its_boards_words_keyed_by_its_kind() -> None:
     assert german["claimit.mine"] == "größte Mine {n}"
     assert german["nuggets.lassos"] == "Lassos zum Stehlen: {count} von {needed}"
     assert german["claim.followers.other"] == (
-        "Deine {n} Gefolgsleute, verdeckt (deine Hand in Phase 2)"
+        "Deine {n} Anhänger, verdeckt (deine Hand in Phase 2)"
     )

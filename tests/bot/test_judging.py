@@ -1,6 +1,7 @@
 """Games judged in processes of their own: the same report as judged in a thread, each
 process's share of the decisions and of the luck put back in order, and the processes
-ended with the bot (and after a while without a report asked for)."""
+ended with the bot (and after a while without a report asked for); a stop cancels the
+work waiting and lets the work under way end."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ import random
 import pytest
 
 from bench.analysis import played as seeded_game
+from bot.features.analysis import judging
 from bot.features.analysis.judging import Judging
 from bot.games.analysis import Played
 from bot.games.registry import analyst_for
+from bot.service.game_reports import Asker, Urgency
 from bot.storage import game_values
 from engine.gold_nuggets import GameState, Phase, apply
 from engine.gold_nuggets.bots import Level, action_of, decide
+from tests.bot.held_judges import HeldWeighing
 from tests.games.claim.test_analysis import played as claim_game
 
 
@@ -111,3 +115,33 @@ async def test_positions_are_weighed_in_a_judging_process_as_in_a_thread() -> No
     assert in_a_process == in_thread and any(found is not None for found in in_thread)
     assert again == in_thread[:2], "a dead judge is replaced and the positions weighed again"
     assert multiprocessing.active_children() == []
+
+
+async def test_a_stop_cancels_the_work_waiting_and_lets_the_work_under_way_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    judge = HeldWeighing()
+    monkeypatch.setattr(judging, "weighed_part", judge)
+    monkeypatch.setattr(judging, "THREADS", 1)
+    judges = Judging(0)
+    try:
+        running = asyncio.create_task(
+            judges.weighed("nuggets", [(None, 0)], Asker(1, 1, Urgency.HINT))
+        )
+        assert await judge.start() == "nuggets"
+        waiting = asyncio.create_task(
+            judges.weighed("claim", [(None, 0)], Asker(2, 2, Urgency.HINT))
+        )
+        while not judges.share.waiting:
+            await asyncio.sleep(0)
+        stopping = asyncio.create_task(judges.stop())
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        assert not stopping.done(), "the stop waits for the weighing under way"
+        judge.let_go()
+        (weighed,) = await running
+        assert weighed is not None
+        await stopping
+        assert judge.idle() and not judges.running, "the waiting one never started"
+    finally:
+        judge.let_go(100)

@@ -2,12 +2,14 @@
 beside its decisions, and each seat's figures written with the report (whose seat, the
 decisions judged and the chance they cost, the luck, the result); a report kept by an
 older make is judged again at its first ask, never before, and replaces the old one and
-its rows."""
+its rows; a report a member asks for is judged before those nobody waits for (one a
+game's end is making moving up when asked), a member's asks bounded at two."""
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -15,14 +17,18 @@ from typing import Any
 import pytest
 
 from bot.features.analysis import judging
+from bot.features.analysis.errors import TooManyReports
 from bot.features.analysis.queries import SeatRow
 from bot.features.analysis.service import AnalysisService, seat_rows
 from bot.games.analysis import Analysis, ChanceKind, Fortune, Judged, Played, Unit
 from bot.service import GameService
+from bot.service.game_reports import Asker, Urgency
 from bot.storage import Game, Result, Seat
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
+from i18n import english, language
 from tests.bot.fixtures import ANN, BO, ScriptedDice
+from tests.bot.held_judges import Held
 from tests.bot.released_schema import stepped_on
 from tests.bot.test_service_drills import played
 from tests.games.stored import stored
@@ -62,6 +68,88 @@ def judge(monkeypatch: pytest.MonkeyPatch) -> Judge:
     found = Judge()
     monkeypatch.setattr(judging, "analyst_for", lambda kind: found)
     return found
+
+
+class HeldJudge(Judge):
+    """``Judge``, each piece of a game's judging (its luck, its decisions) held
+    (``Held``), named by the game (the seed a game is judged with is its id) and the
+    piece."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = Held()
+
+    def judge(
+        self, moves: Sequence[Played], only: Collection[int], seed: int, **_: Any
+    ) -> list[Judged]:
+        self.held.hold(f"{seed} decisions")
+        return super().judge(moves, only, seed)
+
+    def luck(
+        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
+    ) -> list[Fortune]:
+        self.held.hold(f"{seed} luck")
+        return super().luck(moves, seed, part, parts)
+
+
+@pytest.fixture
+async def analyst(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[HeldJudge]:
+    """``HeldJudge`` as every game's analyst, one judge at a time; whatever it holds is
+    let go at the end."""
+    found = HeldJudge()
+    monkeypatch.setattr(judging, "analyst_for", lambda kind: found)
+    monkeypatch.setattr(judging, "THREADS", 1)
+    yield found
+    found.held.let_go(100)
+
+
+async def test_reports_asked_for_come_first_and_a_member_waits_for_two_at_most(
+    service: GameService, dice: ScriptedDice, analyst: HeldJudge
+) -> None:
+    reports = service.part(AnalysisService)
+    reports.judging = judging.Judging(0)
+    ended, anns, anns_too, refused = [
+        await played(service, dice, "nuggets", (ANN,), seed=seed) for seed in range(4)
+    ]
+    share = reports.judging.share
+    # A game's end makes its report (nobody waits): its luck holds the one judge.
+    nobodys = asyncio.create_task(reports.analysis(ended))
+    assert await analyst.held.start() == f"{ended.id} luck"
+    asked = []
+    for game in (anns, anns_too):
+        ask = Asker(ANN.user_id, game.id, Urgency.ASKED)
+        asked.append(asyncio.create_task(reports.analysis(game, ask)))
+        # Queued once its moves are read: its luck and its decisions.
+        while share.waiting < 2 * len(asked) + 1:
+            await asyncio.sleep(0)
+    with pytest.raises(TooManyReports) as too_many:
+        await reports.analysis(refused, Asker(ANN.user_id, refused.id, Urgency.ASKED))
+    assert english().say(too_many.value.words) == (
+        "You're waiting for 2 reports being judged already. Ask for this one once one of "
+        "them is shown."
+    )
+    assert language("de").say(too_many.value.words) == (
+        "Du wartest schon auf 2 Auswertungen, die gerade entstehen. Frag nach dieser, "
+        "sobald eine davon gezeigt wird."
+    )
+    assert share.waiting == 5, "nothing queued"
+    # Bo asks for the report the game's end is making: it is his now, in his turn.
+    bos = reports.judged(ended, Asker(BO.user_id, ended.id, Urgency.ASKED))
+    for _ in range(5):
+        analyst.held.let_go()
+        await analyst.held.start()
+    analyst.held.let_go()
+    assert analyst.held.started == [
+        f"{ended.id} luck",
+        f"{anns.id} luck",
+        f"{ended.id} decisions",
+        f"{anns_too.id} luck",
+        f"{anns.id} decisions",
+        f"{anns_too.id} decisions",
+    ]
+    assert await bos == await nobodys and (await nobodys).current
+    assert [(await task).current for task in asked] == [True, True]
+    assert analyst.judged == 3, "each game judged once"
 
 
 async def seats_kept(service: GameService, game: Game) -> list[tuple[Any, ...]]:

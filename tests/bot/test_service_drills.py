@@ -456,6 +456,10 @@ async def test_progress_counts_drills_and_compares_first_and_last_judged_games(
     first = await played(service, dice, "claimit", seed=1)
     await drills_of(service).made(first.id)
     clock.advance(60)
+    # One judged game: its cost, compared with nothing (its first is its last).
+    (alone,) = await drills_of(service).progress(ANN.user_id)
+    assert alone.judged == 1 and alone.cost is not None
+    assert alone.first_cost is None and alone.recent_cost is None
     second = await played(service, dice, "claimit", seed=2)
     await drills_of(service).made(second.id)
     clock.advance(60)
@@ -477,12 +481,16 @@ async def test_progress_counts_drills_and_compares_first_and_last_judged_games(
     assert list(progress) == ["claimit", "nuggets"]
     claimit = progress["claimit"]
     assert (claimit.due, claimit.learned, claimit.retired) == (len(drills) - 1, 1, 0)
+    # Two: the first and the last apart, and what both cost together.
+    assert claimit.judged == 2
     assert claimit.first_cost == cost(await report(service, first), first)
     assert claimit.recent_cost == cost(await report(service, second), second)
     assert claimit.first_cost != claimit.recent_cost
+    assert alone.cost == claimit.first_cost
+    assert claimit.cost is not None and claimit.cost != alone.cost
     nuggets = progress["nuggets"]
-    assert (nuggets.due, nuggets.learned, nuggets.retired) == (0, 0, 0)
-    assert nuggets.first_cost is None and nuggets.recent_cost is None
+    assert (nuggets.due, nuggets.learned, nuggets.retired, nuggets.judged) == (0, 0, 0, 0)
+    assert nuggets.cost is None and nuggets.first_cost is None and nuggets.recent_cost is None
 
 
 def test_progress_counts_a_decision_on_its_chance_as_the_report_grades_it() -> None:

@@ -2,14 +2,15 @@
 is never rated (not on the ladder, nor in a season); refused on a server that keeps its
 games rateable, to anyone but the player to act, to computer players, and on a table the
 game has moved past; a setting changed mid-game changes nothing; each position weighed
-once and counted once; and a Claim hint the same however the cards its seat has not
-seen lie."""
+once and counted once; a member's hints bounded (two being weighed, one a game) and
+taken fairly among the members asking, before work nobody waits for; and a Claim hint
+the same however the cards its seat has not seen lie."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -17,28 +18,34 @@ from typing import Any
 import pytest
 
 from bot.features.analysis import judging as judges
+from bot.features.analysis.service import AnalysisService
 from bot.features.hints.discord.cards import hint_card
 from bot.features.hints.errors import (
     HintsOffHere,
+    HintStillWeighing,
     NoHints,
     NoHintsForComputers,
     NothingToWeigh,
     NotYourHint,
+    TooManyHints,
 )
 from bot.features.hints.service import Hint, HintsAsked, HintService
 from bot.features.hints.settings import HintsMode
 from bot.features.seasons import queries as season_queries
 from bot.games.analysis import Unit, Weighed
 from bot.games.claim.game import intent_of
+from bot.games.claimit import words as claimit_words
 from bot.games.registry import analyst_for, rules_for
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, NotInGame
 from bot.service.game_loading import SYSTEM
-from bot.storage import Database, Game, Seat, rating_queries
+from bot.storage import Database, Game, rating_queries
 from bot.storage.ratings import NEW_PLAYER
 from engine.claim.actions import Play
 from engine.claim.state import ClaimState
-from i18n import english
+from engine.claimit.actions import Placement
+from i18n import english, language
+from render.claimit import lettered
 from tests.bot.fixtures import (
     ANN,
     BO,
@@ -49,8 +56,9 @@ from tests.bot.fixtures import (
     play_to_the_end,
     tournaments_of,
 )
+from tests.bot.held_judges import HeldWeighing
 from tests.clock import ManualClock
-from tests.games.stored import stored
+from tests.lesson_decisions import claimit_placing, claimit_rolling
 
 
 class Judge:
@@ -78,6 +86,112 @@ def judge(monkeypatch: pytest.MonkeyPatch) -> Judge:
     # Where the bot's judges weigh a position (in a thread: tests judge in one).
     monkeypatch.setattr(judges, "weighed_part", judging)
     return judging
+
+
+@pytest.fixture
+async def held(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[HeldWeighing]:
+    """``HeldWeighing`` where the bot's judges weigh a position, one judge at a time (the
+    threads' judging, tests' own); every weighing it holds is let go at the end."""
+    judge = HeldWeighing()
+    monkeypatch.setattr(judges, "weighed_part", judge)
+    monkeypatch.setattr(judges, "THREADS", 1)
+    yield judge
+    judge.let_go(100)
+
+
+async def started_between(
+    service: GameService, dice: ScriptedDice, channel: int, kind: str, host: Player, guest: Player
+) -> Game:
+    """A game of ``kind`` with hints in ``channel``: ``host`` to act first."""
+    game = await service.create_lobby(
+        kind=kind, guild_id=10, channel_id=channel, host=host, asked=(HintsAsked(True),)
+    )
+    game = await service.join(game.id, guest, game.version)
+    dice.values = [0]
+    return await service.start(game.id, Actor(host.user_id), game.version)
+
+
+async def test_a_burst_of_hints_is_cut_at_its_bound_and_another_member_s_hint_comes_next(
+    service: GameService, dice: ScriptedDice, held: HeldWeighing
+) -> None:
+    """Ann presses Hint in six games at once: two are weighed, four refused at once in
+    plain words; Cy's hint, pressed after, starts after at most one more of Ann's, and
+    every hint before the drills' weighing nobody waits for."""
+    reports = service.part(AnalysisService)
+    reports.judging = judges.Judging(0)
+    anns = [
+        await started_between(service, dice, channel, "claimit", ANN, BO) for channel in range(6)
+    ]
+    cys = await started_between(service, dice, 7, "nuggets", CY, BO)
+    # Work nobody waits for (a game's drills) holds the one judge as the burst comes.
+    drills = asyncio.create_task(service.reports.weighed("claim", [(None, 0)] * 3))
+    assert await held.start() == "claim"
+    pressed = [asyncio.create_task(hint(service, game, ANN, game.version)) for game in anns]
+    refused = []
+    for task in asyncio.as_completed(pressed):
+        try:
+            await task
+        except TooManyHints as error:
+            refused.append(english().say(error.words))
+        if len(refused) == 4:
+            break
+    assert (
+        refused
+        == [
+            "You have 2 hints being weighed already, in other games. Ask again once one of "
+            "them is shown."
+        ]
+        * 4
+    )
+    assert language("de").say(TooManyHints(2).words) == (
+        "Für dich werden schon 2 Tipps abgewogen, in anderen Partien. Frag noch einmal, "
+        "sobald einer davon gezeigt wird."
+    )
+    accepted = [task for task in pressed if not task.done()]
+    waiting = [game for game, task in zip(anns, pressed, strict=True) if not task.done()]
+    assert len(waiting) == 2, "nothing queued past the bound"
+    # A press of a position being weighed waits on its weighing: not refused, nor weighed.
+    again = [asyncio.create_task(hint(service, game, ANN, game.version)) for game in waiting]
+    cy = asyncio.create_task(hint(service, cys, CY, cys.version))
+    # Queued once its press has read the game: the drills' two, Ann's two and Cy's.
+    while reports.judging.share.waiting < 5:
+        await asyncio.sleep(0)
+    for _ in range(5):
+        held.let_go()
+        await held.start()
+    assert held.started == ["claim", "claimit", "nuggets", "claimit", "claim", "claim"]
+    held.let_go()
+    assert (await cy).weighed.best == "stop"
+    shown = [await task for task in accepted]
+    assert [hint.game.id for hint in shown] == [game.id for game in waiting]
+    assert [await task for task in again] == shown
+    assert len(await drills) == 3
+    assert held.idle(), "nothing more weighed"
+
+
+async def test_a_member_s_next_hint_in_a_game_waits_until_the_last_is_shown(
+    service: GameService, dice: ScriptedDice, held: HeldWeighing
+) -> None:
+    service.part(AnalysisService).judging = judges.Judging(0)
+    game = await started_between(service, dice, 1, "claimit", ANN, BO)
+    first = asyncio.create_task(hint(service, game, ANN, game.version))
+    assert await held.start() == "claimit"
+    dice.values = [1, 2, 3]
+    rolled = await service.turns.act(game.id, Actor(ANN.user_id), game.version, "roll")
+    # Ann moved on while her hint is weighed: her next one waits for it.
+    with pytest.raises(HintStillWeighing) as refused:
+        await hint(service, game, ANN, rolled.game.version)
+    assert english().say(refused.value.words) == (
+        "Your last hint in this game is still being weighed. Ask again once it is shown."
+    )
+    held.let_go()
+    assert (await first).game.version == game.version
+    # Shown: the next position's hint is weighed.
+    later = asyncio.create_task(hint(service, game, ANN, rolled.game.version))
+    assert await held.start() == "claimit"
+    held.let_go()
+    assert (await later).game.version == rolled.game.version
+    assert await hints_of(service).hints_asked(game.id) == {0: 2}
 
 
 def hints_of(service: GameService) -> HintService:
@@ -337,18 +451,33 @@ async def test_a_claim_hint_is_the_same_however_the_unseen_cards_lie(
 
 
 def test_a_hint_marks_the_best_and_says_what_each_other_option_gives_away() -> None:
-    seats = (Seat(0, 7, None, "Ann", 0), Seat(1, 8, None, "Bo", 1))
-    game = stored("claimit", None, seats, over=False)
-    worths = (("stop", Fraction(3)), ("roll", Fraction(3)), ("S3@2,5", Fraction(2999, 1000)))
-    weighed = Weighed(Unit.SPACES, True, (*worths, ("S1@3,5", Fraction(1))))
-    card = hint_card(Hint(game, 0, weighed), english())
+    rolling = claimit_rolling()
+    weighed = Weighed(Unit.SPACES, True, (("stop", Fraction(3)), ("roll", Fraction(3))))
+    card = hint_card(Hint(rolling.game, rolling.seat, weighed), english())
     assert card.text.splitlines() == [
-        "⭐ **Stopping**: 3.00 spaces, the best",
-        "👍 **Rolling again**: 3.00 spaces, as good",
-        "▫️ **Placing the squatter 3 on 2,5**: 3.00 spaces, barely less than the best",
-        "▫️ **Placing the squatter 1 on 3,5**: 1.00 spaces, 2.00 spaces less than the best",
+        "⭐ **Stop & claim**: 3.00 spaces, the best",
+        "👍 **Roll**: 3.00 spaces, as good",
     ]
     assert card.footer is not None and card.footer.startswith("These worths are exact.")
+    placing = claimit_placing()
+    first, second, third = lettered(placing.game.state)[:3]
+    worths = (
+        (str(first[1]), Fraction(3)),
+        (str(second[1]), Fraction(2999, 1000)),
+        (str(third[1]), Fraction(1)),
+    )
+    card = hint_card(
+        Hint(placing.game, placing.seat, Weighed(Unit.SPACES, True, worths)), english()
+    )
+
+    def named(lettered: tuple[str, Placement]) -> str:
+        return f"{lettered[0]}: {claimit_words.placement(lettered[1], english())}"
+
+    assert card.text.splitlines() == [
+        f"⭐ **{named(first)}**: 3.00 spaces, the best",
+        f"▫️ **{named(second)}**: 3.00 spaces, barely less than the best",
+        f"▫️ **{named(third)}**: 1.00 spaces, 2.00 spaces less than the best",
+    ]
 
 
 @pytest.mark.service_on_clock

@@ -22,7 +22,7 @@ from bot.features.drills.discord.cards import (
 )
 from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer, DrillPick, NextDrill
 from bot.features.drills.drill_words import option_labels
-from bot.features.drills.service import DAY, Answered, Drill, Progress
+from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
 from bot.games import lesson_play
 from bot.games.analysis import Grade, Unit, Weighed
 from bot.games.analysis_words import amount, grade_name
@@ -30,9 +30,11 @@ from bot.games.claim.game import intent_of
 from bot.games.claim.names import card_label
 from bot.games.faces import report_words_for
 from bot.games.registry import analyst_for
+from bot.service.errors import slash
 from bot.storage.records import Game
 from engine.claim.actions import Play
 from i18n import Language, english, language
+from render.claimit import lettered
 
 ANN = 11
 NOW = 1_000_000.0
@@ -72,13 +74,13 @@ async def test_a_drill_shows_its_position_and_every_option_in_a_neutral_order() 
         asked = lang._("Game #{number}, move {move}: what would you do?", number=12, move="31")
         assert card.text.startswith(asked)
         assert card.image is not None and card.image.description
-        words = report_words_for("claimit")
-        tokens = sorted(o for o, _ in drill.weighed.worths)
-        said = [words.option(drill.state, token, ["Ann", "Bot"], lang) for token in tokens]
-        assert [label.lower() if label else label for label in labels(card)] == [
-            s.lower() for s in said
-        ]
-        assert [b.option for b in items(card) if isinstance(b, DrillAnswer)] == tokens
+        # Each placement as the table letters it (A first), never the judge's order.
+        letters = [f"{letter}: " for letter, _ in lettered(drill.state)]
+        shown = labels(card)
+        assert [label[:3] if label else label for label in shown] == letters
+        said = option_labels(drill, game, lang)
+        assert shown == list(said.values())
+        assert [b.option for b in items(card) if isinstance(b, DrillAnswer)] == list(said)
         assert all(b.version == 4 and b.served == 1 for b in items(card))
         assert len(layout(card).children) > 0
 
@@ -205,9 +207,10 @@ def test_my_drills_says_plainly_what_is_due_and_how_each_game_goes() -> None:
             "You have no drills yet. Each mistake you make in a finished game becomes one: "
             "its position, asked again until you know it."
         )
+        compared = 2 * COMPARED
         progress = [
-            Progress("claimit", 2, 3, 1, Fraction(9, 4), Fraction(3, 2)),
-            Progress("claim", 0, 0, 0, None, None),
+            Progress("claimit", 2, 3, 1, compared, Fraction(2), Fraction(9, 4), Fraction(3, 2)),
+            Progress("claim", 0, 0, 0, 0, None),
         ]
         card = drills_card(progress, lang)
         assert lang.number(2) in card.text.split(".")[0]
@@ -219,3 +222,45 @@ def test_my_drills_says_plainly_what_is_due_and_how_each_game_goes() -> None:
         assert claim.value.endswith(lang._("No finished game of yours is judged yet."))
         idle = drills_card([replace(progress[0], due=0)], lang)
         assert idle.text == lang._("No drill is due today.") and not idle.rows
+
+
+def test_my_drills_compares_first_and_last_games_only_once_they_share_none() -> None:
+    """Fewer judged games than twice the games compared: what they cost together, and
+    what a comparison takes; from twice as many on, the last beside the first."""
+    lang: Language
+    for lang in (english(), language("de")):
+        for judged in (1, 2 * COMPARED - 1):
+            few = Progress("claimit", 0, 0, 0, judged, Fraction(5, 4))
+            (line,) = drills_card([few], lang).lines
+            assert lang.number(1.25, digits=2) in line.value
+            said = lang.ngettext(
+                "Cost per decision: {cost} over your {n} judged game. From {both} judged "
+                "games on, your last {compared} are compared with your first {compared}.",
+                "Cost per decision: {cost} over your {n} judged games. From {both} judged "
+                "games on, your last {compared} are compared with your first {compared}.",
+                judged,
+                cost=lang.number(1.25, digits=2),
+                both=lang.number(2 * COMPARED),
+                compared=lang.number(COMPARED),
+            )
+            assert line.value.endswith(said)
+        forced = Progress("claimit", 0, 0, 0, 3, None)
+        (line,) = drills_card([forced], lang).lines
+        assert lang.number(3) in line.value and "{" not in line.value
+        assert lang._("No finished game of yours is judged yet.") not in line.value
+
+
+def test_an_answer_points_a_conversations_game_to_its_log_there_never_to_a_replay() -> None:
+    """A game of a DM, a group DM or a server the bot is not in has no replays: the answer
+    names its log there, by the game's number, where a server's game names its replay."""
+    drill, game = claimit_drill()
+    there = replace(game, reached_in=0)
+    assert there.interaction_only
+    for lang in (english(), language("de")):
+        wrong = answered(drill, drill.weighed.worths[-1][0], right=False, next_due=NOW + DAY)
+        card = answer_card(wrong, there, EVERY_GAME, 0, 0, NOW, lang, here=False)
+        log = lang.say(slash("claimit", "log"))
+        assert log in card.text and lang.say(slash("claimit", "replay")) not in card.text
+        assert "12" in card.text.split(log)[1], "the game's number, to ask its log by"
+        served = answer_card(wrong, game, EVERY_GAME, 0, 0, NOW, lang, here=False)
+        assert lang.say(slash("claimit", "replay")) in served.text

@@ -5,23 +5,33 @@ seat's hand shown; and the steps counted into the metrics."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import discord
+import pytest
 
 from bot.discord_ui.card_layout import Card, layout
+from bot.features.lessons.board import shown
 from bot.features.lessons.discord.cards import lesson_card, lessons_card
+from bot.features.lessons.lesson_words import starting
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import Answer, Standing
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
-from bot.games.faces import report_words_for
+from bot.games.faces import reasons_for, report_words_for
+from bot.games.lessons import Rule
+from bot.games.registry import rules_for, taught_rules_of
+from bot.games.shared_words import winners_line
 from bot.metrics.figures import Metrics, counting, lesson_counted
+from bot.storage.game_values import Level
 from engine.claim import Card as ClaimCard
 from engine.claim import ClaimState, view
-from i18n import english, language
+from i18n import Message, english, language
+from tests.games.lesson_moves import learner_intents
 
 KEY = "claimit"
 ANN = 11
@@ -52,6 +62,10 @@ async def test_a_costly_move_is_explained_by_the_judge_in_the_learners_language(
         cost = amount(judged.cost, judged.unit, lang)
         assert best in card.text and cost in card.text, card.text
         assert labels(card) == [lang._("Try again"), lang._("Go on")]
+        # Why, as a teacher says it: what the better move does that this one doesn't.
+        names = ["Ann", "Bot 1 (easy)"]
+        why = reasons_for(KEY).why(standing.answer.before, judged, names, lang)  # type: ignore[union-attr]
+        assert why and f"\n\n{why}\n\n" in card.text, card.text
     german = await lesson_card(standing, "Ann", language("de"), in_guild=True)
     assert "better by" not in german.text and "Try again" not in labels(german)
 
@@ -60,25 +74,45 @@ async def test_a_costly_move_is_explained_by_the_judge_in_the_learners_language(
     assert "better by" in back.text and labels(back) == ["Try again", "Go on"]
 
 
-async def test_going_on_with_a_costly_move_says_so_and_shows_the_next_step() -> None:
+async def test_going_on_with_a_costly_move_says_the_learner_plays_on_from_it() -> None:
     lesson = lesson_play.lesson(KEY)
     gone = answered()
     assert gone.answer is not None
+    own = lesson_play.went_on(lesson, 1, gone.state)
     went = Standing(
         lesson,
         ANN,
-        2,
-        lesson_play.path(KEY)[2],
-        LessonPhase.STEP,
+        1,
+        own.state,
+        LessonPhase.PLAYING,
         5,
-        Answer(gone.answer.intent, False, False, gone.answer.judged, gone.answer.before, True, 1),
+        replace(gone.answer, went_on=True),
         None,
     )
+    left = len(lesson.steps) - 1
     card = await lesson_card(went, "Ann", english(), in_guild=True)
-    assert card.text.startswith("You went on with your own move.\n\n")
-    assert "The lesson set the board for its next step." in card.text
-    assert english().say(lesson.steps[2].say) in card.text
-    assert card.title is not None and card.title.endswith(f"Step 3 of {len(lesson.steps)}")
+    assert card.text.startswith(
+        "You went on with your own move.\n\nFrom here you play on from it yourself: the "
+        f"lesson's last {left} steps were laid out for the step's move.\n\n"
+    )
+    assert "set the board" not in card.text
+    assert card.title is not None and card.title.endswith("Your own game")
+    german = await lesson_card(went, "Ann", language("de"), in_guild=True)
+    assert "You went on" not in german.text
+    assert german.title is not None and german.title.endswith(language("de")._("Your own game"))
+
+
+async def test_a_move_as_good_that_leaves_the_lesson_asks_before_leaving_out_its_steps() -> None:
+    lesson = lesson_play.lesson("nuggets")
+    before = lesson_play.path("nuggets")[1]
+    moved = lesson_play.learner_moved(lesson, 1, before, "set=N333")
+    assert moved.good and not moved.taught
+    answer = Answer("set=N333", False, True, moved.judged, before, False, 1)
+    standing = Standing(lesson, ANN, 1, moved.state, LessonPhase.ANSWERED, 4, answer, None)
+    card = await lesson_card(standing, "Ann", english(), in_guild=True)
+    assert card.text.startswith("👍 Good too: the judge finds that move as good as the step's.")
+    assert "Set aside this turn: 1 nugget, 3× 3" in card.text, "their dice as they set them"
+    assert labels(card) == ["Play the step's move", "Go on"]
 
 
 async def test_past_the_steps_the_first_game_offers_the_games_own_choices() -> None:
@@ -100,7 +134,7 @@ async def test_the_end_offers_a_real_game_and_a_share_only_in_a_channel() -> Non
     over = Standing(
         lesson, ANN, len(lesson.steps), lesson_play.path(KEY)[-1], LessonPhase.OVER, 9, None, 5.0
     )
-    following = lesson_play.lesson("claimit-variant")
+    following = lesson_play.lesson("claimit-last-round")
     here = await lesson_card(over, "Ann", english(), in_guild=True)
     assert "You finished the lesson" in here.text
     assert labels(here) == [
@@ -114,7 +148,8 @@ async def test_the_end_offers_a_real_game_and_a_share_only_in_a_channel() -> Non
 
 def test_my_lessons_lists_the_step_reached_and_when_one_was_finished() -> None:
     lesson = lesson_play.lesson(KEY)
-    finished = Standing(lesson, ANN, 0, None, LessonPhase.OVER, 3, None, 86400.0)
+    steps = len(lesson.steps)
+    finished = Standing(lesson, ANN, steps, None, LessonPhase.OVER, 3, None, 86400.0)
     reached = replace_step(finished, 2)
     card = lessons_card([reached], english())
     assert [(line.name, line.value) for line in card.lines] == [
@@ -221,3 +256,136 @@ async def test_a_step_lights_what_it_points_at_on_its_pictures() -> None:
         plain = [part.image.png for part in (unlit, unlit.below) if part and part.image]
         assert pictures and len(pictures) == len(plain), key
         assert pictures != plain, key
+
+
+def galleries(card: Card) -> list[str]:
+    """The files the card's galleries show, in order, by the names they point at."""
+    view = layout(card)
+    return [
+        item.media.url.removeprefix("attachment://")
+        for child in view.walk_children()
+        if isinstance(child, discord.ui.MediaGallery)
+        for item in child.items
+    ]
+
+
+async def test_a_claim_lesson_shows_the_table_and_the_hand_and_sends_nobody_to_a_hand_button() -> (
+    None
+):
+    """The table's words in a real game send a player to **My hand**; a lesson has no such
+    button (its learner's hand is right below the table), and its two pictures are two
+    files: the hand's is not the table's shown again."""
+    german = language("de")
+    for key in ("claim", "claim-knights"):
+        lesson = lesson_play.lesson(key)
+        start = lesson_play.path(key)[0]
+        step = lesson.steps[0]
+        other = next(i for i in await learner_intents(lesson, start) if i != step.taught)
+        moved = lesson_play.learner_moved(lesson, 0, start, other)
+        answer = Answer(other, False, moved.good, moved.judged, start, False, 0)
+        standings = (
+            Standing(lesson, ANN, 0, start, LessonPhase.STEP, 3, None, None),
+            Standing(lesson, ANN, 0, moved.state, LessonPhase.ANSWERED, 4, answer, None),
+        )
+        for standing in standings:
+            for lang in (english(), german):
+                card = await lesson_card(standing, "Ann", lang, in_guild=True)
+                button = lang.pgettext("button", "My hand")
+                assert button not in "\n".join(seen_words(card)), (key, standing.phase)
+        card = await lesson_card(standings[0], "Ann", english(), in_guild=True)
+        uploaded = [file.filename for file in card.files()]
+        assert len(set(uploaded)) == 2 and galleries(card) == uploaded, key
+
+
+async def test_a_lesson_gone_through_without_its_own_moves_says_so_and_shares_nothing() -> None:
+    lesson = lesson_play.lesson(KEY)
+    end = lesson_play.path(KEY)[-1]
+    over = Standing(lesson, ANN, 3, end, LessonPhase.OVER, 9, None, None)
+    card = await lesson_card(over, "Ann", english(), in_guild=True)
+    left = len(lesson.steps) - 3
+    assert f"You went through the lesson, but not its last {left} steps" in card.text
+    assert "You finished the lesson" not in card.text
+    assert "Share in the channel" not in labels(card) and "Play a real game" in labels(card)
+    assert (
+        lessons_card([over], english())
+        .lines[0]
+        .value.startswith("Gone through, not by all its steps")
+    )
+
+
+def played_out(key: str) -> Any:
+    """The lesson's first game played to its end by an easy computer player's moves."""
+    lesson = lesson_play.lesson(key)
+    rules = rules_for(lesson.kind)
+    state = lesson_play.path(key)[-1]
+    chance = random.Random(3)
+    while not rules.is_over(state):
+        intent = rules.decide(state, lesson.learner, Level.EASY, chance)
+        state = lesson_play.learner_moved(lesson, len(lesson.steps), state, intent, chance).state
+    return state
+
+
+async def test_the_first_games_end_says_who_won_with_the_final_standings() -> None:
+    for key in ("claimit", "nuggets"):
+        lesson = lesson_play.lesson(key)
+        end = played_out(key)
+        over = Standing(lesson, ANN, len(lesson.steps), end, LessonPhase.OVER, 9, None, 5.0)
+        table = lesson_play.table(lesson, end, ANN, "Ann", 9)
+        standings = rules_for(lesson.kind).standings(end)
+        won = [table.seats[s.seat] for s in standings if s.won]
+        for lang in (english(), language("de")):
+            card = await lesson_card(over, "Ann", lang, in_guild=True)
+            assert f"**{winners_line(won, lang)}**" in card.text, (key, card.text)
+            assert f"🏆 {lang.number(1)}. **" in card.text, "the standings, the winner first"
+            assert card.image is not None, "the final position"
+            assert lang._("Ratings") not in [line.name for line in card.lines]
+
+
+async def test_a_lessons_end_names_exactly_the_rules_its_learner_did_not_meet() -> None:
+    """Every lesson's end, on the channel's card and on the board, in English and German:
+    each rule of its game's list that none of the steps its learner made met is named in
+    its words, and no other; where another lesson plays one out, that lesson's command.
+    The rules the game's own lesson plays out are sent there in one line at the end of
+    its other lessons (a faction's, the teams'), which would otherwise list the game."""
+    for key, lesson in lesson_play.lessons().items():
+        listed = taught_rules_of()[lesson.kind]
+        path = lesson_play.path(key)
+        first = lesson_play.first_lesson(lesson.kind)
+        for made in {len(lesson.steps), len(lesson.steps) // 2}:
+            over = Standing(lesson, ANN, made, path[made], LessonPhase.OVER, 9, None, None)
+            unmet = lesson_play.unmet(lesson, lesson.steps[:made])
+            named = {each.rule.key for each in unmet if each.teacher is not first}
+            for lang in (english(), language("de")):
+                card = await lesson_card(over, "Ann", lang, in_guild=True)
+                board = "\n".join((await shown(over, "Ann", lang)).said)
+                for rule in listed:
+                    said = lang.say(rule.words)
+                    assert (said in card.text) == (rule.key in named), (key, made, rule.key)
+                    assert (said in board) == (rule.key in named), (key, made, rule.key)
+                for each in unmet:
+                    if each.teacher is not None:
+                        assert starting(each.teacher, lang) in card.text, (key, each.rule.key)
+    variant = lesson_play.lesson("claimit-variant")
+    assert starting(variant, language("de")) == "/claimit lernen lektion:Die Regelvariante"
+    assert starting(lesson_play.lesson("claimit"), english()) == "/claimit learn"
+
+
+async def test_a_rule_a_faction_lesson_plays_out_is_linked_by_its_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Claim's list as it grows: a faction's rule, played out by that faction's lesson, is
+    named at the game's lesson's end with the command that starts it."""
+    listed = taught_rules_of()
+    knights = Rule("faction:knights", Message("A Knight played on a Goblin always wins."))
+    grown = {**listed, "claim": (*listed["claim"], knights)}
+    monkeypatch.setattr(lesson_play, "taught_rules_of", lambda: grown)
+    lesson = lesson_play.lesson("claim")
+    path = lesson_play.path("claim")
+    over = Standing(lesson, ANN, len(lesson.steps), path[-1], LessonPhase.OVER, 9, None, None)
+    card = await lesson_card(over, "Ann", english(), in_guild=True)
+    assert (
+        "**Played out in /claim learn faction:Knights:**\n- A Knight played on a Goblin always "
+        "wins." in card.text
+    )
+    german = await lesson_card(over, "Ann", language("de"), in_guild=True)
+    assert "/claim lernen fraktion:Ritter" in german.text

@@ -30,9 +30,12 @@ def button(label: str) -> discord.ui.Button[Any]:
 class Adds:
     """A feature's additions, each row named after it and the message."""
 
-    def __init__(self, name: str, *, in_conversations: bool = False) -> None:
+    def __init__(
+        self, name: str, *, in_conversations: bool = False, stats_too: bool | None = None
+    ) -> None:
         self.name = name
         self.in_conversations = in_conversations
+        self.stats_in_conversations = in_conversations if stats_too is None else stats_too
 
     def rows(self, where: str) -> Rows:
         return ((button(f"{self.name} {where}"),),)
@@ -129,6 +132,33 @@ async def test_a_conversations_game_has_only_the_rows_of_features_that_work_ther
     assert labels(await hooks.table_rows(played, lang)) == ["here table", "server table"]
 
 
+async def test_a_conversations_game_has_only_the_fields_of_features_that_work_there() -> None:
+    """A lobby, a table and a stats card there say nothing of what isn't offered there (a
+    take-back's allowance, a reliability); a feature whose figures hold there all the same
+    (a player's form) is on the stats card."""
+    hooks = MessageHooks(
+        drawing(()),
+        [Adds("here", in_conversations=True), Adds("server"), Adds("form", stats_too=True)],
+    )
+    seats = (Seat(0, 7, None, "Ann", 0),)
+    played = stored("claimit", None, seats, over=False)
+    there = replace(played, reached_in=0)
+    lang = english()
+    assert [line.name for line in await hooks.lobby_lines(there, lang)] == ["here"]
+    assert await hooks.seat_notes(there, lang) == {7: "here note"}
+    assert [line.name for line in await hooks.table_lines(there, lang)] == ["here"]
+    asked = await hooks.stats_lines(there.guild_id, "claimit", 7, lang, conversation=True)
+    assert [line.name for line in asked] == ["here", "form"]
+    assert [line.name for line in await hooks.lobby_lines(played, lang)] == [
+        "here",
+        "server",
+        "form",
+    ]
+    assert await hooks.seat_notes(played, lang) == {7: "here note · server note · form note"}
+    asked = await hooks.stats_lines(played.guild_id, "claimit", 7, lang, conversation=False)
+    assert [line.name for line in asked] == ["here", "server", "form"]
+
+
 async def test_a_table_and_a_result_gather_each_features_fields_in_their_order() -> None:
     hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
     game = stored("claimit", None, (), over=True)
@@ -182,7 +212,7 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     assert await hooks.lobby_lines(game, lang) == ()
     assert await hooks.seat_notes(game, lang) == {}
     assert await hooks.notice_rows(game, 1, lang) == ()
-    assert await hooks.stats_lines(game.guild_id, game.kind, 1, lang) == ()
+    assert await hooks.stats_lines(game.guild_id, game.kind, 1, lang, conversation=False) == ()
     assert await hooks.my_games_lines(1, None, lang) == ()
     assert await hooks.history_notes([1, 2], lang) == {}
     assert await hooks.my_games_rows(1, 10, lang) == ()
@@ -191,7 +221,7 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
 async def test_a_players_stats_card_gathers_each_features_fields_in_their_order() -> None:
     hooks = MessageHooks(drawing(()), [Adds("first")])
     hooks.add(Adds("second"))
-    lines = await hooks.stats_lines(10, "claim", 7, english())
+    lines = await hooks.stats_lines(10, "claim", 7, english(), conversation=False)
     assert [(line.name, line.value) for line in lines] == [
         ("first", "claim of 7 in 10"),
         ("second", "claim of 7 in 10"),

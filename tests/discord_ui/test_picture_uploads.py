@@ -6,10 +6,11 @@ import gc
 import weakref
 from collections.abc import Iterator
 
+import discord
 import pytest
 from discord.http import handle_message_parameters
 
-from bot.discord_ui.card_layout import Image
+from bot.discord_ui.card_layout import Card, Image, layout
 
 
 @pytest.fixture
@@ -37,3 +38,20 @@ def test_a_pictures_buffer_is_freed_once_discord_py_has_sent_it() -> None:
         sending.files[0].reset()
     del sending, upload
     assert buffer() is None, "the picture's buffer is held in a reference cycle"
+
+
+def test_a_cards_two_pictures_are_two_files_whatever_their_names() -> None:
+    """A gallery finds its picture by file name: a lower part's picture named as the upper
+    one's would show the upper one twice."""
+    table, hand = Image(b"table", "The table."), Image(b"hand", "Your hand.")
+    card = Card(title=None, text="", image=table, below=Card(title=None, text="", image=hand))
+    files = card.files()
+    names = [file.filename for file in files]
+    assert len(set(names)) == 2 and [file.fp.read() for file in files] == [b"table", b"hand"]
+    shown = [
+        item.media.url
+        for child in layout(card).walk_children()
+        if isinstance(child, discord.ui.MediaGallery)
+        for item in child.items
+    ]
+    assert shown == [f"attachment://{name}" for name in names]

@@ -127,10 +127,11 @@ def platform_texts(lang: Language) -> Iterator[str]:
         )
     ]  # fmt: skip
     yield from shown(history_card(games, "claimit", 1, "Server", lang))
-    yield no_ladder("claimit", lang)
-    yield no_history("claimit", lang)
-    yield no_stats("claimit", "Bo", True, lang)
-    yield no_stats("claimit", "Bo", False, lang)
+    for conversation in (False, True):
+        yield no_ladder("claimit", lang, conversation=conversation)
+        yield no_history("claimit", lang, conversation=conversation)
+        yield no_stats("claimit", "Bo", True, lang, conversation=conversation)
+        yield no_stats("claimit", "Bo", False, lang, conversation=conversation)
     yield not_on_ladder(lang)
     yield missing_permissions_message(discord.Permissions.none(), lang) or ""
     yield missing_permissions_message(discord.Permissions(view_channel=True), lang) or ""

@@ -4,25 +4,30 @@ judged once and kept with each seat's figures, shared in the channel once, with 
 into the step-through at the costliest decision; each player's ledger in points of win
 chance (luck, decisions, the luck-adjusted result) and the top line from its figures, in
 each game, in English and German; a report of an older make judged again when asked;
-and the refusals of a game still played or closed early."""
+and the refusals of a game still played or closed early, and of a third report asked
+while a member waits for two."""
 
 from __future__ import annotations
 
 import json
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
+import pytest
+
+from bot.features.analysis import judging
 from bot.features.analysis.service import AnalysisService
-from bot.games.analysis import Analysis, costliest, results
+from bot.games.analysis import Analysis, Analyst, Fortune, Judged, Played, costliest, results
 from bot.games.claim.game import intent_of
 from bot.games.face import BaseFace, seat_names
 from bot.games.faces import face_for
-from bot.games.registry import rules_for
+from bot.games.registry import analyst_for, rules_for
 from emulator import Interaction, Message, User
 from engine.claim.actions import Play, Take
 from i18n import english
+from tests.bot.held_judges import Held
 from tests.e2e.world import World, ephemeral_answer, note_of, shared_post, text_of, title_of
 
 REPORT = "📊 What decided it · {game}"
@@ -352,3 +357,62 @@ async def test_a_report_of_an_older_make_is_judged_again_when_asked(world: World
     again = await service(world).stored(game.id)
     assert again is not None and again.current and again.decisions and again.fortunes
     await kept_as_judged(world, game.id)
+
+
+class HeldAnalyst:
+    """A game's own analyst, each piece of a game's judging (its luck, its decisions)
+    held until the test lets it go."""
+
+    def __init__(self, analyst: Analyst, held: Held) -> None:
+        self._analyst = analyst
+        self._held = held
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._analyst, name)
+
+    def judge(
+        self, moves: Sequence[Played], only: Collection[int], seed: int, **given: Any
+    ) -> list[Judged]:
+        self._held.hold("decisions")
+        return self._analyst.judge(moves, only, seed, **given)
+
+    def luck(
+        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
+    ) -> list[Fortune]:
+        self._held.hold("luck")
+        return self._analyst.luck(moves, seed, part, parts)
+
+
+async def test_a_third_report_asked_while_two_are_judged_is_refused_at_once(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann = world.players[0]
+    for _ in range(3):
+        lobby = await world.answered(ann, "nuggets new", bots=1)
+        await world.click(ann, lobby, "Start")
+        await world.played_out(await world.game_here(), each_shown=False)
+    held = Held()
+    monkeypatch.setattr(judging, "analyst_for", lambda kind: HeldAnalyst(analyst_for(kind), held))
+    try:
+        asked = [await world.command(ann, "nuggets analysis", game=game) for game in (1, 2)]
+        for game, each in enumerate(asked, start=1):
+            assert f"Judging every decision of Gold Nuggets #{game}" in ephemeral_answer(each)
+        third = await world.command(ann, "nuggets analysis", game=3)
+        assert ephemeral_answer(third) == (
+            "You're waiting for 2 reports being judged already. Ask for this one once one "
+            "of them is shown."
+        )
+        ann.locale = "de"
+        german = await world.command(ann, "nuggets analyse", spiel=3)
+        assert ephemeral_answer(german) == (
+            "Du wartest schon auf 2 Auswertungen, die gerade entstehen. Frag nach dieser, "
+            "sobald eine davon gezeigt wird."
+        )
+        held.let_go(100)
+        for game, each in enumerate(asked, start=1):
+            await shown_report(world, each, f"Gold Nuggets #{game}")
+        assert await service(world).stored(3) is None, "nothing queued for the third"
+        shown = await world.command(ann, "nuggets analyse", spiel=3)
+        await shown_report(world, shown, "Gold Nuggets #3", "📊 Was entschied · {game}")
+    finally:
+        held.let_go(100)

@@ -333,7 +333,11 @@ async def test_a_rematch_asked_for_on_the_boards_starts_the_next_game_in_the_cha
     count = len(boards[0].frames)
     await boards[0].send(type="list")
     listed = await boards[0].wait_for(lambda f: f["type"] == "games", count)
-    assert [g["id"] for g in listed["games"]] == [new.id]
+    # The new game first, the one it rematched after it, finished.
+    assert [(g["id"], g["status"]) for g in listed["games"]] == [
+        (new.id, "active"),
+        (game.id, "finished"),
+    ]
 
 
 async def test_a_new_lobby_reaches_the_boards_listing_the_channel(

@@ -20,6 +20,7 @@ import aiohttp
 import pytest
 
 from bot.features.drills import making, queries
+from bot.features.drills.drill_words import option_labels
 from bot.features.drills.errors import (
     DrillAlreadyAnswered,
     DrillRetired,
@@ -183,7 +184,7 @@ async def test_drills_are_listed_served_and_answered_on_the_board(
     assert entries[0]["title"] == "Your Claim It! drills"
 
     # The earliest due first, drawn from the player's seat, a way per option in a neutral
-    # order (never the judge's, best first), each labelled in the report's words.
+    # order (never the judge's, best first), each named as the table marks it.
     frame = await asked(viewer, key="claimit", ask="open")
     assert frame["type"] == "place" and frame["key"] == f"{first.id}.0"
     assert frame["progress"] == "Drill 1 of 2" and frame["version"] == first.version
@@ -192,9 +193,9 @@ async def test_drills_are_listed_served_and_answered_on_the_board(
     assert frame["view"]["board"]["choices"] == [], "the options are the place's ways"
     options = [option for option, _ in first.weighed.worths]
     assert sorted(picks(frame)) == sorted(f"pick:{option}" for option in options)
-    for option in options:
-        label = picks(frame)[f"pick:{option}"]
-        assert label.lower() == option_words(first, option, []).lower()
+    first_game = await world.bots[0].service.game(first.game_id)
+    for option, named in option_labels(first, first_game, english()).items():
+        assert picks(frame)[f"pick:{option}"] == named
     assert not [m for m in world.channel.messages if not m.ephemeral], "nothing public"
 
     # The worst option: the best named, and what it cost in the report's units, graded as

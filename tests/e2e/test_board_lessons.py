@@ -13,21 +13,25 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
+from bot.features.lessons.errors import NoSuchLesson, NotNow
 from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import EMOJI
+from bot.games.registry import rules_for
+from bot.games.shared_words import winners_line
 from bot.service.errors import slash
 from i18n import english, language
 from tests.e2e.board_viewer import BoardViewer, place_answer
 from tests.e2e.board_viewer import in_the_places as board_of
+from tests.e2e.test_lessons import lesson_message, pressed
 from tests.e2e.world import World, describe
 
 pytestmark = pytest.mark.e2e
 
 Frame = dict[str, Any]
 UNKNOWN_ASK = "The board asked for something the bot doesn't know."
+CAUGHT_UP = "Your lesson had moved on since what you pressed"
 
 
 @pytest.fixture
@@ -98,20 +102,28 @@ async def test_a_lesson_is_listed_played_and_resumed_on_the_board(
     frame = await asked(viewer, key="claimit", ask="again", version=answered)
     assert second.taught in intents(frame) and frame["ways"] == []
 
-    # An ask on what the place showed before is refused, and nothing changed.
+    # An ask on what the place showed before changes nothing: the lesson as it stands.
     stale = await asked(viewer, key="claimit", ask="on", version=answered)
-    assert stale == {"type": "refused", "text": english().say(LessonMovedOn.words)}
+    assert stale["said"][0].startswith(CAUGHT_UP) and stale["version"] == frame["version"]
+    assert english().say(second.say) in stale["said"] and second.taught in intents(stale)
     again = await lessons.standing(ann.id, "claimit")
     assert again is not None and again.version == frame["version"] and again.step == 1
 
     # The same lesson as the channel's: /claimit learn resumes it at the board's step.
-    step = await world.command(ann, "claimit learn")
-    # On a busy machine the answer is deferred, then drawn into the same message.
-    await world.discord.wait_until(
-        lambda: step.response_message is not None and not step.response_message.loading
+    message = await lesson_message(world, await world.command(ann, "claimit learn"))
+    assert english().say(second.say) in describe(message)
+    # Moved on on the board, the channel's message is behind: a press there shows the
+    # lesson where the board left it, and plays nothing.
+    third = lesson.steps[2]
+    frame = await asked(
+        viewer, key="claimit", ask="move", intent=second.taught, version=frame["version"]
     )
-    assert step.response_message is not None
-    assert english().say(second.say) in describe(step.response_message)
+    assert frame["progress"] == f"Step 3 of {len(lesson.steps)}"
+    await pressed(world, ann, message, next(iter(message.button_labels())))
+    assert CAUGHT_UP in describe(message) and english().say(third.say) in describe(message)
+    assert "newest" not in describe(message)
+    moved = await lessons.standing(ann.id, "claimit")
+    assert moved is not None and (moved.version, moved.step) == (frame["version"], 2)
 
     # The connection gone, and the bot restarted: the list says where the learner is, and
     # the lesson opens there.
@@ -119,11 +131,12 @@ async def test_a_lesson_is_listed_played_and_resumed_on_the_board(
     await world.stop_bots()
     await world.start_bot(board=True)
     viewer = await board_of(world, session, ann)
-    notes = {p["key"]: p["note"] for p in viewer.frames[-1]["places"]}
-    assert notes["claimit"] == f"Step 2 of {len(lesson.steps)}" and notes["claim"] is None
+    notes = {p["key"]: (p["note"], p["label"]) for p in viewer.frames[-1]["places"]}
+    assert notes["claimit"] == (f"Step 3 of {len(lesson.steps)}", "Resume"), "half done"
+    assert notes["claim"] == (None, "Learn to play")
     frame = await asked(viewer, key="claimit", ask="open")
     assert frame["said"][0] == "Welcome back: your lesson is where you left it."
-    assert second.taught in intents(frame)
+    assert third.taught in intents(frame)
     await viewer.close()
 
 
@@ -145,13 +158,20 @@ async def test_a_whole_lesson_on_the_board_in_german_leads_to_the_next(
         )
         assert frame["type"] == "place", frame
         assert frame["said"][0] == "✅ " + german.say(step.praise)
-    while frame["view"] is not None:
+    while frame["progress"] is not None:
         # The first whole game, past the steps, to its end.
         assert frame["progress"] == german._("Your first game")
         frame = await asked(
             viewer, key=lesson.key, ask="move", intent=intents(frame)[0], version=frame["version"]
         )
     assert german._("🎓 You finished the lesson! Now you know how to play.") in frame["said"]
+    # Who won, and the final position on the board.
+    over = await world.bots[0].service.part(LessonService).standing(ann.id, lesson.key)
+    assert over is not None
+    table = lesson_play.table(lesson, over.state, ann.id, ann.name, over.version)
+    won = [table.seats[s.seat] for s in rules_for("claim").standings(over.state) if s.won]
+    assert f"**{winners_line(won, german)}**" in frame["said"]
+    assert frame["view"] is not None and intents(frame) == []
     new = german.say(slash("claim", "new"))
     assert f"Spiel jetzt ein echtes Spiel: Tippe {new} in den Chat." in frame["said"]
     assert new == "/claim neu"
@@ -213,9 +233,6 @@ async def test_what_no_page_sends_in_a_lesson_is_refused_and_changes_nothing(
             {"key": "claimit", "ask": "move", "intent": "roll", "version": 0},
         ],
         english().say(NotNow.words): [{"key": "nuggets", "ask": "dance", "version": 0}],
-        english().say(LessonMovedOn.words): [
-            {"key": "nuggets", "ask": "move", "intent": taught, "version": 7},
-        ],
         UNKNOWN_ASK: [
             {"key": "nuggets", "ask": "move", "intent": taught},
             {"key": "nuggets", "ask": "move", "intent": taught, "version": "0"},
@@ -228,6 +245,9 @@ async def test_what_no_page_sends_in_a_lesson_is_refused_and_changes_nothing(
     for said, asks in refusals.items():
         for ask in asks:
             assert await asked(viewer, **ask) == {"type": "refused", "text": said}, ask
+    # A version the place never showed: the lesson as it stands, the move not made.
+    behind = await asked(viewer, key="nuggets", ask="move", intent=taught, version=7)
+    assert behind["version"] == 0 and behind["said"][0].startswith(CAUGHT_UP)
     count = len(viewer.frames)
     await viewer.send(type="place", place="lessons", key="nuggets", ask="open")
     assert await viewer.wait_for(lambda f: f["type"] == "refused", count) == {
@@ -255,7 +275,8 @@ async def test_every_lesson_is_offered_and_walked_on_the_board(
     board's choices, and praised."""
     viewer = await board_of(world, session, world.players[2])
     lessons = lesson_play.lessons()
-    assert len([lesson for lesson in lessons.values() if lesson.topic is not None]) == 17
+    claim = [lesson for lesson in lessons.values() if lesson.kind == "claim"]
+    assert len([lesson for lesson in claim if lesson.topic is not None]) == 17
     for lesson in lessons.values():
         frame = await asked(viewer, key=lesson.key, ask="open")
         for step in lesson.steps:

@@ -138,7 +138,8 @@ async def test_a_deferred_lobby_is_a_public_follow_up_that_follows_the_game(
         return await answer(interaction, **content)
 
     monkeypatch.setattr(table_updates, "announce", slow)
-    asked = await world.command(friends.gus, "nuggets new", where=group)
+    # As Discord has it (not as ``World.command`` reads a deferred answer for a test).
+    asked = await world.discord.answer(await world.discord.slash(friends.gus, group, "nuggets new"))
     await world.handled()
     assert asked.response_type == 5
     (lobby,) = group.visible()

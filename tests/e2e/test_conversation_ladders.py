@@ -13,15 +13,13 @@ from pathlib import Path
 import pytest
 
 from bot.features.ladder.discord.handlers import Ladder
-from bot.games.registry import rules_for
-from bot.service import Actor, GameService, Where
-from bot.service.game_parts import Player
-from bot.storage import ConversationKind, Game, GameStatus
-from bot.storage.game_values import Level
+from bot.service import GameService, Where
+from bot.storage import ConversationKind, Game
 from bot.storage.opening import open_database
 from emulator import Channel, Guild, User
 from emulator.model import snowflake
 from tests.e2e.group_dms import InGroupDm
+from tests.e2e.service_games import played_through
 from tests.e2e.world import ephemeral_answer, make_world, title_of
 
 GROUP_NAME = "game night"
@@ -69,23 +67,7 @@ async def places(tmp_path: Path) -> AsyncIterator[Places]:
 async def _played(service: GameService, scope: int, here: Where, host: User, guest: User) -> Game:
     """A rated Claim It! game of ``host`` and ``guest`` at ``here``, played to its end and
     shown there (as its lobby's answers and the presses on it would)."""
-    lobby = await service.create_lobby(
-        kind="claimit",
-        guild_id=scope,
-        channel_id=here.channel_id,
-        host=Player(host.id, host.name),
-        reached_in=here.guild_id,
-    )
-    lobby = await service.join(lobby.id, Player(guest.id, guest.name), None, here)
-    game = await service.start(lobby.id, Actor(host.id, where=here), lobby.version)
-    rules = rules_for(game.kind)
-    rng = random.Random(3)
-    while game.status is GameStatus.ACTIVE:
-        assert game.state is not None
-        seat = rules.to_act(game.state)[0]
-        intent = rules.decide(game.state, seat, Level.NORMAL, rng)
-        mover = Actor(game.seats[seat].user_id, where=here)
-        game = (await service.turns.act(game.id, mover, None, intent)).game
+    game = await played_through(service, scope, here, host, guest)
     await service.messages.mark_shown(
         game.id, game.version, {"lobby_message_id": SHOWN_AS, "turn_message_id": SHOWN_AS}
     )

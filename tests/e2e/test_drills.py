@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.features.drills import queries
+from bot.features.drills.drill_words import option_labels
 from bot.features.drills.errors import DrillAlreadyAnswered, NoSuchDrill
 from bot.features.drills.service import DAY, Drill, DrillService
 from bot.games.analysis import Unit, Weighed
@@ -143,6 +144,13 @@ async def claimit_drills(world: World, count: int = 2) -> Game:
     return await world.played_out(game, each_shown=False)
 
 
+async def drawn(world: World, asked: Interaction) -> Message:
+    """The private message ``asked`` was answered with, once its handler ran to its end:
+    a drill's pictures may take longer than the bot waits before "thinking…"."""
+    await world.handled()
+    return private(asked)
+
+
 async def own(world: World, user: User) -> list[Drill]:
     return await drills(world).due(user.id, limit=100)
 
@@ -155,17 +163,18 @@ async def test_drills_are_served_privately_answered_scheduled_and_refused_plainl
     world: World,
 ) -> None:
     ann, bo = world.players[0], world.players[1]
-    none = private(await world.command(ann, "my drills"))
+    none = await drawn(world, await world.command(ann, "my drills"))
     assert "You have no drills yet." in describe(none) and not none.button_labels()
 
     game = await claimit_drills(world)
     first, second = await own(world, ann)
-    mine = private(await world.command(ann, "my drills"))
+    mine = await drawn(world, await world.command(ann, "my drills"))
     assert "2 drills are due today." in describe(mine)
     assert "Claim It!" in describe(mine) and "2 due · 0 learned · 0 retired" in describe(mine)
     assert all(m.ephemeral for m in world.channel.messages if "Drill" in describe(m))
 
     started = await world.click(ann, mine, "Start")
+    await world.handled()
     card = private(started)
     assert card is mine, "the session goes on in place"
     assert title_of(card) == "🎯 Drill 1 · Claim It!"
@@ -173,14 +182,13 @@ async def test_drills_are_served_privately_answered_scheduled_and_refused_plainl
     assert text_of(card).startswith(f"Game #{game.number}, move {move}: what would you do?")
     labels = card.button_labels()
     worst = first.weighed.worths[-1][0]
-    assert sorted(labels) == sorted(
-        option_words(first, o, english())[:1].upper() + option_words(first, o, english())[1:]
-        for o, _ in first.weighed.worths
-    )
+    # Each option named as its table marks it (a placement by its letter), by name.
+    assert labels == list(option_labels(first, game, english()).values())
     shown = next(b["custom_id"] for b in card.buttons() if b["custom_id"].endswith(worst))
 
     # A wrong answer: the best in the report's words, what theirs cost, tomorrow again.
     answered = await world.click(ann, card, shown)
+    await world.handled()
     assert private(answered) is card
     said = describe(card)
     best = option_words(first, first.weighed.best, english())
@@ -200,16 +208,17 @@ async def test_drills_are_served_privately_answered_scheduled_and_refused_plainl
     assert await drills(world).drill(ann.id, first.id) == after
 
     # The step-through opens at the drill's move.
-    stepped = private(await world.click(ann, card, f"Step through from move {move}"))
+    stepped = await drawn(world, await world.click(ann, card, f"Step through from move {move}"))
     heading = text_of(stepped).split("\n", 1)[0]
     outcomes = await world.bots[0].service.history.outcomes(game.id)
     assert heading.endswith(f" · Move {move} of {len(outcomes)}"), heading
 
     # The next, answered right: up its ladder; and the session ends, nothing left due.
     await world.click(ann, card, "Next drill")
+    await world.handled()
     assert title_of(card) == "🎯 Drill 2 · Claim It!"
-    right = option_words(second, second.weighed.best, english())
-    await world.click(ann, card, right[:1].upper() + right[1:])
+    await world.click(ann, card, option_labels(second, game, english())[second.weighed.best])
+    await world.handled()
     said = describe(card)
     assert "Right: that was the best." in said and "Again tomorrow." in said
     assert "That was the last drill due today." in said
@@ -223,17 +232,17 @@ async def test_drills_are_served_privately_answered_scheduled_and_refused_plainl
 
     # Tomorrow both are due again: the game's own command serves them.
     world.advance(DAY)
-    older = private(await world.command(ann, "claimit drills"))
-    newer = private(await world.command(ann, "claimit drills"))
+    older = await drawn(world, await world.command(ann, "claimit drills"))
+    newer = await drawn(world, await world.command(ann, "claimit drills"))
     assert title_of(older) == title_of(newer) == "🎯 Drill 1 · Claim It!"
-    idle = private(await world.command(bo, "claimit drills"))
+    idle = await drawn(world, await world.command(bo, "claimit drills"))
     assert "No Claim It! drill is due today." in describe(idle)
 
     # Two presses at once on one message: one answer counts, the other is refused.
     label = older.button_labels()[0]
     pressed = [await world.discord.click(ann, newer, label) for _ in range(2)]
     both = await asyncio.gather(*(world.discord.answer(each) for each in pressed))
-    await world.quiet()
+    await world.handled()
     (counted,) = [each for each in both if each.response_message is newer]
     (other,) = [each for each in both if each is not counted]
     assert ephemeral_answer(other) == already
@@ -265,9 +274,9 @@ async def test_a_claim_drill_shows_its_seats_own_hand_alone_even_in_a_direct_mes
     (drill,) = await own(world, ann)
 
     dm = world.discord.dm_with(ann)
-    mine = private(await world.command(ann, "my drills", where=dm))
+    mine = await drawn(world, await world.command(ann, "my drills", where=dm))
     assert "1 drill is due today." in describe(mine)
-    card = private(await world.click(ann, mine, "Start"))
+    card = await drawn(world, await world.click(ann, mine, "Start"))
     held = {card_label(c, english()) for c in state.hands[seat]}
     unseen = {card_label(c, english()) for c in state.hands[1 - seat]} - held
     pictures = " ".join(item.description or "" for item in card.gallery_items())
@@ -277,6 +286,7 @@ async def test_a_claim_drill_shows_its_seats_own_hand_alone_even_in_a_direct_mes
 
     # A hand of thirteen: a menu of them, which answers in one pick too.
     await world.select(ann, card, "What would you do?", weighed.best)
+    await world.handled()
     said = describe(card)
     assert "Right: that was the best." in said
     # In a direct message, the step-through is its server's: said how to open it there.
@@ -289,7 +299,7 @@ async def test_a_german_player_drills_in_german(tmp_path: Path, database_target:
     async with await make_world(tmp_path, 2, database=database_target, locale="de") as world:
         await world.start_bot()
         ann = world.players[0]
-        none = private(await world.command(ann, "meine übungen"))
+        none = await drawn(world, await world.command(ann, "meine übungen"))
         nothing = german._(
             "You have no drills yet. Each mistake you make in a finished game becomes one: "
             "its position, asked again until you know it."
@@ -297,12 +307,13 @@ async def test_a_german_player_drills_in_german(tmp_path: Path, database_target:
         assert nothing in describe(none)
         game = await claimit_drills(world, 1)
         (drill,) = await own(world, ann)
-        card = private(await world.command(ann, "claimit übungen"))
+        card = await drawn(world, await world.command(ann, "claimit übungen"))
         assert title_of(card) == "🎯 Übung 1 · Claim It!"
         assert f"Partie #{game.number}, Zug {drill.move + 1}: Was würdest du tun?" in text_of(card)
         worst = drill.weighed.worths[-1][0]
         shown = next(b["custom_id"] for b in card.buttons() if b["custom_id"].endswith(worst))
         await world.click(ann, card, shown)
+        await world.handled()
         said = describe(card)
         best = option_words(drill, drill.weighed.best, german)
         assert f"Am besten war: {best}. Deins hat " in said and "Wieder morgen." in said

@@ -160,7 +160,8 @@ async def test_stats_show_a_players_decision_rate_luck_and_band(judged_here: Jud
     di = await world.command(ann, "claimit stats", user=judged_here.di)
     assert di.response_message is not None
     assert line_value(di.response_message, "Decision rate") == (
-        "Nothing judged yet: a game counts here once someone asks What decided it under its result."
+        "Nothing judged yet: a game counts here once it is judged (when someone asks what "
+        "decided it, or its player takes its drills)."
     )
     nobody = ephemeral_answer(await world.command(world.players[-1], "claimit stats"))
     assert "Decision rate" not in nobody and "You haven't finished" in nobody

@@ -3,7 +3,8 @@ friendly game whose lobby, table and result say so; 💡 **Hint** under its tabl
 the player to act alone with each of their options as the judge weighs it, the best
 marked, in their own language; everyone else, a table the game has moved past, a
 server that keeps its games rateable and a hand-made press on a rated game are refused
-in plain words, and nothing changes. The game ends unrated, its result counting the
+in plain words, and nothing changes; so is a hint asked while the presser's last one
+in the game is still being weighed. The game ends unrated, its result counting the
 hints asked.
 
 On SQLite only: the service's tests run every rule on both databases."""
@@ -20,12 +21,19 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.table_asks import On
-from bot.features.hints.errors import HintsOffHere, NoHints, NothingToWeigh, NotYourHint
+from bot.features.analysis import judging
+from bot.features.hints.errors import (
+    HintsOffHere,
+    HintStillWeighing,
+    NoHints,
+    NothingToWeigh,
+    NotYourHint,
+)
 from bot.features.hints.service import HintService
 from bot.features.ladder.service import LadderService
 from bot.games import shared_words
 from bot.games.claim.names import card_name
-from bot.games.faces import report_words_for
+from bot.games.option_names import option_names
 from bot.games.outcome import Outcome
 from bot.games.registry import analyst_for, rules_for
 from bot.service import Actor
@@ -34,6 +42,7 @@ from bot.storage import Game
 from emulator import Interaction, Message
 from engine.claim.state import ClaimState
 from i18n import Language, language
+from tests.bot.held_judges import HeldWeighing
 from tests.e2e.world import World, describe, ephemeral_answer, make_world, title_of
 
 LOCALES = {"en": None, "de": "de"}
@@ -151,11 +160,9 @@ async def test_a_friendly_game_gives_the_player_to_act_their_hint_alone(world: W
     weighed = analyst_for(game.kind).weighed(game.state, seat)
     assert weighed is not None
     assert lang._("💡 Hint: your options as the judge weighs them") in shown
-    names = [shared_words.name(s, lang) for s in game.seats]
-    words = report_words_for(game.kind)
-    for option, _ in weighed.worths:
-        phrase = words.option(game.state, option, names, lang)
-        assert phrase[:1].upper() + phrase[1:] in shown
+    options = [option for option, _ in weighed.worths]
+    for name in option_names(game, seat, options, lang, markdown=True).values():
+        assert f"**{name}**" in shown
     assert shown.count("⭐") == 1
     # The game moves on: a press of the table as it was is refused.
     game = await move(world, game, rng.choice([o for o, _ in weighed.worths]))
@@ -216,3 +223,27 @@ async def test_a_hand_made_hint_press_on_a_rated_game_is_refused(world: World) -
     assert ephemeral_answer(await world.click(mover, table, forged)) == said(NoHints, lang)
     assert await world.bots[0].service.part(HintService).hints_asked(game.id) == {}
     assert (await world.bots[0].service.game(game.id)).version == game.version
+
+
+async def test_a_hint_asked_while_the_last_is_weighed_is_refused_at_once(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lang = lang_of(world)
+    judge = HeldWeighing()
+    monkeypatch.setattr(judging, "weighed_part", judge)
+    game = await started_with_hints(world)
+    try:
+        mover = await world.mover()
+        first = await world.click(mover, world.table(), lang._("Hint"))
+        assert await judge.start() == "claimit"
+        game = await move(world, game, "roll")
+        assert await world.mover() is mover, "a roll's placing is theirs too"
+        # Their first hint is still being weighed: the next is refused, privately, at once.
+        again = await world.click(mover, world.table(), lang._("Hint"))
+        assert ephemeral_answer(again) == said(HintStillWeighing, lang)
+        judge.let_go()
+        shown = await private_answer(world, first)
+        assert lang._("💡 Hint: your options as the judge weighs them") in shown
+        assert judge.idle(), "the refused press weighed nothing"
+    finally:
+        judge.let_go(100)

@@ -155,7 +155,7 @@ async def test_recompute_is_for_manage_server_and_keeps_the_ladder(world: World)
 async def test_luck_in_the_result_and_the_servers_dice_in_stats(world: World) -> None:
     ann, bo = world.players[:2]
     empty = ephemeral_answer(await world.command(ann, "claimit stats"))
-    assert "You haven't finished" in empty and "This server has rolled 0 dice" in empty
+    assert "You haven't finished" in empty and "0 dice were rolled here" in empty
     assert "Too few dice yet" in empty
     await world.start_game(2)
     result = await world.result()
@@ -174,11 +174,11 @@ async def test_luck_in_the_result_and_the_servers_dice_in_stats(world: World) ->
 
     mine = ephemeral_answer(await world.command(ann, "claimit stats"))
     rolled = sum(3 * r.figures["rolls"] for r in results)
-    assert f"**The dice in Prospectors**\nThis server has rolled {rolled:,} dice" in mine
+    assert f"**The dice in Prospectors**\n{rolled:,} dice were rolled here" in mine
     assert "**Luck** Busted" in mine and "fair dice come out" in mine
     assert "chi-square" in mine and "5 degrees of freedom" in mine
     theirs = ephemeral_answer(await world.command(ann, "claimit stats", user=bo))
-    assert "**Luck** Busted" in theirs and "This server has rolled" not in theirs
+    assert "**Luck** Busted" in theirs and "were rolled here" not in theirs
 
 
 class Cheers(Part):

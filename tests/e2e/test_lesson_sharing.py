@@ -17,28 +17,22 @@ from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from emulator import DEFAULT_BOT_PERMISSIONS, Interaction, Message, User
 from i18n import language
+from tests.e2e.test_lessons import lesson_message
+from tests.e2e.test_lessons import pressed as press
 from tests.e2e.world import World, describe, ephemeral_answer, make_world, shared_post, title_of
 
 KEY = "claim-knights"
 """A lesson of one step and no game after it: its end is one move away."""
 
 
-def lesson_message(asked: Interaction) -> Message:
-    """The lesson's message an interaction answered: the asker's alone."""
-    message = asked.response_message
-    assert message is not None and message.ephemeral
-    assert message.visible_to == asked.user.id
-    return message
-
-
 async def finished(world: World, asked: Interaction) -> Message:
     """The end of the lesson ``asked`` started, reached with its taught move, as its
     learner sees it."""
-    step = lesson_message(asked)
+    step = await lesson_message(world, asked)
     user = asked.user
     version = await version_of(world, user)
     taught = lesson_play.lesson(KEY).steps[0].taught
-    await world.click(user, step, f"lesson:{KEY}:{version}:{taught}")
+    await press(world, user, step, f"lesson:{KEY}:{version}:{taught}")
     assert title_of(step).startswith("🎓") and " · " not in title_of(step), "no step's"
     return step
 
@@ -58,8 +52,7 @@ async def pressed(world: World, user: User, message: Message, custom_id: str) ->
     """What ``user`` is told for pressing ``custom_id`` (made by hand) on ``message``."""
     data = {"custom_id": custom_id, "component_type": 2}
     answered = await world.discord.answer(await world.discord.forge(user, message, data))
-    await world.quiet()
-    return ephemeral_answer(answered)
+    return await world.refusal(answered)
 
 
 @pytest.mark.parametrize("server", [None, "de"])
@@ -119,7 +112,7 @@ async def test_a_learner_shares_their_lessons_end_once_in_the_servers_language(
         assert public(world) == [post]
 
         # Another member starts the lesson from the post, for themselves alone.
-        step = lesson_message(await world.click(cy, post, lang._("Learn to play")))
+        step = await lesson_message(world, await world.click(cy, post, lang._("Learn to play")))
         assert lang.say(lesson.steps[0].say) in describe(step)
         assert public(world) == [post]
 
@@ -129,7 +122,8 @@ async def test_a_lesson_played_in_a_direct_message_is_not_shared(world: World) -
     lang = language(None)
     # No lesson is asked for in a direct message, but one is started there by a button
     # (the next lesson's, at a lesson's end there).
-    mine = lesson_message(await world.command(ann, "my lessons", where=world.discord.dm_with(ann)))
+    dm = world.discord.dm_with(ann)
+    mine = await lesson_message(world, await world.command(ann, "my lessons", where=dm))
     start = {"custom_id": f"lessonstart:{KEY}", "component_type": 2}
     end = await finished(
         world, await world.discord.answer(await world.discord.forge(ann, mine, start))

@@ -6,39 +6,54 @@ lesson is walked at the runner's level (tests/games/test_lessons.py), not here."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
+from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
-from bot.games.faces import report_words_for
+from bot.games.faces import reasons_for, report_words_for
 from bot.service.errors import NotHere
 from emulator import Interaction, Message, User
+from engine.gold_nuggets import Counts
 from i18n import english, language
 from tests.e2e.world import World, describe, ephemeral_answer, make_world, title_of
 
 KEY = "claimit"
 """The lesson the tests walk the first steps of: Claim It!'s own."""
+CAUGHT_UP = "Your lesson had moved on since what you pressed"
 
 
-def lesson_message(asked: Interaction) -> Message:
-    """The lesson's message an interaction answered: the asker's alone."""
-    message = asked.response_message
-    assert message is not None and message.ephemeral
+async def lesson_message(world: World, asked: Interaction) -> Message:
+    """The lesson's message an interaction answered, the asker's alone, once it is shown: a
+    picture slow to draw answers "thinking…" first, filled in when it comes."""
+    message = await world.discord.wait_for_message(
+        asked.channel, lambda m: m.interaction_id == asked.id and not m.loading
+    )
+    assert message is asked.response_message and message.ephemeral
     assert message.visible_to == asked.user.id
     return message
 
 
-async def lesson_answer(world: World, asked: Interaction) -> Message:
-    """``lesson_message`` once it is drawn: on a busy machine the bot defers an answer whose
-    pictures take longer than it waits (``DEFER_AFTER``, on the event loop's own clock),
-    then draws it into the same message."""
-    await world.discord.wait_until(
-        lambda: asked.response_message is not None and not asked.response_message.loading
-    )
-    return lesson_message(asked)
+async def pressed(world: World, user: User, message: Message, button: str) -> None:
+    """A press on the learner's lesson message (a button's label, a move's intent on a
+    button or in a menu, or a custom_id made by hand), once the message shows what the
+    press made of it, in place: a picture slow to draw answers the press first and edits
+    the message after."""
+    data: dict[str, Any] = {"custom_id": button, "component_type": 2}
+    for control in message.buttons():
+        values = [option["value"] for option in control.get("options", [])]
+        if control.get("label") == button or control["custom_id"].endswith(f":{button}"):
+            data["custom_id"] = control["custom_id"]
+        elif button in values:
+            data = {"custom_id": control["custom_id"], "component_type": 3, "values": [button]}
+    before = json.dumps(message.components)
+    await world.discord.answer(await world.discord.forge(user, message, data))
+    await world.discord.wait_until(lambda: json.dumps(message.components) != before)
 
 
 def words(refusal: type[NoSuchLesson | LessonMovedOn | NotNow | NotHere]) -> str:
@@ -48,9 +63,8 @@ def words(refusal: type[NoSuchLesson | LessonMovedOn | NotNow | NotHere]) -> str
 async def refused(world: World, user: User, message: Message, custom_id: str) -> str:
     """What ``user`` is told for pressing ``custom_id`` (made by hand) on ``message``."""
     data = {"custom_id": custom_id, "component_type": 2}
-    pressed = await world.discord.answer(await world.discord.forge(user, message, data))
-    await world.quiet()
-    return ephemeral_answer(pressed)
+    answered = await world.discord.answer(await world.discord.forge(user, message, data))
+    return await world.refusal(answered)
 
 
 async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
@@ -60,7 +74,7 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     lesson = lesson_play.lesson(KEY)
     first, second = lesson.steps[0], lesson.steps[1]
 
-    step = await lesson_answer(world, await world.command(ann, "claimit learn"))
+    step = await lesson_message(world, await world.command(ann, "claimit learn"))
     said = describe(step)
     assert english().say(first.say) in said and "Step 1 of " in title_of(step)
     assert "Roll" in step.button_labels()
@@ -68,8 +82,7 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     assert not [m for m in world.channel.messages if not m.ephemeral], "nothing public"
 
     # The taught move: praised, and the next step with its own choices.
-    rolled = await world.click(ann, step, "Roll")
-    assert rolled.response_message is step, "updated in place"
+    await pressed(world, ann, step, "Roll")
     said = describe(step)
     assert english().say(first.praise) in said and english().say(second.say) in said
     assert "Step 2 of " in title_of(step)
@@ -78,7 +91,7 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     other = next(label for label in placements if label != taught)
 
     # Another move: the judge's figure, and Try again / Go on.
-    await world.click(ann, step, other)
+    await pressed(world, ann, step, other)
     standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
     assert standing is not None and standing.answer is not None
     judged = standing.answer.judged
@@ -89,26 +102,30 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     )
     cost = amount(judged.cost, judged.unit, english())
     assert f"where {chosen} was better by {cost}." in said
+    why = reasons_for("claimit").why(standing.answer.before, judged, ["Ann", "Bot"], english())
+    assert why and why in said, "why, as a teacher says it"
     assert step.button_labels() == ["Try again", "Go on"]
     answered = step.buttons()[0]["custom_id"]
 
-    again = await world.click(ann, step, "Try again")
-    assert again.response_message is step
+    await pressed(world, ann, step, "Try again")
     assert english().say(second.say) in describe(step) and taught in step.button_labels()
 
-    # A press on what the message showed before is refused in plain words.
-    assert await refused(world, ann, step, answered) == words(LessonMovedOn)
-    assert taught in step.button_labels()
+    # A press on what the message showed before changes nothing: the lesson as it stands.
+    await pressed(world, ann, step, answered)
+    assert CAUGHT_UP in describe(step)
+    assert english().say(second.say) in describe(step) and taught in step.button_labels()
 
-    # Go on, with the learner's own move this time.
-    await world.click(ann, step, other)
-    went = await world.click(ann, step, "Go on")
-    assert went.response_message is step
-    third = lesson.steps[2]
-    assert english().say(third.say) in describe(step) and "Step 3 of " in title_of(step)
+    # Go on, with the learner's own move this time: kept, and played on from.
+    await pressed(world, ann, step, other)
+    before = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
+    assert before is not None and before.answer is not None
+    await pressed(world, ann, step, "Go on")
     assert "You went on with your own move." in describe(step)
+    assert "From here you play on from it yourself" in describe(step)
+    assert title_of(step).endswith("Your own game") and "Roll" in step.button_labels()
     standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
-    assert standing is not None
+    assert standing is not None and standing.state == before.state, "their placement stands"
+    assert standing.phase is LessonPhase.PLAYING and standing.step == 1
     version = standing.version
 
     # Someone else pressing the learner's button acts on their own lesson: they have none.
@@ -121,37 +138,55 @@ async def test_a_lesson_is_shown_to_its_learner_praised_explained_and_resumed(
     assert await refused(world, ann, step, f"lesson:nolesson:{version}:roll") == words(NoSuchLesson)
     # And the learner's own lesson did not move.
     standing = await world.bots[0].service.part(LessonService).standing(ann.id, KEY)
-    assert standing is not None and standing.version == version and standing.step == 2
+    assert standing is not None and standing.version == version and standing.step == 1
 
     # After a restart, the lesson is where they left it.
     await world.stop_bots()
     await world.start_bot()
-    resumed = await lesson_answer(world, await world.command(ann, "claimit learn"))
-    assert "Welcome back" in describe(resumed) and "Step 3 of " in title_of(resumed)
-    assert english().say(third.say) in describe(resumed)
+    resumed = await lesson_message(world, await world.command(ann, "claimit learn"))
+    assert "Welcome back" in describe(resumed) and title_of(resumed).endswith("Your own game")
 
-    mine = await lesson_answer(world, await world.command(ann, "my lessons"))
+    mine = await lesson_message(world, await world.command(ann, "my lessons"))
     assert english().say(lesson.title) in describe(mine)
-    assert "Step 3 of " in describe(mine)
+    assert "Your own game" in describe(mine)
     # In a direct message too; a real game's button, never shown there, opens no lobby.
     dm = world.discord.dm_with(ann)
-    direct = await lesson_answer(world, await world.command(ann, "my lessons", where=dm))
-    assert "Step 3 of " in describe(direct)
+    direct = await lesson_message(world, await world.command(ann, "my lessons", where=dm))
+    assert "Your own game" in describe(direct)
     said = await refused(world, ann, direct, "claimit:learnt")
     assert said == words(NotHere)
+
+
+async def test_a_move_as_good_as_the_steps_is_kept_never_swapped(world: World) -> None:
+    """Gold Nuggets' three 3s with the nugget too, which the judge finds as good: the
+    learner is asked before the lesson's next steps are left out, and going on keeps
+    their nugget set aside."""
+    ann = world.players[0]
+    lesson = lesson_play.lesson("nuggets")
+    step = await lesson_message(world, await world.command(ann, "nuggets learn"))
+    await pressed(world, ann, step, lesson.steps[0].taught)
+    await pressed(world, ann, step, "set=N333")
+    said = describe(step)
+    assert "Good too: the judge finds that move as good as the step's." in said
+    assert step.button_labels() == ["Play the step's move", "Go on"]
+    await pressed(world, ann, step, "Go on")
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, "nuggets")
+    assert standing is not None and standing.phase is LessonPhase.PLAYING
+    assert standing.step == 2 and standing.state.aside == Counts(nugget=1, three=3)
+    assert "You went on with your own move." in describe(step)
 
 
 async def test_learn_to_play_under_the_rules_and_bad_input_are_answered_plainly(
     world: World,
 ) -> None:
     ann = world.players[0]
-    rules = await lesson_answer(world, await world.command(ann, "claimit rules"))
+    rules = await lesson_message(world, await world.command(ann, "claimit rules"))
     assert rules.button_labels()[-1] == "Learn to play"
     started = await world.click(ann, rules, "Learn to play")
-    step = await lesson_answer(world, started)
+    step = await lesson_message(world, started)
     assert "Step 1 of " in title_of(step)
 
-    none = await lesson_answer(world, await world.command(ann, "my lessons"))
+    none = await lesson_message(world, await world.command(ann, "my lessons"))
     assert english().say(lesson_play.lesson(KEY).title) in describe(none)
 
     # Try again where nothing is to be tried again: refused, nothing changed.
@@ -170,12 +205,15 @@ async def test_a_faction_lesson_shows_the_learners_own_hand_and_a_real_game_open
     world: World,
 ) -> None:
     ann = world.players[0]
-    step = await lesson_answer(world, await world.command(ann, "claim learn", faction="knights"))
+    step = await lesson_message(world, await world.command(ann, "claim learn", faction="knights"))
     lesson = lesson_play.lesson("claim-knights")
     assert english().say(lesson.steps[0].say) in describe(step)
     # The learner's hand, and only theirs: the computer player's cards are never named.
     hand = lesson_play.start(lesson).hands
     (picture, own) = step.gallery_items()
+    assert picture.attachment is not None and own.attachment is not None
+    assert picture.attachment.data != own.attachment.data, "the hand, not the table again"
+    assert "My hand" not in describe(step)
     for card in hand[1 - lesson.learner]:
         named = card_label(card, english())
         assert named not in (picture.description or "") + (own.description or "")
@@ -200,11 +238,66 @@ async def test_a_german_learner_is_taught_in_german(tmp_path: Path, database_tar
     async with await make_world(tmp_path, 1, database=database_target, locale="de") as world:
         await world.start_bot()
         ann = world.players[0]
-        step = await lesson_answer(world, await world.command(ann, "claimit lernen"))
+        step = await lesson_message(world, await world.command(ann, "claimit lernen"))
         assert german.say(lesson.steps[0].say) in describe(step)
         assert "Schritt 1 von " in title_of(step)
-        await world.click(ann, step, step.button_labels()[0])
+        await pressed(world, ann, step, step.button_labels()[0])
         assert german.say(lesson.steps[0].praise) in describe(step)
         assert "Schritt 2 von " in title_of(step)
-        mine = await lesson_answer(world, await world.command(ann, "meine lektionen"))
+        mine = await lesson_message(world, await world.command(ann, "meine lektionen"))
         assert "Schritt 2 von " in describe(mine) and "/claimit lernen" in describe(mine)
+
+
+async def test_the_last_round_lesson_is_played_out_to_a_win_on_the_tie_break(
+    world: World,
+) -> None:
+    """``/claimit learn lesson:``: the game's last turn, won on claimed spaces with the mines
+    tied; its end says who won and why, and names the rules the lesson did not meet, with
+    the command of the lesson that plays them out."""
+    ann = world.players[0]
+    lesson = lesson_play.lesson("claimit-last-round")
+    step = await lesson_message(
+        world, await world.command(ann, "claimit learn", lesson="last_round")
+    )
+    for taught in lesson.steps:
+        assert english().say(taught.say) in describe(step)
+        await pressed(world, ann, step, taught.taught)
+        assert english().say(taught.praise) in describe(step)
+    said = describe(step)
+    assert "**Ann wins!**" in said and "wins on claims (14 to 13)" in said
+    assert "In a real game you'll also meet:" in said
+    assert "The rest of the game's rules are played out in /claimit learn." in said
+    assert "Played out in /claimit learn lesson:The rule variant:" in said
+    assert step.attachments, "the final position"
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, lesson.key)
+    assert standing is not None and standing.finished_at is not None
+
+
+async def test_a_faction_lesson_gone_on_from_a_wrong_card_is_not_finished(world: World) -> None:
+    """Claim's one-step faction lessons: a wrong card and Go on keep the card, the learner
+    plays the game on to its end, and the lesson says it was gone through without its
+    step, is not shared as finished, and is listed so."""
+    ann = world.players[0]
+    lesson = lesson_play.lesson("claim-knights")
+    step = await lesson_message(world, await world.command(ann, "claim learn", faction="knights"))
+    taught = f":{lesson.steps[0].taught}"
+    moves = [b["custom_id"] for b in step.buttons() if b["custom_id"].startswith("lesson:")]
+    wrong = next(m for m in moves if not m.endswith(taught))
+    await pressed(world, ann, step, wrong)
+    assert "💸" in describe(step) and step.button_labels() == ["Try again", "Go on"]
+    await pressed(world, ann, step, "Go on")
+    assert "You went on with your own move." in describe(step)
+    while playable := [
+        b["custom_id"]
+        for b in step.buttons()
+        if b["custom_id"].startswith("lesson:") and not b.get("disabled")
+    ]:
+        await pressed(world, ann, step, playable[0])
+    said = describe(step)
+    assert "You went through the lesson, but not its last step" in said
+    assert "You finished the lesson" not in said and "wins!**" in said
+    assert "Share in the channel" not in step.button_labels()
+    standing = await world.bots[0].service.part(LessonService).standing(ann.id, lesson.key)
+    assert standing is not None and standing.finished_at is None and standing.left_out
+    mine = await lesson_message(world, await world.command(ann, "my lessons"))
+    assert "Gone through, not by all its steps" in describe(mine)

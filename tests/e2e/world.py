@@ -165,26 +165,15 @@ class World:
         return await self.answered_in_full(await self.discord.answer(interaction))
 
     async def answered_in_full(self, interaction: Interaction) -> Interaction:
-        """The interaction once its answer is out, where the bot deferred it first (on a
-        busy machine, past 1.5 s of its loop): its ``response_message`` is then the
-        answer a person sees, as after an answer in time. A command's "thinking…" filled
-        in is its answer; one the bot deleted gave way to the public message it posted in
-        the channel; a press's deferred update is answered by the message pressed, or
-        by the private follow-up it sent."""
-        if interaction.response_type not in (5, 6):
+        """The command once its answer is out, where the bot deferred it first (on a busy
+        machine, past 1.5 s of its loop): its ``response_message`` is then the answer a
+        person sees, as after an answer in time: its "thinking..." filled in, or, where
+        the bot deleted it, the public message it posted in the channel instead."""
+        thinking = interaction.response_message
+        if interaction.response_type != 5 or thinking is None:
             return interaction
-        await self.handled()
-        if interaction.response_type == 6:
-            followed = [
-                m
-                for m in interaction.channel.visible(interaction.user.id)
-                if m.interaction_id == interaction.id and m.ephemeral and not m.deleted
-            ]
-            if followed:
-                interaction.response_message = followed[0]
-            return interaction
-        shown = interaction.response_message
-        if shown is not None and shown.deleted:
+        await self.discord.wait_until(lambda: thinking.deleted or not thinking.loading)
+        if thinking.deleted:
             interaction.response_message = next(
                 m
                 for m in interaction.channel.visible()
@@ -215,7 +204,7 @@ class World:
         players see meanwhile clicks through ``discord``)."""
         clicked = await self.discord.answer(await self.discord.click(user, message, button))
         await self.quiet()
-        return await self.answered_in_full(clicked)
+        return clicked
 
     async def select(
         self, user: User, message: Message, placeholder: str, value: str
@@ -224,7 +213,7 @@ class World:
             await self.discord.select(user, message, placeholder, value)
         )
         await self.quiet()
-        return await self.answered_in_full(picked)
+        return picked
 
     async def select_users(
         self, user: User, message: Message, placeholder: str, picked: list[User]
@@ -234,7 +223,7 @@ class World:
             await self.discord.select_users(user, message, placeholder, picked)
         )
         await self.quiet()
-        return await self.answered_in_full(chose)
+        return chose
 
     def deleted_as_answered(self, message: Message) -> None:
         """``message`` is deleted the moment the bot first answers a press on it, as a move

@@ -3,12 +3,16 @@
 prepared and one the game deals there, each taught move is the judge's best or close to
 it, any other move at any step is taken and answered with the judge's figure and the
 lesson still reaches its end, every step's words are short and in German too, and every
-rule of each game's list is met by a step."""
+rule of each game's list is met by a step of each lesson or named at its end (with the other
+lesson that plays it out, if one does)."""
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -24,6 +28,8 @@ from bot.games.registry import (
 )
 from bot.storage.game_values import Level
 from engine.claim.cards import Faction
+from engine.claimit.odds import roll_odds as claimit_odds
+from engine.gold_nuggets.odds import roll_odds as nuggets_odds
 from i18n import Message, english, language
 from tests.games.lesson_moves import learner_intents
 
@@ -120,6 +126,42 @@ def test_a_lesson_that_plays_on_ends_in_a_short_first_game(key: str) -> None:
     raise AssertionError(f"{key}: the first game takes more than {FIRST_GAME_MOVES} moves")
 
 
+BUST_CHANCE: dict[str, Callable[[Any], Fraction]] = {
+    "claimit": lambda state: claimit_odds(state).bust,
+    "nuggets": lambda state: nuggets_odds(state).bust,
+}
+"""Each dice game's exact chance that the roll waiting in a position busts: what its board
+shows."""
+ONE_IN = re.compile(r"\b(\d+) (?:rolls? )?in (\d+)\b")
+PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?%")
+RISK = r"\b(?:risk|chance|bust|busts)\b"
+SMALL = re.compile(rf"{RISK}[^.:;]*\b(?:small|low|little|tiny|slim|unlikely)\b", re.IGNORECASE)
+BIG = re.compile(rf"{RISK}[^.:;]*\b(?:high|big|large|great|likely)\b", re.IGNORECASE)
+SMALL_AT_MOST = Fraction(1, 10)
+BIG_AT_LEAST = Fraction(2, 5)
+
+
+@pytest.mark.parametrize("key", [k for k in KEYS if lesson_play.lesson(k).kind in BUST_CHANCE])
+def test_what_a_step_says_of_a_risk_is_its_positions_bust_chance(key: str) -> None:
+    """A figure a step gives for a roll's risk ("1 in 7", "25%") is within a point of the
+    exact chance the board shows for the roll it asks for; a risk it calls small is under
+    10%, one it calls big over 40%."""
+    lesson = lesson_play.lesson(key)
+    for index, step in enumerate(lesson.steps):
+        state = lesson_play.path(key)[index]
+        said = english().say(step.say)
+        stated = [Fraction(int(a), int(b)) for a, b in ONE_IN.findall(said)]
+        stated += [Fraction(p) / 100 for p in PERCENT.findall(said)]
+        small, big = SMALL.search(said), BIG.search(said)
+        if not (stated or small or big):
+            continue
+        bust = BUST_CHANCE[lesson.kind](state)
+        for figure in stated:
+            assert abs(figure - bust) <= Fraction(1, 100), (step.name, figure, float(bust))
+        assert not small or bust <= SMALL_AT_MOST, (step.name, float(bust))
+        assert not big or bust >= BIG_AT_LEAST, (step.name, float(bust))
+
+
 def sentences(text: str) -> int:
     return len([s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s])
 
@@ -140,19 +182,24 @@ def test_every_step_says_little_in_english_and_german(key: str) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(REGISTRATIONS))
-def test_every_rule_of_a_games_list_is_met_by_a_step_and_every_step_names_listed_rules(
+def test_every_rule_of_a_games_list_is_met_by_a_step_of_each_lesson_or_named_at_its_end(
     kind: str,
 ) -> None:
     listed = listed_rules(kind)
-    met = {
-        rule
-        for lesson in lessons_of()[kind]
-        for step in lesson.steps
-        for rule in step.rules
-        if not rule.startswith(FACTION)
-    }
-    assert set(listed) - met == set(), "rules of the list no lesson meets"
-    assert met - set(listed) == set(), "steps naming rules the list doesn't hold"
+    for lesson in lessons_of()[kind]:
+        met = {rule for step in lesson.steps for rule in step.rules}
+        assert {r for r in met if not r.startswith(FACTION)} <= listed, "rules not in the list"
+        named = [each.rule.key for each in lesson_play.unmet(lesson, lesson.steps)]
+        assert len(named) == len(set(named)) and not set(named) & met, lesson.key
+        assert (met | set(named)) >= listed, f"{lesson.key}: rules neither met nor named"
+        for each in lesson_play.unmet(lesson, lesson.steps):
+            teacher = each.teacher
+            if teacher is not None:
+                assert teacher.kind == kind and teacher is not lesson
+                assert any(each.rule.key in step.rules for step in teacher.steps)
+            else:
+                taught = (s for o in lessons_of()[kind] for s in o.steps)
+                assert not any(each.rule.key in step.rules for step in taught), each.rule.key
 
 
 @pytest.mark.parametrize("kind", sorted(REGISTRATIONS))

@@ -17,8 +17,10 @@ from PIL import Image
 
 from bot.discord_ui.core.step_through.cards import (
     MENU_OPTIONS,
+    PAGE,
+    chapter_of,
     jumped_to,
-    menu_chapters,
+    menu_page,
     step_card,
 )
 from bot.features.replays.discord.description import replay_description
@@ -82,18 +84,52 @@ def test_chapters_begin_at_their_first_move_in_order(game: Registration, seed: i
         assert [c.name for c in chapters] == [f"Round {n}" for n in range(1, len(chapters) + 1)]
 
 
-def test_a_menu_offers_at_most_25_chapters_the_first_and_last_among_them() -> None:
-    for count in (1, 2, 25, 26, 40, 300):
+def test_a_menu_reaches_every_chapter_in_pages_of_what_a_menu_holds() -> None:
+    """However many chapters, a menu holds 25 options at most, and every chapter is one:
+    on the page of the step shown, or on a page its options turn the menu to."""
+    for count in (1, 2, 24, 25, 26, 40, 46, 47, 300):
         chapters = [Chapter(3 * n, f"Trick {n + 1}") for n in range(count)]
-        offered = menu_chapters(chapters)
-        assert len(offered) == min(count, MENU_OPTIONS)
-        assert offered[0] == chapters[0] and offered[-1] == chapters[-1]
-        assert offered == sorted(set(offered), key=chapters.index)
-        assert all(jumped_to(chapters, str(c.step)) == c.step for c in offered)
+        reached: list[Chapter] = []
+        shown = menu_page(chapters, chapters[0])
+        assert shown.page == 1 and not shown.earlier
+        while True:
+            offered = [*shown.earlier[:1], *shown.chapters, *shown.later[:1]]
+            assert len(offered) <= MENU_OPTIONS
+            assert all(jumped_to(chapters, str(c.step)) == c.step for c in offered)
+            reached.extend(shown.chapters)
+            if not shown.later:
+                break
+            # The option to the next page jumps to its first chapter: the menu turns.
+            turned = menu_page(chapters, chapter_of(chapters, shown.later[0].step))
+            assert turned.page == shown.page + 1 and turned.earlier == shown.chapters
+            shown = turned
+        assert reached == chapters, "every chapter on one page, in order, none skipped"
+        pages = 1 if count <= MENU_OPTIONS else -(-count // PAGE)
+        assert shown.page == shown.pages == pages
+        last = menu_page(chapters, chapters[-1])
+        assert last.chapters[-1] == chapters[-1] and not last.later
     assert jumped_to(chapters, "1") is None, "a value no option has"
     assert jumped_to(chapters, "") is None
-    left_out = next(c for c in chapters if c not in menu_chapters(chapters))
-    assert jumped_to(chapters, str(left_out.step)) is None
+
+
+def test_a_paged_menu_says_which_page_it_shows_and_turns_to_the_others() -> None:
+    lang = english()
+    total = 300
+    chapters = tuple(Chapter(n * 10, f"Round {n + 1}") for n in range(30))
+    _, replay = replayed("claimit", 3, lang)
+    steps = tuple(replay.steps[0] for _ in range(total))
+    shown = replace(replay, steps=steps, chapters=chapters)
+    card = step_card(shown, 250, PNG, "claimit", 7, "Claim It! #7", lang)
+    (menu,) = [c for c in controls(sent_body(card)) if c["type"] == 3]
+    assert menu["placeholder"] == "Jump to… (Round 24 to Round 30; 2 of 2)"
+    labels = [option["label"] for option in menu["options"]]
+    assert labels == ["◀ Earlier: Round 1 to Round 23"] + [f"Round {n}" for n in range(24, 31)]
+    assert menu["options"][0]["value"] == "0"
+    card = step_card(shown, 0, PNG, "claimit", 7, "Claim It! #7", lang)
+    (menu,) = [c for c in controls(sent_body(card)) if c["type"] == 3]
+    assert menu["placeholder"] == "Jump to… (Round 1 to Round 23; 1 of 2)"
+    assert menu["options"][-1]["label"] == "Later: Round 24 to Round 30 ▶"
+    assert menu["options"][-1]["value"] == "230" and len(menu["options"]) == 24
 
 
 def controls(card_body: dict[str, Any]) -> list[dict[str, Any]]:

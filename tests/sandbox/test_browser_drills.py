@@ -17,7 +17,8 @@ import pytest
 from playwright.async_api import FrameLocator, Page, expect
 
 from bot.games import lesson_play
-from bot.games.faces import face_for, report_words_for
+from bot.games.faces import face_for
+from bot.games.option_names import option_names
 from bot.storage.opening import open_database
 from i18n import Language, english, language
 from sandbox.server_world import GUILD_ID
@@ -42,15 +43,13 @@ async def a_drill(tmp_path: Path, sandbox: Sandbox, name: str, lesson_key: str) 
 
 
 def labels(lesson_key: str, lang: Language) -> dict[str, str]:
-    """The drill's options (the lesson's first decision) as its buttons say them."""
+    """The drill's options (the lesson's first decision) as its buttons say them: named
+    as the table marks them."""
     lesson = lesson_play.lesson(lesson_key)
     state, _, weighed = decision(lesson)
-    words = report_words_for(lesson.kind)
-    found = {}
-    for option, _ in weighed.worths:
-        said = words.option(state, option, [], lang)
-        found[option] = said[:1].upper() + said[1:]
-    return found
+    table = lesson_play.table(lesson, state, 0, "", 0)
+    options = [option for option, _ in weighed.worths]
+    return option_names(table, lesson.learner, options, lang, markdown=False)
 
 
 async def opened(frame: FrameLocator, title: str, button: str) -> None:

@@ -40,7 +40,7 @@ async def launched(
 async def test_a_lesson_is_played_on_the_board_on_a_desktop(page: Page, sandbox: Sandbox) -> None:
     frame = await launched(page, sandbox, "Ann")
     places = frame.locator(".list--places")
-    await expect(places.locator("h2")).to_have_text("Learn a game by playing it")
+    await expect(places.locator("h2")).to_have_text("Learn and practise")
     await expect(places.locator(".listing")).to_have_count(3)
     lesson = lesson_play.lesson("claimit")
     first, second = lesson.steps[0], lesson.steps[1]
@@ -81,6 +81,7 @@ async def test_a_lesson_is_played_on_the_board_on_a_desktop(page: Page, sandbox:
     # Back in the list, the lesson says where she is.
     await frame.locator('[data-focus="back"]').click()
     await expect(entry).to_contain_text(f"Step 3 of {len(lesson.steps)}")
+    await expect(entry.get_by_role("button", name="Resume")).to_be_visible()
     assert not await page.locator("#messages .message").filter(has_text="Step").count()
 
 

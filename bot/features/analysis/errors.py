@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.service.errors import Refusal
-from i18n import Message
+from bot.service.errors import Refusal, ServiceError
+from i18n import Message, Plural
 
 
 class NothingToAnalyse(Refusal):
@@ -51,3 +51,19 @@ class EndedEarly(Refusal):
         "{game} was closed before its end, so nothing decided it: only a game "
         "played to the end has a report."
     )
+
+
+class TooManyReports(ServiceError):
+    """A report asked for by a member who waits for as many being judged as they may
+    (``fair_share.BOUNDS``): nothing was queued."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(
+            Plural(
+                "You're waiting for {n} report being judged already. Ask for this one "
+                "once it is shown.",
+                "You're waiting for {n} reports being judged already. Ask for this one "
+                "once one of them is shown.",
+                most,
+            )
+        )

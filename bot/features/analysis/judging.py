@@ -11,7 +11,12 @@ share of a game's decisions and of its luck (as many as its analyst's ``parts``)
 started at the first report asked for (a bot nobody asks holds none of their memory),
 and ended after ``IDLE`` seconds without one. Where the bot draws its pictures in
 threads (``CLAIMIT_RENDER_PROCESSES=0``, as tests that start many bots do) it judges in
-a thread too.
+``THREADS`` threads instead.
+
+Every piece of work (a share of a game's decisions or of its luck, one position
+weighed) waits its turn in ``fair_share``, whom it is for deciding when it is taken:
+hints first, and each member and each game their share. The processes or threads never
+hold more than they are judging, so the pool's own queue is always empty.
 """
 
 from __future__ import annotations
@@ -23,13 +28,16 @@ import multiprocessing.connection
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
+from bot.features.analysis.fair_share import FairShare, Job
 from bot.games.analysis import Analysis, Fortune, Judged, Played, Weighed
 from bot.games.registry import analyst_for
+from bot.service.game_reports import NOBODY, Asker
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +48,9 @@ Done = TypeVar("Done")
 
 IDLE: Final = 300.0
 """Seconds without a report asked for after which the processes end."""
+THREADS: Final = 2
+"""Judges at once where games are judged in threads (``CLAIMIT_RENDER_PROCESSES=0``):
+as many as processes would be, taking their work the same fair way."""
 NICENESS: Final = 10
 """How much lower than the bot's the judges' priority is: a move waits for no report."""
 
@@ -64,21 +75,23 @@ def luck_part(
     return found, time.thread_time() - started
 
 
-def whole_game(
-    kind: str, moves: Sequence[Played], only: Sequence[int], seed: int
-) -> tuple[list[Judged], list[Fortune], float]:
-    """A game's decisions ``only`` and its luck, judged one after the other (in a
-    thread, where there are no judging processes)."""
-    decisions, judging = judged_part(kind, moves, only, seed)
-    fortunes, weighing = luck_part(kind, moves, seed)
-    return decisions, fortunes, judging + weighing
-
-
 def _interleaved(parts: Sequence[Sequence[Fortune]]) -> list[Fortune]:
     """The events of ``parts`` (``luck_part``: each every ``len(parts)``-th) in the order
     they came."""
     count = len(parts)
     return [parts[i % count][i // count] for i in range(sum(map(len, parts)))]
+
+
+@contextmanager
+def _dropped_on_failure(pieces: Sequence[asyncio.Future[Any]]) -> Iterator[None]:
+    """One piece failed (or the wait was given up): the others still waiting are dropped,
+    not judged for nobody (those under way run to their end)."""
+    try:
+        yield
+    except BaseException:
+        for piece in pieces:
+            piece.cancel()
+        raise
 
 
 def weighed_part(kind: str, positions: Sequence[tuple[Any, int]]) -> list[Weighed | None]:
@@ -103,19 +116,21 @@ def _end_with_the_bot() -> None:
 
 
 class Judging:
-    """A bot's judges of games: processes (``processes``), or none (in a thread)."""
+    """A bot's judges of games: processes (``processes``), or none (``THREADS``
+    threads), taking their work fairly (``fair_share``)."""
 
     def __init__(self, processes: int, idle: float = IDLE) -> None:
         self._processes = processes
         self._idle_for = idle
-        self._pool: ProcessPoolExecutor | None = None
+        self._share = FairShare(processes or THREADS)
+        self._pool: Executor | None = None
         self._busy = 0
         self._idle: asyncio.TimerHandle | None = None
         self._ending: set[asyncio.Task[None]] = set()
 
     @property
     def running(self) -> bool:
-        """Whether the judging processes are up."""
+        """Whether the judging processes (or threads) are up."""
         return self._pool is not None
 
     @property
@@ -123,89 +138,98 @@ class Judging:
         """Whether games are judged in processes of their own, not in a thread."""
         return self._processes > 0
 
+    @property
+    def share(self) -> FairShare:
+        """How the judges' time is shared (what waits, and for whom)."""
+        return self._share
+
+    def opened(self, asker: Asker) -> Job:
+        """A new ask for ``asker`` (``FairShare.opened``): ``QueueFull`` at once past
+        their bound."""
+        return self._share.opened(asker)
+
+    def raised(self, job: Job, asker: Asker) -> bool:
+        """``job`` asked again by ``asker``, sooner where they have room
+        (``FairShare.raised``)."""
+        return self._share.raised(job, asker)
+
     async def weighed(
-        self, kind: str, positions: Sequence[tuple[Any, int]]
+        self, kind: str, positions: Sequence[tuple[Any, int]], asker: Asker = NOBODY
     ) -> list[Weighed | None]:
         """Each of ``positions`` (a state, the seat to decide there) weighed by the judge
-        of ``kind``, in one judging process (or a thread)."""
+        of ``kind`` for ``asker``, each a piece of its own; ``QueueFull`` at once,
+        nothing weighed, past ``asker``'s bound."""
         if not positions:
             return []
-        return await self._in_a_judge(weighed_part, kind, positions)
-
-    async def _in_a_judge(self, work: Callable[..., Done], *args: Any) -> Done:
-        """``work(*args)`` in a judging process, the pool made again once should one of
-        its processes die meanwhile; in a thread where there are none."""
-        if not self._processes:
-            return await asyncio.to_thread(work, *args)
-        loop = asyncio.get_running_loop()
-        self._busy += 1
-        try:
-            try:
-                return await loop.run_in_executor(self._started(), work, *args)
-            except BrokenProcessPool:
-                log.warning("a judging process died; starting others in its place")
-                self._drop()
-                return await loop.run_in_executor(self._started(), work, *args)
-        finally:
-            self._busy -= 1
-            self._rest(loop)
+        with self._share.opened(asker) as job, self._asked():
+            pieces = [self._piece(job, weighed_part, kind, [position]) for position in positions]
+            with _dropped_on_failure(pieces):
+                found = await asyncio.gather(*pieces)
+        return [weighed for (weighed,) in found]
 
     async def analysis(
-        self, kind: str, players: int, moves: Sequence[Played], seed: int
+        self, kind: str, players: int, moves: Sequence[Played], seed: int, job: Job | None = None
     ) -> Analysis:
-        """The game of ``kind`` for ``players`` whose moves are ``moves`` judged: its
-        decisions and its chance events split among the processes, the same for the same
-        ``seed``."""
+        """The game of ``kind`` for ``players`` whose moves are ``moves`` judged for
+        ``job`` (``None``: nobody's): its decisions and its chance events split among
+        the judges, the same for the same ``seed``."""
         analyst = analyst_for(kind)
         decisions = analyst.decisions(moves)
-        if not self._processes:
-            found, fortunes, seconds = await asyncio.to_thread(
-                whole_game, kind, moves, decisions, seed
-            )
-            return Analysis(players, tuple(found), seconds, tuple(fortunes))
-        loop = asyncio.get_running_loop()
-        count = min(self._processes, analyst.parts)
+        count = min(self._share.slots, analyst.parts)
         parts = [part for part in (decisions[i::count] for i in range(count)) if part]
-        self._busy += 1
+        with self._for(job) as judged_for, self._asked():
+            # Each judge's share of the luck first: weighing Claim's cards takes longer
+            # than judging its decisions.
+            luck = [
+                self._piece(judged_for, luck_part, kind, moves, seed, part, count)
+                for part in range(count)
+            ]
+            done = [self._piece(judged_for, judged_part, kind, moves, part, seed) for part in parts]
+            with _dropped_on_failure([*luck, *done]):
+                found_luck = await asyncio.gather(*luck)
+                found_done = await asyncio.gather(*done)
+        found = sorted((j for part, _ in found_done for j in part), key=lambda j: j.move)
+        fortunes = _interleaved([part for part, _ in found_luck])
+        seconds = sum(seconds for _, seconds in [*found_done, *found_luck])
+        return Analysis(players, tuple(found), seconds, tuple(fortunes))
+
+    @contextmanager
+    def _for(self, job: Job | None) -> Iterator[Job]:
+        if job is not None:
+            yield job
+            return
+        with self._share.opened(NOBODY) as nobodys:
+            yield nobodys
+
+    def _piece(self, job: Job, work: Callable[..., Done], *args: Any) -> asyncio.Future[Done]:
+        """``work(*args)`` as one piece of ``job``, in a judge once its turn comes."""
+        return self._share.run(job, lambda: self._in_a_judge(work, *args))
+
+    async def _in_a_judge(self, work: Callable[..., Done], *args: Any) -> Done:
+        """``work(*args)`` in a judge (its turn come), the pool made again once should
+        one of its processes die meanwhile."""
+        pool = self._started()
         try:
-            try:
-                done, luck = await self._judged(loop, kind, moves, parts, count, seed)
-            except BrokenProcessPool:
-                # A process died (killed, out of memory): the pool is of no more use, and
-                # the game is judged again by a new one.
+            return await asyncio.wrap_future(pool.submit(work, *args))
+        except BrokenProcessPool:
+            # A process died (killed, out of memory): the pool is of no more use, and the
+            # piece is judged again by a new one.
+            if self._pool is pool:
                 log.warning("a judging process died; starting others in its place")
                 self._drop()
-                done, luck = await self._judged(loop, kind, moves, parts, count, seed)
+            return await asyncio.wrap_future(self._started().submit(work, *args))
+
+    @contextmanager
+    def _asked(self) -> Iterator[None]:
+        """An ask under way (waiting or judged): the judges don't rest meanwhile, and
+        rest from its end, should nothing else be asked."""
+        loop = asyncio.get_running_loop()
+        self._busy += 1
+        try:
+            yield
         finally:
             self._busy -= 1
             self._rest(loop)
-        found = sorted((judged for part, _ in done for judged in part), key=lambda j: j.move)
-        fortunes = _interleaved([part for part, _ in luck])
-        seconds = sum(seconds for _, seconds in [*done, *luck])
-        return Analysis(players, tuple(found), seconds, tuple(fortunes))
-
-    async def _judged(
-        self,
-        loop: asyncio.AbstractEventLoop,
-        kind: str,
-        moves: Sequence[Played],
-        parts: Sequence[Sequence[int]],
-        shares: int,
-        seed: int,
-    ) -> tuple[list[tuple[list[Judged], float]], list[tuple[list[Fortune], float]]]:
-        pool = self._started()
-        # Each process's share of the luck first: weighing Claim's cards takes longer than
-        # judging its decisions.
-        luck = asyncio.gather(
-            *(
-                loop.run_in_executor(pool, luck_part, kind, moves, seed, part, shares)
-                for part in range(shares)
-            )
-        )
-        decisions = asyncio.gather(
-            *(loop.run_in_executor(pool, judged_part, kind, moves, part, seed) for part in parts)
-        )
-        return await asyncio.gather(decisions, luck)
 
     def _drop(self) -> None:
         pool, self._pool = self._pool, None
@@ -217,25 +241,30 @@ class Judging:
             ending.add_done_callback(self._ending.discard)
 
     @staticmethod
-    async def _ended(pool: ProcessPoolExecutor) -> None:
+    async def _ended(pool: Executor) -> None:
         await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
-    def _started(self) -> ProcessPoolExecutor:
+    def _started(self) -> Executor:
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
         if self._pool is None:
-            # Spawned, not forked: a fork of the bot's process would copy its threads'
-            # locks mid-use.
-            self._pool = ProcessPoolExecutor(
-                self._processes,
-                multiprocessing.get_context("spawn"),
-                initializer=_judging_process,
-            )
+            if self._processes:
+                # Spawned, not forked: a fork of the bot's process would copy its
+                # threads' locks mid-use.
+                self._pool = ProcessPoolExecutor(
+                    self._processes,
+                    multiprocessing.get_context("spawn"),
+                    initializer=_judging_process,
+                )
+            else:
+                self._pool = ThreadPoolExecutor(THREADS, thread_name_prefix="judge")
         return self._pool
 
     def _rest(self, loop: asyncio.AbstractEventLoop) -> None:
         if not self._busy and self._pool is not None:
+            if self._idle is not None:
+                self._idle.cancel()
             self._idle = loop.call_later(self._idle_for, self._end)
 
     def _end(self) -> None:
@@ -243,8 +272,9 @@ class Judging:
         self._drop()
 
     async def stop(self) -> None:
-        """Ends the processes, once the games being judged are, and returns when they
-        are gone."""
+        """Drops the work waiting (its askers see it cancelled), ends the processes once
+        the work under way is done (never cut short), and returns when they are gone."""
+        self._share.cancel_waiting()
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None

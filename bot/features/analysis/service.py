@@ -1,7 +1,8 @@
 """Reports of what decided finished games: which game a command means, each game judged
 once (``judging``) and its report kept with each seat's figures (judged again at the
 first ask once the report's make has changed), and where each was shared (once per
-game)."""
+game). A report a member asks for is judged before those nobody waits for, and a member
+waits for at most ``BOUNDS[Urgency.ASKED]`` reports at once (``TooManyReports``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from bot.features.analysis.errors import (
     NoSuchGameToAnalyse,
     NothingToAnalyse,
     StillPlaying,
+    TooManyReports,
 )
+from bot.features.analysis.fair_share import Job
 from bot.features.analysis.judging import Judging
 from bot.features.analysis.queries import SeatRow, keep_report, stored_report
 from bot.games import shared_words
@@ -24,6 +27,7 @@ from bot.games.analysis import Analysis, Played, Weighed, results, won_by_seat
 from bot.games.registry import registration_for, rules_for
 from bot.service.feature_service import FeatureService
 from bot.service.game_changes import GameChanges
+from bot.service.game_reports import NOBODY, Asker, QueueFull, Urgency
 from bot.service.shares import Shares
 from bot.storage import Game, GameStatus, Result, SharedReplay
 from bot.storage.past_game_queries import begun_game_id, last_finished_here
@@ -41,7 +45,7 @@ class AnalysisService(FeatureService):
         """Where games are judged: the Discord part gives it processes once the bot's
         pictures have theirs."""
         self._shares = Shares(core.database, core.clock, "shared_analyses")
-        self._making: dict[int, asyncio.Task[Analysis]] = {}
+        self._making: dict[int, tuple[asyncio.Task[Analysis], Job]] = {}
 
     async def which(self, guild_id: int, kind: str, channel_id: int, number: int | None) -> Game:
         """The server's game of ``kind`` numbered ``number``, or the last one finished in
@@ -72,11 +76,11 @@ class AnalysisService(FeatureService):
         raise StillPlaying(name)
 
     async def weighed(
-        self, kind: str, positions: Sequence[tuple[Any, int]]
+        self, kind: str, positions: Sequence[tuple[Any, int]], asker: Asker = NOBODY
     ) -> list[Weighed | None]:
-        """Each position's options weighed where games are judged
+        """Each position's options weighed where games are judged, for ``asker``
         (``GameReports.weighed``)."""
-        return await self.judging.weighed(kind, positions)
+        return await self.judging.weighed(kind, positions, asker)
 
     @property
     def judged_apart(self) -> bool:
@@ -86,7 +90,7 @@ class AnalysisService(FeatureService):
     async def stop(self) -> None:
         """Ends the judging under way (a game cut short is judged at its next ask), so
         that none writes its report once the bot has stopped."""
-        making = list(self._making.values())
+        making = [task for task, _ in self._making.values()]
         for task in making:
             task.cancel()
         await asyncio.gather(*making, return_exceptions=True)
@@ -96,21 +100,45 @@ class AnalysisService(FeatureService):
         kept = await self._db.read(lambda connection: stored_report(connection, game_id))
         return None if kept is None else Analysis.from_json(json.loads(kept))
 
-    async def analysis(self, game: Game) -> Analysis:
+    async def analysis(self, game: Game, asker: Asker | None = None) -> Analysis:
         """The finished game's report: kept, or judged now (once, for everybody asking
-        meanwhile) and kept; one kept by an older make of the report is judged again."""
+        meanwhile) for ``asker`` (``None``: nobody waits) and kept; one kept by an older
+        make of the report is judged again. ``TooManyReports`` at once past the
+        member's bound."""
         kept = await self.stored(game.id)
         if kept is not None and kept.current:
             return kept
-        making = self._making.get(game.id)
-        if making is None:
-            making = asyncio.create_task(self._made(game))
-            self._making[game.id] = making
-            making.add_done_callback(lambda _: self._making.pop(game.id, None))
         # One asker giving up leaves the judging to go on for the others.
-        return await asyncio.shield(making)
+        return await asyncio.shield(self.judged(game, asker))
 
-    async def _made(self, game: Game) -> Analysis:
+    def judged(self, game: Game, asker: Asker | None = None) -> asyncio.Task[Analysis]:
+        """The finished game's judging, begun for ``asker`` (``None``: nobody waits) or
+        under way already (then judged sooner, should they want it sooner and have room):
+        refused at once, in plain words, when it would be one more report than the
+        member may wait for at once."""
+        asker = Asker(None, game.id, Urgency.BACKGROUND) if asker is None else asker
+        making = self._making.get(game.id)
+        if making is not None:
+            task, job = making
+            self.judging.raised(job, asker)
+            return task
+        try:
+            job = self.judging.opened(asker)
+        except QueueFull as full:
+            raise TooManyReports(full.most) from None
+        task = asyncio.create_task(self._made(game, job))
+        self._making[game.id] = task, job
+        task.add_done_callback(lambda _: self._ended(game.id, job))
+        return task
+
+    def _ended(self, game_id: int, job: Job) -> None:
+        job.close()
+        self._making.pop(game_id, None)
+
+    async def _made(self, game: Game, job: Job) -> Analysis:
+        kept = await self.stored(game.id)
+        if kept is not None and kept.current:
+            return kept  # made since its asker read it
         outcomes = await self.core.history.outcomes(game.id)
         moves = await self.core.history.moves(game.id)
         played = [
@@ -118,7 +146,7 @@ class AnalysisService(FeatureService):
             for outcome, move in zip(outcomes, moves, strict=True)
         ]
         # Seeded by the game: a report judged again (another process) is the same.
-        analysis = await self.judging.analysis(game.kind, len(game.seats), played, game.id)
+        analysis = await self.judging.analysis(game.kind, len(game.seats), played, game.id, job)
         log.info(
             "game %s judged: %d decisions in %.2f s of CPU",
             game.id,

@@ -21,6 +21,7 @@ from bot.features.drills.drill_words import (
     cost_scale,
     drills_title,
     option_labels,
+    position,
     progress_lines,
     question,
     replay_elsewhere,
@@ -34,7 +35,7 @@ from bot.games.face import Tone
 from bot.games.faces import face_for
 from bot.games.registry import REGISTRATIONS
 from bot.service.board_places import Asked, BoardPlace, Entry, Shown, Way
-from bot.storage.records import Game, GameStatus
+from bot.storage.records import Game
 from i18n import Language
 
 DRILL = "🎯"
@@ -139,9 +140,13 @@ async def asked(drills: DrillService, asked: Asked, lang: Language) -> Shown:
 async def _asking(
     drills: DrillService, drill: Drill, served: int, due: int, lang: Language
 ) -> Shown:
+    """The drill asked, in the game it was last met in (``asking``)."""
+    return asking(drill, await drills.core.game(drill.game_id), served, due, lang)
+
+
+def asking(drill: Drill, game: Game, served: int, due: int, lang: Language) -> Shown:
     """The drill asked: its position from the player's seat, what was to decide, and a
     way per option (``due``: the session's drills from this one on)."""
-    game = await drills.core.game(drill.game_id)
     labels = option_labels(drill, game, lang)
     ways = tuple(Way(PICK + option, label) for option, label in labels.items())
     return Shown(
@@ -217,18 +222,10 @@ async def _none_due(drills: DrillService, user_id: int, kind: str, lang: Languag
 
 
 def _position(drill: Drill, game: Game) -> Game:
-    """The drill's position as a game record for the game's board to draw: ``game``'s
-    seats and options, at the drill's state, as if still played (a record kept
-    nowhere, whose choices the place never offers)."""
-    return replace(
-        game,
-        id=0,
-        state=drill.state,
-        status=GameStatus.ACTIVE,
-        finished_at=None,
-        deadline=None,
-        version=drill.version,
-    )
+    """The drill's position as the game's board draws it, with the figures the player
+    decided on on its table (``position``: as the channel's message shows them), whose
+    choices the place never offers."""
+    return replace(position(drill, game), id=0)
 
 
 DRILLS_PLACE = BoardPlace(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
@@ -15,10 +16,11 @@ from bot.games import shared_words
 from bot.games.analysis import Grade, Unit
 from bot.games.analysis_words import amount, grade_name
 from bot.games.faces import face_for, report_words_for
+from bot.games.option_names import option_names
 from bot.games.registry import analyst_for
 from bot.games.replay import step_showing
 from bot.service.errors import slash
-from bot.storage.records import Game
+from bot.storage.records import Game, GameStatus
 from i18n import Language
 
 RIGHT, WRONG = "✅", "💸"
@@ -54,6 +56,29 @@ def question(drill: Drill, game: Game, lang: Language) -> str:
     )
 
 
+def position(drill: Drill, game: Game) -> Game:
+    """The drill's position as a game record for its face to draw, on either front end:
+    ``game``'s seats and options, at the drill's state and version, as if still played
+    (a record kept nowhere)."""
+    return replace(
+        game,
+        state=drill.state,
+        status=GameStatus.ACTIVE,
+        finished_at=None,
+        deadline=None,
+        version=drill.version,
+    )
+
+
+def asked_text(drill: Drill, game: Game, lang: Language) -> str:
+    """What a drill asks under its picture: what was to decide, and the figures the
+    player decided on as the turn's message said them (``GameFace.decision_lines``: the
+    chance the next roll busts), which the board shows on its table of the same
+    ``position``."""
+    figures = face_for(drill.kind).decision_lines(position(drill, game), lang)
+    return "\n\n".join([question(drill, game, lang), *(["\n".join(figures)] if figures else [])])
+
+
 def names(game: Game, lang: Language, *, bold: bool) -> list[str]:
     """The seats' names as the report's words take them: marked in a line of words, as
     typed in a control's label (which shows no markdown)."""
@@ -62,12 +87,12 @@ def names(game: Game, lang: Language, *, bold: bool) -> list[str]:
 
 
 def option_labels(drill: Drill, game: Game, lang: Language) -> dict[str, str]:
-    """Each option of the drill in the report's words, as a control's label reads it, in
-    a neutral order."""
-    words = report_words_for(drill.kind)
-    typed = names(game, lang, bold=False)
-    options = sorted((option for option, _ in drill.weighed.worths), key=_natural)
-    return {option: _capital(words.option(drill.state, option, typed, lang)) for option in options}
+    """Each option of the drill named as its position's table marks it (``option_names``:
+    a Claim It! placement by its letter, with its words), as a control's label reads it,
+    in a neutral order (by name)."""
+    options = [option for option, _ in drill.weighed.worths]
+    named = option_names(position(drill, game), drill.seat, options, lang, markdown=False)
+    return dict(sorted(named.items(), key=lambda item: _natural(item[1])))
 
 
 def answered_line(answered: Answered, game: Game, lang: Language) -> str:
@@ -131,19 +156,33 @@ def when(due: float | None, now: float, lang: Language) -> str:
 
 
 def replay_elsewhere(drill: Drill, game: Game, lang: Language) -> str:
-    """Where to step through the drill's game from its move, where no button opens it."""
+    """Where to step through the drill's game from its move, where no button opens it: its
+    replay in its server, or for a game of a conversation (a DM, a group DM, a server
+    the bot is not in), which has no replays, its log there."""
     face = face_for(drill.kind)
+    move = lang.number(step_showing(drill.move))
+    name = shared_words.game_name(face.title, game)
+    if game.interaction_only:
+        return lang._(
+            "{game} was played where there are no replays: there, {command} with its number "
+            "({number}) shows it move by move; the drill is move {move}.",
+            game=name,
+            command=lang.say(slash(face.command, "log")),
+            number=shared_words.number(game),
+            move=move,
+        )
     return lang._(
         "To step through it from move {move}, open the replay of {game} in its server: {command}.",
-        move=lang.number(step_showing(drill.move)),
-        game=shared_words.game_name(face.title, game),
+        move=move,
+        game=name,
         command=lang.say(slash(face.command, "replay")),
     )
 
 
 def progress_lines(progress: Progress, lang: Language) -> list[str]:
-    """How a game's drills stand, and what the player's decisions in it cost lately
-    beside at first."""
+    """How a game's drills stand, and what the player's decisions in it cost: lately
+    beside at first once their judged games are enough for the two to share none
+    (twice ``COMPARED``), else over what there is, saying what a comparison takes."""
     said = [
         lang._(
             "{due} due · {learned} learned · {retired} retired",
@@ -152,15 +191,37 @@ def progress_lines(progress: Progress, lang: Language) -> list[str]:
             retired=lang.number(progress.retired),
         )
     ]
-    first, recent = progress.first_cost, progress.recent_cost
-    if first is None or recent is None:
+    if not progress.judged:
         return [*said, lang._("No finished game of yours is judged yet.")]
+    if progress.cost is None:
+        return [
+            *said,
+            lang.ngettext(
+                "No decision of yours to judge in your {n} judged game: every move was forced.",
+                "No decision of yours to judge in your {n} judged games: every move was forced.",
+                progress.judged,
+            ),
+        ]
+    if progress.first_cost is None or progress.recent_cost is None:
+        return [
+            *said,
+            lang.ngettext(
+                "Cost per decision: {cost} over your {n} judged game. From {both} judged "
+                "games on, your last {compared} are compared with your first {compared}.",
+                "Cost per decision: {cost} over your {n} judged games. From {both} judged "
+                "games on, your last {compared} are compared with your first {compared}.",
+                progress.judged,
+                cost=_cost(progress.cost, lang),
+                both=lang.number(2 * COMPARED),
+                compared=lang.number(COMPARED),
+            ),
+        ]
     return [
         *said,
         lang._(
             "Cost per decision: {recent} in your last {n} games, {first} in your first {n}.",
-            recent=_cost(recent, lang),
-            first=_cost(first, lang),
+            recent=_cost(progress.recent_cost, lang),
+            first=_cost(progress.first_cost, lang),
             n=lang.number(COMPARED),
         ),
     ]
@@ -168,7 +229,7 @@ def progress_lines(progress: Progress, lang: Language) -> list[str]:
 
 def cost_scale(progress: Sequence[Progress], lang: Language) -> str | None:
     """What the cost per decision's figures mean, where any is shown."""
-    if not any(each.first_cost is not None and each.recent_cost is not None for each in progress):
+    if all(each.cost is None for each in progress):
         return None
     return lang._(
         "Cost per decision: 0 is the best every time, 1 an inaccuracy each, 2 a "
@@ -180,14 +241,9 @@ def _cost(cost: Fraction, lang: Language) -> str:
     return lang.number(float(cost), digits=2)
 
 
-def _capital(phrase: str) -> str:
-    """A phrase of the report's (``rolling again``) as a label begins it."""
-    return phrase[:1].upper() + phrase[1:]
-
-
-def _natural(option: str) -> tuple[tuple[int, str], ...]:
-    """An option's place among its drill's: by its text, its numbers as numbers
-    (``S1@2,10`` after ``S1@2,9``)."""
+def _natural(name: str) -> tuple[tuple[int, str], ...]:
+    """An option's place among its drill's: by its name, its numbers as numbers
+    (``Knight 10`` after ``Knight 9``)."""
     return tuple(
-        (int(piece), "") if piece.isdigit() else (-1, piece) for piece in re.split(r"(\d+)", option)
+        (int(piece), "") if piece.isdigit() else (-1, piece) for piece in re.split(r"(\d+)", name)
     )

@@ -58,7 +58,8 @@ OWED_AT_ONCE = 5
 a player with a long history before drills waits for five games' judging, not all of
 theirs (the rest come at their next asks)."""
 COMPARED = 20
-"""The finished games progress compares: a player's first so many, and their last."""
+"""The finished games progress compares: a player's first so many, and their last, once
+they have twice as many judged (apart, neither window shares a game with the other)."""
 
 
 @dataclass(frozen=True)
@@ -123,13 +124,18 @@ class Progress:
     """Answered right at least once (in a row, since their last wrong answer), not
     retired."""
     retired: int
-    first_cost: Fraction | None
+    judged: int
+    """Their finished games of this kind that were judged: a game nobody asked a report
+    or drills of is not judged, so not counted."""
+    cost: Fraction | None
     """What their decisions cost, per decision, on the scale every unit shares
-    (``Thresholds.scale``), over their first ``COMPARED`` finished games of this kind
-    that were judged (``None``: none was); a game nobody asked a report or drills of is
-    not judged, so not counted."""
-    recent_cost: Fraction | None
-    """The same over their last ``COMPARED``."""
+    (``Thresholds.scale``), over every judged game (``None``: none, or no decision of
+    theirs in any)."""
+    first_cost: Fraction | None = None
+    """The same over their first ``COMPARED`` judged games, once they have ``2 *
+    COMPARED`` (``None`` before: the first and the last would share games)."""
+    recent_cost: Fraction | None = None
+    """The same over their last ``COMPARED``, beside ``first_cost``."""
 
 
 class DrillService(FeatureService):
@@ -229,8 +235,9 @@ class DrillService(FeatureService):
 
     async def progress(self, user_id: int) -> list[Progress]:
         """The player's drills of each game they have drills or finished games of, in the
-        games' order, beside what their decisions cost in their first and last
-        ``COMPARED`` judged games of it (games nobody judged count in neither)."""
+        games' order, beside what their decisions cost in their judged games of it, and in
+        their first and last ``COMPARED`` once they have twice as many (games nobody
+        judged count in none)."""
         now = self._clock()
 
         async def reading(
@@ -251,14 +258,17 @@ class DrillService(FeatureService):
             if ladder is None and not played:
                 continue
             judged = [game for game in played if game.report is not None]
+            apart = len(judged) >= 2 * COMPARED
             found.append(
                 Progress(
                     kind,
                     ladder.due if ladder else 0,
                     ladder.learned if ladder else 0,
                     ladder.retired if ladder else 0,
-                    making.cost_per_decision(kind, judged[:COMPARED]),
-                    making.cost_per_decision(kind, judged[-COMPARED:]),
+                    len(judged),
+                    making.cost_per_decision(kind, judged),
+                    making.cost_per_decision(kind, judged[:COMPARED]) if apart else None,
+                    making.cost_per_decision(kind, judged[-COMPARED:]) if apart else None,
                 )
             )
         return found

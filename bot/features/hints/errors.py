@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.service.errors import Refusal
-from i18n import Message
+from bot.service.errors import Refusal, ServiceError
+from i18n import Message, Plural
 
 
 class NoHints(Refusal):
@@ -39,3 +39,28 @@ class NothingToWeigh(Refusal):
     """A hint asked where the seat has one thing it may do."""
 
     words = Message("You have only one thing you can do here, so there is nothing to weigh.")
+
+
+class HintStillWeighing(Refusal):
+    """A hint asked in a game where the asker's last hint is still being weighed (they
+    have moved on since): one hint a game waits at a time (``fair_share.BOUNDS``)."""
+
+    words = Message(
+        "Your last hint in this game is still being weighed. Ask again once it is shown."
+    )
+
+
+class TooManyHints(ServiceError):
+    """A hint asked by a member with as many hints being weighed, in other games, as
+    they may (``fair_share.BOUNDS``): nothing was queued."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(
+            Plural(
+                "You have {n} hint being weighed already, in another game. Ask again "
+                "once it is shown.",
+                "You have {n} hints being weighed already, in other games. Ask again "
+                "once one of them is shown.",
+                most,
+            )
+        )

@@ -1,15 +1,13 @@
 """A hint in words, as its player alone reads it wherever they asked it (under the table
-on Discord, or on the board): each option the judge weighed, in the report's words and
-units, its worth, the best marked, and what each other one gives away against it."""
+on Discord, or on the board): each option the judge weighed, named as the table marks it
+(``option_names``: a Claim It! placement by its letter, with its words), its worth in the
+report's units, the best marked, and what each other one gives away against it."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from bot.features.hints.service import Hint
-from bot.games import shared_words
-from bot.games.analysis_words import amount
-from bot.games.faces import report_words_for
+from bot.games.analysis_words import amount, figure, shown_amount
+from bot.games.option_names import option_names
 from i18n import Language
 
 
@@ -19,23 +17,37 @@ def title(lang: Language) -> str:
 
 
 def option_lines(hint: Hint, lang: Language) -> list[str]:
-    """Each of the hint's options, best first, with its worth and its mark."""
+    """Each of the hint's options, best first, with its worth and its mark: what one
+    gives away against the best is the difference of the two worths as shown (``figure``),
+    so that the figures on the lines agree."""
     game, weighed = hint.game, hint.weighed
-    words = report_words_for(game.kind)
-    names = [shared_words.name(seat, lang) for seat in game.seats]
+    unit = weighed.unit
+    options = [option for option, _ in weighed.worths]
+    named = option_names(game, hint.seat, options, lang, markdown=True)
+    top = figure(weighed.worths[0][1], unit)
     lines = []
     for option, worth in weighed.worths:
-        said = words.option(game.state, option, names, lang)
-        said = said[:1].upper() + said[1:]
-        shown = amount(worth, weighed.unit, lang)
-        cost = weighed.cost(option)
+        said = named[option]
+        shown = amount(worth, unit, lang)
+        less = top - figure(worth, unit)
         if option == weighed.best:
             lines.append(
                 "⭐ " + lang._("**{option}**: {worth}, the best", option=said, worth=shown)
             )
-        elif cost == 0:
+        elif weighed.cost(option) == 0 and not less:
             lines.append("👍 " + lang._("**{option}**: {worth}, as good", option=said, worth=shown))
-        elif amount(cost, weighed.unit, lang) == amount(Fraction(0), weighed.unit, lang):
+        elif weighed.cost(option) == 0:
+            # Less as shown, but within what the estimate can tell apart: "as good" alone
+            # would contradict the figures beside it.
+            lines.append(
+                "👍 "
+                + lang._(
+                    "**{option}**: {worth}, as good: within the estimate's margin of the best",
+                    option=said,
+                    worth=shown,
+                )
+            )
+        elif not less:
             # Less by less than the figures show: a cost of "0.00" would read as none.
             lines.append(
                 "▫️ "
@@ -50,7 +62,7 @@ def option_lines(hint: Hint, lang: Language) -> list[str]:
                     "**{option}**: {worth}, {cost} less than the best",
                     option=said,
                     worth=shown,
-                    cost=amount(cost, weighed.unit, lang),
+                    cost=shown_amount(less, unit, lang),
                 )
             )
     return lines

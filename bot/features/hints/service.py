@@ -8,6 +8,13 @@ The judge runs off the event loop, outside any transaction and without holding t
 game: moves go on meanwhile, and a hint is of the position its button showed. Each
 position's hint is kept once (the first kept stands, in any process), so a second press
 is a read; and the positions a seat asked a hint in are what its result counts.
+
+A hint is the judges' most urgent work, shared fairly between the members asking
+(``bot.features.analysis.fair_share``: it waits for the pieces being judged as it
+comes, its asker's other hint, and at most one piece of each other member asking). A
+member may have two hints being weighed at once, one in a game; past that they are told
+so at once (``TooManyHints``, ``HintStillWeighing``) and nothing is queued. Presses of
+one position share its one weighing, and count once.
 """
 
 from __future__ import annotations
@@ -18,12 +25,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.features.hints import queries as hint_queries
-from bot.features.hints.errors import NoHints, NoHintsForComputers, NothingToWeigh, NotYourHint
+from bot.features.hints.errors import (
+    HintStillWeighing,
+    NoHints,
+    NoHintsForComputers,
+    NothingToWeigh,
+    NotYourHint,
+    TooManyHints,
+)
 from bot.games.analysis import Weighed
 from bot.service.errors import NotInGame
 from bot.service.feature_service import FeatureService
 from bot.service.game_checks import check_version, playing
 from bot.service.game_loading import Actor, game_rules, load_for
+from bot.service.game_reports import Asker, QueueFull, Urgency
 from bot.storage.connection import Connection
 from bot.storage.records import Game
 
@@ -37,9 +52,6 @@ made, and every show of a table asks), the least recently asked dropped first.""
 KEPT_HINTS = 1_000
 """Hints kept in memory once weighed and stored, the oldest dropped first: a press whose
 read began before its position's hint was stored finds it here, not weighed again."""
-JUDGES = 2
-"""Hints weighed at once in one process at most: one per core of the machine it was
-measured on, so that a burst of presses waits its turn rather than slowing every game."""
 
 
 Key = tuple[int, int, int]
@@ -81,7 +93,6 @@ class HintService(FeatureService):
         self._flags: OrderedDict[int, bool] = OrderedDict()
         self._weighing: dict[Key, asyncio.Task[hint_queries.Kept]] = {}
         self._kept: OrderedDict[Key, hint_queries.Kept] = OrderedDict()
-        self._judges = asyncio.Semaphore(JUDGES)
 
     async def hints_on(self, game_id: int) -> bool:
         """Whether the game was opened with hints (kept in memory once known: it never
@@ -100,8 +111,8 @@ class HintService(FeatureService):
     async def hint(self, game_id: int, actor: Actor, version: int | None = None) -> Hint:
         """``actor``'s hint in the position the game stood in at ``version`` (what their
         button showed; ``None``: as it stands): refused in a game without hints, to
-        anyone not to act there, and once the game moved past it. Counted once per
-        position."""
+        anyone not to act there, once the game moved past it, and while they have as
+        many hints being weighed as they may. Counted once per position."""
         if actor.user_id is None:
             raise NoHintsForComputers()
         user = actor.user_id
@@ -127,28 +138,33 @@ class HintService(FeatureService):
         key = (game.id, game.version, asked.seat)
         kept = asked.kept or self._kept.get(key)
         if kept is None:
-            kept = await self._weighed(key, game, asked.seat)
+            try:
+                kept = await self._weighed(key, game, Asker(user, game.id, Urgency.HINT))
+            except QueueFull as full:
+                raise (HintStillWeighing() if full.in_game else TooManyHints(full.most)) from None
         if kept.weighed is None:
             raise NothingToWeigh()
         return Hint(game, asked.seat, kept.weighed)
 
-    async def _weighed(self, key: Key, game: Game, seat: int) -> hint_queries.Kept:
-        """The hint of ``seat`` in ``game`` as it stands, weighed and kept: presses of one
-        position at once in this process share the one weighing, which goes on to be
-        kept should the presser who began it go, and is remembered here once kept."""
+    async def _weighed(self, key: Key, game: Game, asker: Asker) -> hint_queries.Kept:
+        """The hint of ``key``'s seat in ``game`` as it stands, weighed for ``asker`` and
+        kept: presses of one position at once in this process share the one weighing,
+        which goes on to be kept should the presser who began it go, and is remembered
+        here once kept."""
         weighing = self._weighing.get(key)
         if weighing is None:
-            weighing = asyncio.create_task(self._weigh(key, game, seat))
+            weighing = asyncio.create_task(self._weigh(key, game, asker))
             self._weighing[key] = weighing
             weighing.add_done_callback(lambda _: self._weighing.pop(key, None))
         return await asyncio.shield(weighing)
 
-    async def _weigh(self, key: Key, game: Game, seat: int) -> hint_queries.Kept:
+    async def _weigh(self, key: Key, game: Game, asker: Asker) -> hint_queries.Kept:
         """The judge's weighing where games are judged (a process of its own), off the
-        event loop and outside any transaction, then kept (the first kept, in any
-        process, is the one shown)."""
-        async with self._judges:
-            (weighed,) = await self.core.reports.weighed(game.kind, [(game.state, seat)])
+        event loop and outside any transaction, in its turn among the members asking
+        (``QueueFull`` at once past ``asker``'s bound), then kept (the first kept, in
+        any process, is the one shown)."""
+        _, _, seat = key
+        (weighed,) = await self.core.reports.weighed(game.kind, [(game.state, seat)], asker)
         now = self._clock()
         kept = await self._db.write(
             lambda connection: hint_queries.keep(

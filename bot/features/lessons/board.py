@@ -7,8 +7,16 @@ only (``Shown.seat``): a lesson shows its learner nothing their seat could not s
 
 from __future__ import annotations
 
-from bot.features.lessons.errors import NotNow
-from bot.features.lessons.lesson_words import answer_lines, next_lesson, progress, standing_lines
+from bot.features.lessons.errors import LessonMovedOn, NotNow
+from bot.features.lessons.lesson_words import (
+    answer_lines,
+    game_end,
+    next_lesson,
+    progress,
+    standing_lines,
+    unmet_lines,
+    ways_after,
+)
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import LessonService, Standing
 from bot.games import lesson_play
@@ -36,11 +44,14 @@ async def entries(lessons: LessonService, user_id: int, lang: Language) -> list[
     for lesson in [*firsts, *left]:
         standing = started.get(lesson.key)
         note = None
+        label = lang._("Learn to play")
         if standing is not None and standing.phase is not LessonPhase.OVER:
-            note = progress(standing, lang)
+            # Half done: it opens where it was left, not from its start.
+            note, label = progress(standing, lang), lang._("Resume")
+        elif standing is not None and standing.left_out:
+            note = lang._("Gone through, not by all its steps")
         elif standing is not None:
             note = lang._("Finished")
-        label = lang._("Learn to play") if lesson in firsts else lang._("Go on")
         shown.append(Entry(lesson.key, lesson.kind, lang.say(lesson.title), label, LEARN, note))
     return shown
 
@@ -49,31 +60,44 @@ async def opened(
     lessons: LessonService, user_id: int, name: str, key: str, lang: Language
 ) -> Shown:
     """The lesson ``key`` where the learner left it, or from its start."""
-    return shown(await lessons.begin(user_id, key), name, lang)
+    return await shown(await lessons.begin(user_id, key), name, lang)
 
 
 async def asked(lessons: LessonService, asked: Asked, lang: Language) -> Shown:
-    """A move of the learner's, **Try again** or **Go on**, at the version they saw."""
+    """A move of the learner's, **Try again** or **Go on**, at the version they saw; where
+    the lesson had moved on since (in the channel), the lesson as it stands, saying so."""
     user, key, version = asked.user_id, asked.key, asked.version
-    if asked.ask == MOVE and asked.intent is not None:
-        standing = await lessons.move(user, key, version, asked.intent)
-    elif asked.ask == AGAIN:
-        standing = await lessons.try_again(user, key, version)
-    elif asked.ask == ON:
-        standing = await lessons.go_on(user, key, version)
-    else:
-        raise NotNow()
-    return shown(standing, asked.name, lang)
+    try:
+        if asked.ask == MOVE and asked.intent is not None:
+            standing = await lessons.move(user, key, version, asked.intent)
+        elif asked.ask == AGAIN:
+            standing = await lessons.try_again(user, key, version)
+        elif asked.ask == ON:
+            standing = await lessons.go_on(user, key, version)
+        else:
+            raise NotNow()
+    except LessonMovedOn:
+        standing = await lessons.caught_up(user, key)
+    return await shown(standing, asked.name, lang)
 
 
-def shown(standing: Standing, name: str, lang: Language) -> Shown:
+async def shown(standing: Standing, name: str, lang: Language) -> Shown:
     """Where the learner stands, as the board shows it: the words the channel's card says,
-    the position (none once the lesson is over), and their ways on."""
+    the position (once the lesson is over, the game's end where it ended, with who won
+    and the final standings), and their ways on."""
     lesson = standing.lesson
     said = (*answer_lines(standing, name, lang), *standing_lines(standing, lang))
     title = lang.say(lesson.title)
     ways: tuple[Way, ...] = ()
     if standing.phase is LessonPhase.OVER:
+        end = await game_end(standing, name, lang)
+        table = None
+        if end is not None:
+            said = (*said, *(line for line in end.text.split("\n") if line.strip()))
+            table = lesson_play.table(
+                lesson, standing.state, standing.user_id, name, standing.version
+            )
+        said = (*said, *unmet_lines(standing, lang))
         # A lobby opens in the channel's chat, where its table is played.
         new = slash(face_for(lesson.kind).command, "new")
         said = (*said, lang._("Play a real game: type {command} in the chat.", command=new))
@@ -82,13 +106,20 @@ def shown(standing: Standing, name: str, lang: Language) -> Shown:
             label = lang._("Next: {lesson}", lesson=lang.say(following.title))
             ways = (Way("open", label, LEARN, Tone.PRIMARY, following.key),)
         return Shown(
-            lesson.key, lesson.kind, standing.version, title, None, said, None, None, False, ways
+            lesson.key,
+            lesson.kind,
+            standing.version,
+            title,
+            None,
+            said,
+            table,
+            lesson.learner if table is not None else None,
+            False,
+            ways,
         )
     if standing.phase is LessonPhase.ANSWERED:
-        ways = (
-            Way(AGAIN, lang._("Try again"), "↩️"),
-            Way(ON, lang._("Go on"), "➡️"),
-        )
+        again, on = ways_after(standing, lang)
+        ways = (Way(AGAIN, again, "↩️"), Way(ON, on, "➡️"))
     table = lesson_play.table(lesson, standing.state, standing.user_id, name, standing.version)
     moves = standing.phase in (LessonPhase.STEP, LessonPhase.PLAYING) and (
         lesson_play.learner_to_act(lesson, standing.state)

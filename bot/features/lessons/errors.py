@@ -16,7 +16,10 @@ class LessonMovedOn(Refusal):
     """A press on a lesson's message that no longer shows where the lesson stands (an
     older message, a second press)."""
 
-    words = Message("Your lesson has moved on since this message: use the newest one.")
+    words = Message(
+        "Your lesson has moved on since this message (on the board or in another message), "
+        "so nothing changed."
+    )
 
 
 class NotNow(Refusal):

@@ -21,7 +21,7 @@ from bot.features.lessons.queries import Kept, StepFigures
 from bot.features.lessons.schema import LessonPhase
 from bot.games import lesson_play
 from bot.games.analysis import Judged
-from bot.games.lessons import Lesson
+from bot.games.lessons import Lesson, Step
 from bot.games.registry import rules_for
 from bot.games.rules import IllegalIntent
 from bot.service.errors import IllegalMove
@@ -44,11 +44,11 @@ class Answer:
     judged: Judged | None
     before: Any
     """The position it was made in."""
-    cut: bool
-    """The game went elsewhere than the lesson's: the lesson set the position of its next
-    step."""
+    went_on: bool
+    """The learner went on with it, off the lesson's own game: from there they play on
+    from their own move, the lesson's next steps left out."""
     step: int
-    """The step it was made at."""
+    """The step it was made at (``len(lesson.steps)``: in a game past the steps)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,9 @@ class Standing:
     lesson: Lesson
     user_id: int
     step: int
-    """The step waiting (``len(lesson.steps)``: past the steps)."""
+    """The step waiting; past the steps (playing on, or over), how many of them the learner
+    made as the lesson has them (all of them but where they went on with their own move
+    and played on from it)."""
     state: Any
     phase: LessonPhase
     version: int
@@ -68,6 +70,9 @@ class Standing:
     """When they first finished it."""
     resumed: bool = False
     """They came back to it: a lesson started before."""
+    caught_up: bool = False
+    """Shown for a press on what showed it before it moved on elsewhere (on the board,
+    in another message): as it stands, that press changing nothing."""
 
     @property
     def waiting(self) -> Any:
@@ -75,6 +80,20 @@ class Standing:
         if self.phase is LessonPhase.STEP and self.step < len(self.lesson.steps):
             return self.lesson.steps[self.step]
         return None
+
+    @property
+    def left_out(self) -> tuple[Step, ...]:
+        """The lesson's steps the learner did not make, having gone on with a move of their
+        own and played on from it (none while the steps go on)."""
+        if self.phase in (LessonPhase.PLAYING, LessonPhase.OVER):
+            return self.lesson.steps[self.step :]
+        return ()
+
+    @property
+    def made(self) -> tuple[Step, ...]:
+        """The lesson's steps the learner made so far, as the lesson has them (the step's
+        move, or one the judge finds as good)."""
+        return self.lesson.steps[: self.step]
 
 
 class LessonService(FeatureService):
@@ -119,54 +138,79 @@ class LessonService(FeatureService):
         kept = await self._db.read(lambda c: queries.kept_lesson(c, user_id, key))
         return None if kept is None else _standing(lesson, kept)
 
+    async def caught_up(self, user_id: int, key: str) -> Standing:
+        """Where the learner stands in ``key``, for a press on what showed it before it
+        moved on (``Standing.caught_up``); refused where they never started it."""
+        found = await self.standing(user_id, key)
+        if found is None:
+            raise NoSuchLesson()
+        return replace(found, caught_up=True)
+
     async def move(self, user_id: int, key: str, version: int, intent: str) -> Standing:
         """The learner's move at the version they saw; refused (``IllegalMove``) where the
-        game's rules refuse it, nothing changed."""
+        game's rules refuse it, nothing changed. The step's move goes on to the next step;
+        another the judge finds as good too, where the lesson's own game goes on from it
+        (or no step is left to leave out), and else it is answered: the judge's words,
+        and the learner tries the step again or goes on with their own move."""
         lesson = _lesson(key)
         seen = await self._current(user_id, lesson, version)
         if seen.phase not in (LessonPhase.STEP, LessonPhase.PLAYING):
             raise NotNow()
+        playing = seen.phase is LessonPhase.PLAYING
         # A first game's dice are fresh at every move: drawn from a position alone, a
         # position the game comes back to (Gold Nuggets after a bust) would throw the same.
-        chance = random.Random() if seen.phase is LessonPhase.PLAYING else None
+        chance = random.Random() if playing else None
+        at = len(lesson.steps) if playing else seen.step
         try:
             moved = await asyncio.to_thread(
-                lesson_play.learner_moved, lesson, seen.step, seen.state, intent, chance
+                lesson_play.learner_moved, lesson, at, seen.state, intent, chance
             )
         except IllegalIntent as e:
             raise IllegalMove(e.words) from None
-        rules = rules_for(lesson.kind)
-        answer = Answer(
-            intent, moved.taught, moved.good, moved.judged, moved.before, False, seen.step
-        )
-        if seen.phase is LessonPhase.PLAYING:
-            over = rules.is_over(moved.state)
-            phase = LessonPhase.OVER if over else LessonPhase.PLAYING
-            return await self._moved_on(seen, moved.state, seen.step, phase, answer, finishing=over)
+        answer = Answer(intent, moved.taught, moved.good, moved.judged, moved.before, False, at)
+        if playing:
+            return await self._played_on(seen, moved.state, seen.step, answer)
         step = lesson.steps[seen.step]
-        if not moved.good:
-            return await self._moved_on(
-                seen, moved.state, seen.step, LessonPhase.ANSWERED, answer, first=(step.name, False)
-            )
-        return await self._next_step(seen, moved.state, answer, first=(step.name, moved.taught))
+        first = (step.name, moved.taught)
+        if moved.taught:
+            return await self._next_step(seen, moved.state, answer, first=first)
+        last = seen.step + 1 == len(lesson.steps)
+        if moved.good:
+            gone = await asyncio.to_thread(lesson_play.went_on, lesson, seen.step, moved.state)
+            if gone.rejoined:
+                return await self._next_step(seen, gone.state, answer, first=first)
+            if last:
+                # No step left to leave out: the game goes on from the learner's move.
+                return await self._played_on(
+                    seen, gone.state, len(lesson.steps), answer, first=first, left=seen.step
+                )
+        return await self._moved_on(
+            seen, moved.state, seen.step, LessonPhase.ANSWERED, answer, first=first
+        )
 
     async def try_again(self, user_id: int, key: str, version: int) -> Standing:
-        """Back to the step before the learner's move that was not the step's."""
-        lesson = _lesson(key)
-        seen = await self._current(user_id, lesson, version)
-        if seen.phase is not LessonPhase.ANSWERED:
-            raise NotNow()
-        return await self._moved_on(
-            seen, lesson_play.path(key)[seen.step], seen.step, LessonPhase.STEP, None
-        )
-
-    async def go_on(self, user_id: int, key: str, version: int) -> Standing:
-        """On with the learner's own move: to the lesson's next step."""
+        """Back to the step, in the position the learner's own move was made in."""
         lesson = _lesson(key)
         seen = await self._current(user_id, lesson, version)
         if seen.phase is not LessonPhase.ANSWERED or seen.answer is None:
             raise NotNow()
-        return await self._next_step(seen, seen.state, seen.answer)
+        return await self._moved_on(seen, seen.answer.before, seen.step, LessonPhase.STEP, None)
+
+    async def go_on(self, user_id: int, key: str, version: int) -> Standing:
+        """On with the learner's own move, kept: the computer players reply to it, and the
+        lesson takes up its next step where that is its own position again; elsewhere the
+        learner plays on from their move to the game's end, the lesson's steps from this
+        one (or the next, after a move the judge finds as good) left out."""
+        lesson = _lesson(key)
+        seen = await self._current(user_id, lesson, version)
+        if seen.phase is not LessonPhase.ANSWERED or seen.answer is None:
+            raise NotNow()
+        answer = replace(seen.answer, went_on=True)
+        gone = await asyncio.to_thread(lesson_play.went_on, lesson, seen.step, seen.state)
+        if gone.rejoined and answer.good:
+            return await self._next_step(seen, gone.state, answer)
+        made = seen.step + 1 if answer.good else seen.step
+        return await self._played_on(seen, gone.state, made, answer, left=seen.step)
 
     async def started(self, user_id: int) -> list[Standing]:
         """Every lesson the learner started, the latest first (finished ones with
@@ -191,29 +235,42 @@ class LessonService(FeatureService):
     async def _next_step(
         self, seen: Standing, state: Any, answer: Answer, first: tuple[str, bool] | None = None
     ) -> Standing:
-        """On to the step after ``seen``'s, from ``state`` where the lesson's own path
-        reaches it too, else from the path's position (a cut)."""
+        """On to the step after ``seen``'s, from ``state``, the lesson's own position there;
+        past the last, the learner's first game or the end."""
         lesson = seen.lesson
         following = seen.step + 1
-        path = lesson_play.path(lesson.key)
-        if following < len(path) and state != path[following]:
-            state = path[following]
-            answer = replace(answer, cut=True)
         if following < len(lesson.steps):
-            phase = LessonPhase.STEP
-        elif lesson.then_play and not rules_for(lesson.kind).is_over(state):
-            phase = LessonPhase.PLAYING
-        else:
-            phase = LessonPhase.OVER
+            return await self._moved_on(
+                seen, state, following, LessonPhase.STEP, answer, first=first, left=seen.step
+            )
+        return await self._played_on(seen, state, following, answer, first=first, left=seen.step)
+
+    async def _played_on(
+        self,
+        seen: Standing,
+        state: Any,
+        made: int,
+        answer: Answer,
+        *,
+        first: tuple[str, bool] | None = None,
+        left: int | None = None,
+    ) -> Standing:
+        """Past the steps, ``made`` of them made: the game played on from ``state`` (a
+        lesson that plays its first whole game, or one the learner went on from with their
+        own move), or the lesson over, finished only where every step was made."""
+        lesson = seen.lesson
+        own = made < len(lesson.steps)
+        over = rules_for(lesson.kind).is_over(state)
+        phase = LessonPhase.PLAYING if not over and (lesson.then_play or own) else LessonPhase.OVER
         return await self._moved_on(
             seen,
             state,
-            following,
+            made,
             phase,
             answer,
             first=first,
-            left=seen.step,
-            finishing=phase is LessonPhase.OVER,
+            left=left,
+            finishing=phase is LessonPhase.OVER and not own,
         )
 
     async def _moved_on(
@@ -306,7 +363,7 @@ def _answer_json(lesson: Lesson, answer: Answer) -> dict[str, Any]:
         "good": answer.good,
         "judged": None if answer.judged is None else answer.judged.to_json(),
         "before": rules_for(lesson.kind).state_to_json(answer.before),
-        "cut": answer.cut,
+        "went_on": answer.went_on,
         "step": answer.step,
     }
 
@@ -318,6 +375,6 @@ def _answer_read(lesson: Lesson, data: Mapping[str, Any]) -> Answer:
         bool(data["good"]),
         None if data["judged"] is None else Judged.from_json(data["judged"]),
         rules_for(lesson.kind).state_from_json(data["before"]),
-        bool(data["cut"]),
+        bool(data.get("went_on", False)),
         int(data["step"]),
     )

@@ -135,11 +135,7 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
                 if game.status is GameStatus.ACTIVE
             ],
             # The turn message's odds, for a board that is a phone's whole screen.
-            "odds": (
-                words.odds(roll_odds(state), lang)
-                if game.status is GameStatus.ACTIVE and state.phase is Phase.ROLL
-                else None
-            ),
+            "odds": "\n".join(decision_lines(game, lang)) or None,
             **board_page.figures(state),
         }
         acting = (
@@ -155,6 +151,13 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
             ),
             choices=playable(self.choices(game, lang)) if acting else (),
         )
+
+    def option_intent(self, state: GameState, option: str) -> str:
+        """A placement is played by its letter; rolling and stopping by their own."""
+        return next((letter for letter, p in lettered(state) if str(p) == option), option)
+
+    def decision_lines(self, game: Game, lang: Language) -> Sequence[str]:
+        return decision_lines(game, lang)
 
     def board_words(self, lang: Language) -> Mapping[str, str]:
         return board_page.words(lang)
@@ -315,8 +318,7 @@ def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> s
         lines.append(lang._("{player}: roll again, or stop & claim.", player=who))
     else:
         lines.append(lang._("{player}: roll the dice.", player=who))
-    if state.phase is Phase.ROLL:
-        lines.append(words.odds(roll_odds(state), lang))
+    lines.extend(decision_lines(game, lang))
     if game.deadline is not None and not game.seats[state.turn].is_bot:
         lines.append(
             lang._(
@@ -325,6 +327,15 @@ def _prompt(game: Game, state: GameState, bust: int | None, lang: Language) -> s
             )
         )
     return "\n\n" + "\n".join(lines)
+
+
+def decision_lines(game: Game, lang: Language) -> tuple[str, ...]:
+    """The chance the next roll busts, and what stopping keeps, while the player to act
+    may roll (``GameFace.decision_lines``)."""
+    state: GameState = game.state
+    if game.status is not GameStatus.ACTIVE or state.phase is not Phase.ROLL:
+        return ()
+    return (words.odds(roll_odds(state), lang),)
 
 
 def _dice_shown(outcome: Outcome) -> tuple[int, int, int] | None:

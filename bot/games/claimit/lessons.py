@@ -1,6 +1,7 @@
-"""Claim It!'s lessons: the game itself, and its rule variant (``/claimit learn``).
+"""Claim It!'s lessons: the game itself (``/claimit learn``), its last round with the
+tie-break, and its rule variant (``/claimit learn lesson:``).
 
-Both start late in a two-player game, so that the learner meets every rule in a few turns.
+Each starts late in a two-player game, so that the learner meets its rules in a few turns.
 The position is laid out for the lesson: the learner's two groups of spaces on the left
 wait to be joined, the computer's spaces on the right wait to be taken, and every roll is
 prepared. Each taught move is the judge's best; the computer's turns between the learner's
@@ -14,9 +15,19 @@ computer player they can beat or lose to. Both are three claimed spaces short of
 that call the last round, so that it takes a few turns each (``tests/games/claimit``
 plays it out).
 
+Its bust is a squatter number in use: the one reading that reaches a free space needs
+squatter 6, which the learner placed that turn.
+
+The last round's lesson is the game's last turn, the learner's (they called the round):
+both mines have 14 spaces, so the tie-break decides, and its claim marker wins on claimed
+spaces where the other placement only ties; the stop keeps the win that a roll risks.
+
 The variant changes the game for a whole lesson (``Lesson.options``), so it has a lesson
 of its own, in which a claim marker frees a squatter that the learner then places again (a
 placement the standard rules would not allow), and whose stop calls the last round.
+
+What no position of theirs plays out (the turn order, the claim markers' count, the turn
+timer) each lesson's end names, with the rules another of the lessons plays out.
 """
 
 from __future__ import annotations
@@ -25,11 +36,12 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.games.claimit.game import space
-from bot.games.lessons import Lesson, Reply, Rule, Step, draws
+from bot.games.lessons import Lesson, Reply, Rule, Step, Topic, draws
 from bot.storage.game_values import JSON
-from i18n import Message
+from i18n import N_, Message
 
 KIND: Final = "claimit"
+LEARNER: Final = 0
 DIE: Final = ("randint", 1, 6)
 """How Claim It! asks for one die (``ClaimIt.action``: three per roll)."""
 
@@ -62,10 +74,11 @@ def start(
     *,
     variant: bool,
     this_turn: Mapping[str, str] | None = None,
+    last_round: JSON | None = None,
 ) -> JSON:
     """The position a lesson starts from, the learner to roll: their claimed and settled
-    spaces as given, the squatters they placed this turn (``this_turn``), and the
-    computer's claimed and settled spaces (``rival``)."""
+    spaces as given, the squatters they placed this turn (``this_turn``), the computer's
+    claimed and settled spaces (``rival``), and the last round where it was called."""
     board: dict[str, list[str]] = {}
     for spaces, stack in (
         (claimed, ["C", "P0"]),
@@ -82,7 +95,7 @@ def start(
         "turn": 0,
         "phase": "roll",
         "board": board,
-        "last_round": None,
+        "last_round": last_round,
     }
 
 
@@ -101,6 +114,7 @@ GAME_STEPS: Final = (
         ),
         "roll",
         Message("Every turn starts with a roll."),
+        rules=("turn",),
         draws=roll(2, 5, 4),
     ),
     Step(
@@ -163,8 +177,7 @@ GAME_STEPS: Final = (
     Step(
         "stop_and_claim",
         Message(
-            "A bust now would cost all three of this turn's markers. Press Stop & claim to "
-            "keep them."
+            "A bust now would lose both spaces this turn marked. Press Stop & claim to keep them."
         ),
         "stop",
         Message("Those spaces are yours now, and the computer got its marker back."),
@@ -208,11 +221,13 @@ GAME_STEPS: Final = (
         ),
         "roll",
         Message(
-            "Bust: 2, 3 and 6 only reach claimed spaces, so your squatter came off and your "
-            "turn is over."
+            "Bust: squatter 6 is already on {rival}, so {free} with a 6 allows nothing, and "
+            "the other readings are claimed spaces, so your squatter came off.",
+            rival=space(5, 3),
+            free=space(4, 6),
         ),
-        rules=("bust",),
-        draws=roll(2, 3, 6),
+        rules=("bust", "squatter_numbers"),
+        draws=roll(4, 6, 6),
         replies=(
             Reply("roll", roll(5, 3, 3)),
             Reply("C@5,3"),
@@ -253,11 +268,11 @@ GAME_STEPS: Final = (
         ),
         "stop",
         Message(
-            "Kept, and now that the computer took {space}, both mines have 16 spaces: the "
-            "game is even.",
+            "Kept, and now that the computer took {space}, both mines have 16 spaces: if they "
+            "still tie at the end, the most claimed spaces wins.",
             space=space(3, 3),
         ),
-        rules=("last_round", "stop_and_settle"),
+        rules=("last_round", "stop_and_settle", "tie_break"),
         lit=("2,4",),
         replies=LAST_REPLIES,
     ),
@@ -344,7 +359,75 @@ VARIANT_STEPS: Final = (
     ),
 )
 
+LAST_TURN_CLAIMED: Final = "1,1 2,1 3,1 4,1 5,1 1,2 2,2 3,2 4,2 5,2 6,2 1,3 2,3"
+LAST_TURN_RIVAL: Final = (
+    "1,6 2,6 3,6 4,6 5,6 6,6 1,5 2,5 3,5 4,5 5,5 1,4 2,4",
+    "6,5 5,3",
+)
+"""The last-round lesson's board: each mine 14 spaces, each player 13 claimed spaces, and
+the computer a space ahead (5,3, away from its mine). The learner called the last round
+and plays the game's last turn."""
+
+LAST_ROUND_STEPS: Final = (
+    Step(
+        "last_turn",
+        Message(
+            "You called the last round, so you play the game's last turn. Your largest mine "
+            "and the computer's both have 14 spaces. Roll."
+        ),
+        "roll",
+        Message("Two placements fit these dice."),
+        rules=("last_round",),
+        draws=roll(6, 1, 4),
+    ),
+    Step(
+        "win_the_tie",
+        Message(
+            "When the largest mines tie, the most claimed spaces wins, then the most spaces. "
+            "You each have 13 claimed spaces, and the computer has a space more. Choose A: a "
+            "claim marker on your own {space}.",
+            space=space(6, 1),
+        ),
+        "A",
+        Message("With 14 claimed spaces to 13, the tie is yours once you stop."),
+        rules=("tie_break", "claim_markers_and_squatters"),
+        lit=("die:0", "die:1", "6,1"),
+    ),
+    Step(
+        "stop_to_win",
+        Message(
+            "Stop now to keep that claim marker. A bust would take it off again, and the "
+            "computer would win on spaces."
+        ),
+        "stop",
+        Message("You won: the mines tied, and the claimed spaces decided."),
+        rules=("stop_and_settle", "winning"),
+        lit=("6,1",),
+    ),
+)
+
+LESSON_OPTION: Final = N_("lesson")
+"""``/claimit learn``'s option naming one of the game's other lessons."""
+LESSON_ABOUT: Final = N_("Another lesson: the last round and its tie-break, or the rule variant")
+
+
+def topic(value: str, name: Message) -> Topic:
+    """How ``/claimit learn lesson:`` offers one of the game's other lessons."""
+    return Topic(LESSON_OPTION, LESSON_ABOUT, value, name)
+
+
 RULES: Final = (
+    Rule(
+        "turn_order",
+        Message("Players take turns in seat order, the first drawn at random."),
+    ),
+    Rule(
+        "turn",
+        Message(
+            "A turn is rolls and placements: it starts with a roll, each roll that allows a "
+            "placement is followed by one, and you may stop only once you have placed."
+        ),
+    ),
     Rule(
         "legal_placements",
         Message(
@@ -358,6 +441,17 @@ RULES: Final = (
             "A squatter goes on an empty space or another player's marker, a claim marker on your "
             "own marker or a squatter, and nothing on a claimed space."
         ),
+    ),
+    Rule(
+        "squatter_numbers",
+        Message(
+            "There are six squatters, numbered 1 to 6: while one is on the board, a reading with "
+            "its number allows no squatter."
+        ),
+    ),
+    Rule(
+        "claim_supply",
+        Message("There are 30 claim markers: once all are on the board, none can be placed."),
     ),
     Rule(
         "stacking",
@@ -392,8 +486,13 @@ RULES: Final = (
     ),
     Rule(
         "winning",
+        Message("Your spaces are those topped by your marker, and the largest mine wins."),
+    ),
+    Rule(
+        "tie_break",
         Message(
-            "The largest mine wins; a tie goes to the most claimed spaces, then the most spaces."
+            "Where the largest mines tie, the most claimed spaces wins, then the most spaces; "
+            "players tied on all three share the win."
         ),
     ),
     Rule(
@@ -401,6 +500,13 @@ RULES: Final = (
         Message(
             "With the rule variant, a claim marker takes the squatter under it off the board, and "
             "it may be placed again that turn."
+        ),
+    ),
+    Rule(
+        "turn_timer",
+        Message(
+            "A turn that runs out of time ends as a stop, keeping what it placed (with nothing "
+            "placed, it passes); twice in a row, and a computer player takes the seat."
         ),
     ),
 )
@@ -422,6 +528,21 @@ LESSONS: Final = (
         then_play=True,
     ),
     Lesson(
+        key="claimit-last-round",
+        kind=KIND,
+        title=Message("Claim It!'s last round and its tie-break"),
+        players=2,
+        steps=LAST_ROUND_STEPS,
+        start=start(
+            LAST_TURN_CLAIMED,
+            "6,1",
+            LAST_TURN_RIVAL,
+            variant=False,
+            last_round={"caller": LEARNER, "turns_left": 1},
+        ),
+        topic=topic("last_round", Message("The last round and its tie-break")),
+    ),
+    Lesson(
         key="claimit-variant",
         kind=KIND,
         title=Message("The rule variant of Claim It!"),
@@ -436,5 +557,6 @@ LESSONS: Final = (
             this_turn={"2,5": "S4"},
         ),
         then_play=True,
+        topic=topic("variant", Message("The rule variant")),
     ),
 )

@@ -148,17 +148,16 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         )
         table = plain(view)
         # The turn message's odds, for a board that is a phone's whole screen.
-        table["odds"] = (
-            words.odds(roll_odds(state), state, lang)
-            if game.status is GameStatus.ACTIVE and state.phase in (Phase.ROLL, Phase.DECIDE)
-            else None
-        )
+        table["odds"] = "\n".join(decision_lines(game, lang)) or None
         table.update(board_page.figures())
         return Board(
             table=table,
             words=words.table(view, described_names(game, lang), lang),
             choices=playable(_one_way(self.choices(game, lang), state)) if acting else (),
         )
+
+    def decision_lines(self, game: Game, lang: Language) -> Sequence[str]:
+        return decision_lines(game, lang)
 
     def board_words(self, lang: Language) -> Mapping[str, str]:
         return board_page.words(lang)
@@ -530,6 +529,15 @@ def _took(events: Sequence[object]) -> tuple[int, int | None, int] | None:
     return None if took is None else (took.seat, took.source, took.amount)
 
 
+def decision_lines(game: Game, lang: Language) -> tuple[str, ...]:
+    """The chance rolling on busts, and what it is worth against taking, while the
+    player to act may roll (``GameFace.decision_lines``)."""
+    state: GameState = game.state
+    if game.status is not GameStatus.ACTIVE or state.phase not in (Phase.ROLL, Phase.DECIDE):
+        return ()
+    return (words.odds(roll_odds(state), state, lang),)
+
+
 def _prompt(game: Game, state: GameState, lang: Language) -> str:
     """What the player to move does next, with the dice set aside, the odds and the clock."""
     if state.phase is Phase.OVER:
@@ -575,8 +583,7 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
                 amount=lang.number(state.value),
             )
         )
-    if state.phase in (Phase.ROLL, Phase.DECIDE):
-        lines.append(words.odds(roll_odds(state), state, lang))
+    lines.extend(decision_lines(game, lang))
     if game.deadline is not None and not game.seats[state.turn].is_bot:
         lines.append(words.time_out_rule(state, shared_words.deadline(game.deadline), lang))
     return "\n\n" + "\n".join(lines)

@@ -1,12 +1,14 @@
-"""Gold Nuggets' lesson: four of the learner's turns against a computer player, late in a
-game, then the game's end played for real (``bot.games.lessons`` says what a lesson holds).
+"""Gold Nuggets' lesson: four of the learner's turns against a computer player, then the
+rest of the game played for real (``bot.games.lessons`` says what a lesson holds).
 
-It starts with the centre at 34, so that the learner's takes and the computer's bring it
-down to 8 by the last step and the first whole game that follows is short. The dice are
-chosen so that every move taught is the judge's best there (the judge weighs a late game
-in chance to win): setting aside fewer dice to roll more, rolling on with dice left, a
-bust that was still worth the risk, the steal from the leader, and a take that leaves the
-centre nearly empty.
+It starts with the centre at 54 and the computer ahead, 15 nuggets to 8, so that the
+learner's takes and the computer's bring the centre down to 28 by the last step: the first
+whole game that follows is a real short one, some four turns of the learner's against an
+easy computer player (``tests/games/gold_nuggets`` plays it out). The dice are chosen so
+that every move taught is the judge's best there (the judge weighs the game in chance to
+win, a rival holding nuggets): setting aside fewer dice to roll more, rolling on with dice
+left, a bust that was still worth the risk, the steal from the leader, and a take that
+puts the learner ahead for their first game.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ COMPUTER: Final = 1
 DIE: Final = ("randrange", len(FACES), -1, 1)
 """What a roll asks of its chance for each die: ``randrange(len(FACES))``, as the dice tape
 writes it (``Tape.randrange``)."""
-START: Final = GameState(2, LEARNER, Phase.ROLL, 34, (18, 25))
+START: Final = GameState(2, LEARNER, Phase.ROLL, 54, (8, 15))
 
 
 def rolled(faces: str) -> str:
@@ -51,6 +53,7 @@ STEPS: Final = (
         ),
         ROLL,
         Message("Good, now look at what you rolled."),
+        rules=("turn_start",),
         draws=rolled("333N25L"),
     ),
     Step(
@@ -91,7 +94,7 @@ STEPS: Final = (
         "last_two",
         Message(
             "Roll the last two dice. "
-            "A lasso, a nugget or another 3 can all be set aside, so the risk is small."
+            "A lasso, a nugget or another 3 can be set aside, so only 1 roll in 4 busts."
         ),
         ROLL,
         Message("Both dice can be set aside, well rolled."),
@@ -205,7 +208,7 @@ STEPS: Final = (
     ),
     Step(
         "last_roll",
-        Message("The computer took 7, and the centre is running low. Roll all seven dice."),
+        Message("The computer took 7 and leads again. Roll all seven dice."),
         ROLL,
         Message("Three 5s and three nuggets, a fine roll."),
         draws=rolled("555NNN2"),
@@ -221,16 +224,30 @@ STEPS: Final = (
     Step(
         "take_end",
         Message(
-            "Take the 8, and only 8 stay in the centre. "
+            "Take the 8 to lead again, and 28 stay in the centre. "
             "The game ends when the centre is empty, and whoever has the most nuggets wins."
         ),
         TAKE,
-        Message("You lead, so now finish the game yourself."),
+        Message("You lead, so now play the game to its end yourself."),
         rules=("take_centre", "end"),
     ),
 )
 
 RULES: Final = (
+    Rule(
+        "setup",
+        Message(
+            "All 77 nuggets start in the centre, and players take turns in seat order, the "
+            "first drawn at random."
+        ),
+    ),
+    Rule(
+        "turn_start",
+        Message(
+            "A turn starts by rolling all seven dice, and nothing can be taken before its first "
+            "set-aside."
+        ),
+    ),
     Rule(
         "set_aside",
         Message(
@@ -247,7 +264,10 @@ RULES: Final = (
     ),
     Rule(
         "roll_again",
-        Message("After setting aside, roll the dice not set aside for more, or stop and take."),
+        Message(
+            "After setting aside, roll the dice not set aside for more (set-aside dice are never "
+            "rolled again), or stop and take."
+        ),
     ),
     Rule(
         "bust",
@@ -259,22 +279,22 @@ RULES: Final = (
     Rule(
         "take_centre",
         Message(
-            "Taking moves as many nuggets as the dice are worth from the centre to you, and the "
-            "turn ends."
+            "Taking moves exactly as many nuggets as the dice are worth (even 0) from the centre "
+            "to you, or what is left there, and the turn ends."
         ),
     ),
     Rule(
         "lassos",
         Message(
-            "Three or more lassos set aside in one turn let you take from a player instead of the "
-            "centre."
+            "Three or more lassos set aside in one turn, over all its rolls, let you take from a "
+            "player instead of the centre."
         ),
     ),
     Rule(
         "take_player",
         Message(
-            "With three lassos, you may take the nuggets from another player, at most what they "
-            "hold."
+            "A steal takes from any other player you choose, at most what they hold, and never "
+            "ends the game."
         ),
     ),
     Rule(
@@ -286,7 +306,18 @@ RULES: Final = (
     ),
     Rule(
         "end",
-        Message("The game ends when the centre is empty, and whoever holds the most nuggets wins."),
+        Message(
+            "The game ends when the centre is empty, and whoever holds the most nuggets wins; "
+            "tied players share the win."
+        ),
+    ),
+    Rule(
+        "turn_timer",
+        Message(
+            "A turn that runs out of time takes from the centre what its dice are worth (with a "
+            "roll waiting, its most valuable set-aside first; before the first roll, it passes); "
+            "twice in a row, and a computer player takes the seat."
+        ),
     ),
 )
 """Every rule a real game needs, as its lessons meet it (a step's ``rules``)."""

@@ -105,6 +105,21 @@ Index(
     **where(games.c.status == "finished"),
     info=since(5),
 )
+# The games open in a channel (played there or in threads started from it), and the last
+# ones finished there: the board's list of a channel, read at each of their changes.
+Index(
+    "games_open_by_channel",
+    games.c.channel_id,
+    **where(games.c.status.in_(OPEN)),
+    info=since(32),
+)
+Index(
+    "games_finished_by_channel",
+    games.c.channel_id,
+    games.c.finish_seq,
+    **where(games.c.status == "finished"),
+    info=since(32),
+)
 
 seats = table(
     "seats",

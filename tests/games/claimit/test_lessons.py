@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from itertools import permutations
 
 import pytest
 
@@ -52,27 +53,77 @@ def taught_action(lesson: Lesson, index: int, state: GameState) -> Action:
 
 
 def test_the_list_holds_every_rule_of_the_game() -> None:
+    """Every rule of the rulebook a real game needs (docs/rules/claim-it.md), the bot's
+    turn timer too: each squatter number once on the board, the claim markers' count, the
+    tie-break and the last round among them."""
     listed = [rule.key for rule in TAUGHT]
     assert listed == [
+        "turn_order",
+        "turn",
         "legal_placements",
         "claim_markers_and_squatters",
+        "squatter_numbers",
+        "claim_supply",
         "stacking",
         "mines",
         "bust",
         "stop_and_settle",
         "last_round",
         "winning",
+        "tie_break",
         "variant",
+        "turn_timer",
     ]
 
 
-def test_the_game_lesson_meets_every_rule_but_the_variant_and_the_variant_lesson_that() -> None:
+NAMED_ONLY = {"turn_order", "claim_supply", "turn_timer"}
+"""What no position of a lesson plays out: a lesson starts late in a game, fills no board
+with claim markers and has no clock. Each lesson's end names them."""
+
+
+def test_the_lessons_play_out_every_rule_but_those_they_name() -> None:
     listed = {rule.key for rule in TAUGHT}
     met = {rule for step in BY_KEY["claimit"].steps for rule in step.rules}
-    assert met == listed - {"variant"}
+    assert met == listed - {"variant"} - NAMED_ONLY
+    last = {rule for step in BY_KEY["claimit-last-round"].steps for rule in step.rules}
+    assert {"last_round", "tie_break"} <= last
     assert {rule for step in BY_KEY["claimit-variant"].steps for rule in step.rules} == {"variant"}
     assert BY_KEY["claimit-variant"].options == {"variant": True}
     assert not BY_KEY["claimit"].options
+    every = {rule for lesson in LESSONS for step in lesson.steps for rule in step.rules}
+    assert every == listed - NAMED_ONLY
+
+
+def test_the_last_round_lesson_is_won_on_the_tie_break_its_steps_play_out() -> None:
+    """Mines tied at 14: the claim marker the step teaches wins on claimed spaces, the other
+    placement only ties, and stopping keeps the win that a roll would risk."""
+    lesson = BY_KEY["claimit-last-round"]
+    path = lesson_play.walked(lesson)
+    learner, computer = scores(path[0])
+    assert learner.largest == computer.largest == 14
+    assert learner.claims == computer.claims and learner.spaces < computer.spaces
+    assert path[0].last_round is not None and path[0].last_round.caller == lesson.learner
+    end = path[-1]
+    assert CLAIMIT.is_over(end) and winners(scores(end)) == (lesson.learner,)
+    learner, computer = scores(end)
+    assert learner.largest == computer.largest and learner.claims > computer.claims
+    index = [step.name for step in lesson.steps].index("win_the_tie")
+    other = CLAIMIT.action(path[index], lesson.learner, "B", random.Random(0))
+    tied = apply(apply(path[index], other).state, Stop()).state
+    assert winners(scores(tied)) == (0, 1), "the other placement shares the win"
+
+
+def test_the_bust_is_a_squatter_number_in_use_and_claimed_spaces() -> None:
+    lesson = BY_KEY["claimit"]
+    index = [step.name for step in lesson.steps].index("bust")
+    state = lesson_play.walked(lesson)[index]
+    dice = taught_action(lesson, index, state)
+    assert isinstance(dice, Roll)
+    in_use = {top for stack in state.board().values() for top in stack[-1:] if top[0] == "S"}
+    assert in_use == {"S6"}
+    readings = {(c, r, n) for c, r, n in permutations(dice.dice)}
+    free = [(c, r, n) for c, r, n in readings if "C" not in state.stack(Space(c, r))]
+    assert free == [(4, 6, 6)], "only squatter 6, which is on the board, could go there"
 
 
 @pytest.mark.parametrize("key", sorted(BY_KEY))

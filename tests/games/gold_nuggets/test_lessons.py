@@ -1,13 +1,14 @@
 """Gold Nuggets' lesson as its words tell it: the prepared dice are drawn as a roll asks
 for them, the dice a step points at are the ones it sets aside, every decision taught is
 the judge's best (the praise says so even of the roll that busts), the numbers the words
-name are the positions', the list holds every rule the issue names, and the lesson ends
-with the centre nearly empty (``tests/games/test_lessons.py`` walks every game's lessons
+name are the positions', the list holds every rule of the game, and the first whole game
+that follows is a real short one (``tests/games/test_lessons.py`` walks every game's lessons
 on their generic rules)."""
 
 from __future__ import annotations
 
 import random
+import statistics
 
 from bot.games import lesson_play
 from bot.games.analysis import Played
@@ -16,11 +17,10 @@ from bot.games.gold_nuggets.analysis import ANALYST
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, STEAL_PREFIX, TAKE, parse_set
 from bot.games.gold_nuggets.lessons import DIE, LEARNER, START
 from bot.games.gold_nuggets.lessons import RULES as TAUGHT
+from bot.storage.game_values import Level
 from engine.gold_nuggets import Counts, GameState, Phase
 
 LESSON = lesson_play.lesson("nuggets")
-NEARLY_EMPTY = 10
-"""The most the centre may hold when the lesson hands over to the first whole game."""
 
 
 def before(name: str) -> GameState:
@@ -72,19 +72,51 @@ def test_the_numbers_the_words_name_are_the_positions() -> None:
     stolen = lesson_play.learner_moved(LESSON, index, steal, f"{STEAL_PREFIX}1", judging=False)
     assert stolen.replies[0].nuggets[0] > stolen.replies[0].nuggets[1], "now the learner leads"
     assert before("last_roll").centre == steal.centre - 7, "the computer took 7"
-    assert before("take_end").value == 8 and before("take_end").centre == 16
+    last = before("last_roll")
+    assert last.nuggets[1] > last.nuggets[0], "and leads again"
+    end = before("take_end")
+    assert end.value == 8 and end.centre - 8 == 28 and end.nuggets[0] + 8 > end.nuggets[1]
 
 
-def test_the_lesson_hands_over_with_the_centre_nearly_empty_and_the_learner_ahead() -> None:
+def test_the_first_game_is_a_real_short_game_of_several_turns() -> None:
+    """Past the steps the centre holds 28: the learner plays some four turns of their own
+    (never a single one) before it runs out, on fresh dice against an easy computer."""
     assert LESSON.then_play and LESSON.steps[-1].taught == TAKE
-    last = before("take_end")
-    took = NUGGETS.apply(last, LEARNER, NUGGETS.action(last, LEARNER, TAKE, random.Random(0)))
-    assert took.state.centre <= NEARLY_EMPTY
-    assert took.state.nuggets[LEARNER] > took.state.nuggets[1]
-    assert not NUGGETS.is_over(lesson_play.path("nuggets")[-1])
+    handed = lesson_play.path("nuggets")[-1]
+    assert handed.centre == 28 and handed.nuggets[LEARNER] > handed.nuggets[1]
+    assert not NUGGETS.is_over(handed) and lesson_play.learner_to_act(LESSON, handed)
+    turns = []
+    for seed in range(30):
+        state, chance, played = handed, random.Random(seed), 0
+        while not NUGGETS.is_over(state):
+            if state.phase is Phase.ROLL:
+                played += 1
+            intent = NUGGETS.decide(state, LEARNER, Level.EASY, chance)
+            state = lesson_play.learner_moved(
+                LESSON, len(LESSON.steps), state, intent, chance
+            ).state
+        turns.append(played)
+    assert min(turns) >= 2 and statistics.median(turns) >= 3, turns
 
 
-def test_the_list_holds_every_rule_the_issue_names() -> None:
-    listed = {rule.key for rule in TAUGHT}
-    named = {"set_aside", "value", "lassos", "bust", "take_centre", "take_player"}
-    assert named | {"seven_dice", "end"} <= listed
+def test_the_list_holds_every_rule_of_the_game() -> None:
+    """Every rule of the rulebook a real game needs (docs/rules/gold-nuggets.md), its start,
+    turn order, what a steal may take and the end among them, and the bot's turn timer;
+    the lesson plays out all but the start and the timer, which its end names."""
+    listed = [rule.key for rule in TAUGHT]
+    assert listed == [
+        "setup",
+        "turn_start",
+        "set_aside",
+        "value",
+        "roll_again",
+        "bust",
+        "take_centre",
+        "lassos",
+        "take_player",
+        "seven_dice",
+        "end",
+        "turn_timer",
+    ]
+    met = {rule for step in LESSON.steps for rule in step.rules}
+    assert met == set(listed) - {"setup", "turn_timer"}

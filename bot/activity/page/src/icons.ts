@@ -37,6 +37,8 @@ export const ICONS = [
   '✅',
   '💸',
   '👍',
+  // A lesson's game's end: its winners' lines.
+  '🏆',
   // A place's practice: its target.
   '🎯',
   // A hint, and its options' marks.

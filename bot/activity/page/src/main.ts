@@ -35,6 +35,8 @@ const state: {
   locale: string | null;
   live: Live | null;
   games: Listing[] | null;
+  /** Whether the list's place is a conversation (a DM or group DM), as its words say. */
+  conversation: boolean;
   places: PlaceEntry[];
   /** The feature's place shown (a lesson), instead of a game or the list. */
   place: { place: string; key: string } | null;
@@ -50,6 +52,7 @@ const state: {
   locale: null,
   live: null,
   games: null,
+  conversation: false,
   places: [],
   place: null,
   watching: null,
@@ -149,7 +152,7 @@ function heading(text: string): void {
 function showList(): void {
   view.forget();
   place.forget();
-  heading(t('games_heading'));
+  heading(t(state.conversation ? 'games_heading_conversation' : 'games_heading'));
   if (state.games === null) {
     message(t('loading'));
     return;
@@ -157,7 +160,7 @@ function showList(): void {
   const active = document.activeElement;
   const inside = main.contains(active);
   const focused = inside && active instanceof HTMLElement ? active.dataset.focus : undefined;
-  main.replaceChildren(renderList(state.games, state.places, send));
+  main.replaceChildren(renderList(state.games, state.places, send, state.conversation));
   const target =
     focused && main.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`);
   if (target) target.focus();
@@ -179,6 +182,7 @@ function received(msg: ServerMessage): void {
       break;
     case 'games':
       state.games = msg.games || [];
+      state.conversation = msg.conversation === true;
       state.leaving = null;
       if (state.place !== null) break;
       if (state.watching === null) showList();

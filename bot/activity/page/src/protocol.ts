@@ -147,7 +147,7 @@ export type Words = Record<string, string>;
 
 export type ServerMessage =
   | { type: 'welcome'; words: Words; lang: string }
-  | { type: 'games'; games: Listing[] }
+  | { type: 'games'; games: Listing[]; conversation?: boolean }
   | { type: 'places'; places: PlaceEntry[] }
   | PlaceMessage
   | { type: 'watching'; game: number | null }

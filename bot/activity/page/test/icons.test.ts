@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ICONS, iconFile } from '../src/icons.ts';
 
-test("a place's marks are drawn: learning, its answers, practice", () => {
-  for (const mark of ['🎓', '✅', '💸', '➡️', '🎯']) assert.ok(ICONS.includes(mark), mark);
+test("a place's marks are drawn: learning, its answers, its game's winners, practice", () => {
+  for (const mark of ['🎓', '✅', '💸', '➡️', '🎯', '🏆']) assert.ok(ICONS.includes(mark), mark);
 });
 
 test("a picture's file is named by its code points, without the variation selector", () => {

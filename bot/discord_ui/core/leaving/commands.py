@@ -24,13 +24,13 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     return [
         command(
             N_("cancel"),
-            N_("End this channel's game, unrated (host or Manage Messages)"),
+            N_("End the game here, unrated (host or Manage Messages)"),
             cancel,
             in_conversations=True,
         ),
         command(
             N_("leave"),
-            N_("Leave this channel's game (a computer player takes your seat)"),
+            N_("Leave the game here (a computer player takes your seat)"),
             leave,
             in_conversations=True,
         ),

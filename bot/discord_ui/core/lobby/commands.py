@@ -98,7 +98,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     return [
         command(
             N_("new"),
-            N_("Open a lobby for a new game in this channel"),
+            N_("Open a lobby for a new game here"),
             new,
             [*own, *added],
             in_conversations=True,

@@ -1,7 +1,9 @@
 """A finished game stepped through, privately: one step at a time, its picture and what
 happened, with buttons to the first, the previous, the next and the last step, and a
-menu of the game's chapters (its rounds or tricks). Every step is one everybody saw at
-the table.
+menu of the game's chapters (its rounds or tricks): every one of them, in pages of 23
+where there are more than a menu's 25 (its placeholder says which page), with options
+that turn it to the pages before and after. Every step is one everybody saw at the
+table.
 
 A step is numbered by the move it shows (``Move 87 of 175``), the start before the first:
 the number the report of what decided the game names a decision by, so that its button
@@ -11,6 +13,7 @@ the number the report of what decided the game names a decision by, so that its 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -24,8 +27,12 @@ from i18n import Language
 
 MENU_OPTIONS = 25
 """Discord's limit on a menu's options (Claim has up to 26 tricks)."""
+PAGE = MENU_OPTIONS - 2
+"""Chapters a page of a longer menu holds, beside its options to the pages around it."""
 OPTION_TEXT = 100
 """Discord's limit on an option's label and on its description."""
+PLACEHOLDER_TEXT = 150
+"""Discord's limit on a menu's placeholder."""
 FILENAME = "step.png"
 
 
@@ -71,19 +78,43 @@ def chapter_of(chapters: Sequence[Chapter], step: int) -> Chapter | None:
     return found
 
 
-def menu_chapters(chapters: Sequence[Chapter]) -> list[Chapter]:
-    """The chapters a menu offers: all of them when they fit, else as many as fit spread
-    evenly, the first and the last among them (the steps between are a button away)."""
+@dataclass(frozen=True)
+class MenuPage:
+    """The chapters a step-through's menu offers: all of them where they fit, else the
+    page of them the step shown is in, with the first chapter of the pages before and
+    after it (``earlier``, ``later``) as options that turn the menu there, so that every
+    chapter is a pick or two away and none is skipped."""
+
+    chapters: tuple[Chapter, ...]
+    page: int
+    """From 1; the first of one page where all fit."""
+    pages: int
+    earlier: tuple[Chapter, ...] = ()
+    """The page before's chapters, its first the option's jump; none on the first page."""
+    later: tuple[Chapter, ...] = ()
+    """The page after's chapters, likewise."""
+
+
+def menu_page(chapters: Sequence[Chapter], current: Chapter | None) -> MenuPage:
+    """The chapters a menu shown with the chapter ``current`` offers."""
     if len(chapters) <= MENU_OPTIONS:
-        return list(chapters)
-    last = len(chapters) - 1
-    return [chapters[round(i * last / (MENU_OPTIONS - 1))] for i in range(MENU_OPTIONS)]
+        return MenuPage(tuple(chapters), 1, 1)
+    pages = [tuple(chapters[start : start + PAGE]) for start in range(0, len(chapters), PAGE)]
+    index = next((i for i, page in enumerate(pages) if current in page), 0)
+    return MenuPage(
+        pages[index],
+        index + 1,
+        len(pages),
+        pages[index - 1] if index else (),
+        pages[index + 1] if index + 1 < len(pages) else (),
+    )
 
 
 def jumped_to(chapters: Sequence[Chapter], value: str) -> int | None:
-    """The step a menu pick of ``value`` jumps to; ``None`` for a value the menu never
-    offered."""
-    offered = {str(chapter.step): chapter.step for chapter in menu_chapters(chapters)}
+    """The step a menu pick of ``value`` jumps to: the first of any of the game's
+    chapters (an option of any page of the menu, or of a menu turned to another page
+    since); ``None`` for a value no page offers."""
+    offered = {str(chapter.step): chapter.step for chapter in chapters}
     return offered.get(value)
 
 
@@ -120,8 +151,8 @@ def _buttons(
 def _menu(
     chapters: Sequence[Chapter], current: Chapter | None, kind: str, game: int, lang: Language
 ) -> JumpMenu | None:
-    offered = menu_chapters(chapters)
-    if len(offered) < 2:
+    shown = menu_page(chapters, current)
+    if len(shown.chapters) < 2:
         return None
     options = [
         discord.SelectOption(
@@ -134,6 +165,39 @@ def _menu(
             ),
             default=chapter == current,
         )
-        for chapter in offered
+        for chapter in shown.chapters
     ]
-    return JumpMenu(kind, game, options=options, placeholder=lang._("Jump to…"))
+    if shown.earlier:
+        options.insert(0, _turning(shown.earlier, lang, later=False))
+    if shown.later:
+        options.append(_turning(shown.later, lang, later=True))
+    placeholder = lang._("Jump to…")
+    if shown.pages > 1:
+        placeholder = lang._(
+            "Jump to… ({first} to {last}; {page} of {pages})",
+            first=shown.chapters[0].name,
+            last=shown.chapters[-1].name,
+            page=lang.number(shown.page),
+            pages=lang.number(shown.pages),
+        )
+    return JumpMenu(
+        kind, game, options=options, placeholder=shortened(placeholder, PLACEHOLDER_TEXT)
+    )
+
+
+def _turning(page: Sequence[Chapter], lang: Language, *, later: bool) -> discord.SelectOption:
+    """The option that turns the menu to ``page`` (the one after the page shown, or the
+    one before), jumping to its first chapter."""
+    first, last = page[0].name, page[-1].name
+    if later:
+        label = lang._("Later: {first} to {last} ▶", first=first, last=last)
+    else:
+        label = lang._("◀ Earlier: {first} to {last}", first=first, last=last)
+    step = page[0].step
+    return discord.SelectOption(
+        label=shortened(label, OPTION_TEXT),
+        value=str(step),
+        description=(
+            lang._("From move {n}", n=lang.number(step)) if step else lang._("From the start")
+        ),
+    )

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord_ui.card_layout import Card, layout
 from bot.discord_ui.command_parts import Command, Option, command
+from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.turns.handlers import Turns
 from bot.discord_ui.interaction_answers import answer_privately
 from bot.discord_ui.interactions import reader
@@ -43,7 +44,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
         ),
         command(
             N_("board"),
-            N_("Move this channel's game to the bottom"),
+            N_("Move the game here to the bottom"),
             board,
             in_conversations=True,
         ),
@@ -55,7 +56,7 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
                 Option(
                     N_("game"),
                     app_commands.Range[int, 1, 1_000_000_000] | None,
-                    N_("The game's number in this server (the game here, or the last one here)"),
+                    N_("The game's number (if unset: the game here, or the last one here)"),
                 )
             ],
             in_conversations=True,
@@ -65,10 +66,17 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
 
 async def show_rules(interaction: discord.Interaction, face: GameFace) -> None:
     """The game's rules to the asker alone, in their language, with what the features add
-    under them (a lesson's button): ``/<game> rules``, and a lobby's **How to play**."""
+    under them (a lesson's button): ``/<game> rules``, and a lobby's **How to play**. In a
+    conversation, only what works there: a button there refuses a feature that doesn't."""
     lang = reader(interaction)
     *cards, last = rules_cards(face.title, face.rules(lang))
-    added = tuple(row for part in features_parts() for row in part.rules_rows(face.kind, lang))
+    here = not place_of(interaction).interaction_only
+    added = tuple(
+        row
+        for part in features_parts()
+        if here or part.part.in_conversations
+        for row in part.rules_rows(face.kind, lang)
+    )
     cards.append(replace(last, rows=added))
     await answer_privately(interaction, cards[0])
     for card in cards[1:]:

@@ -76,8 +76,8 @@ def form_lines(form: PlayerForm | None, lang: Language) -> tuple[Line, ...]:
     apart = _uncounted_words(form.uncounted, lang)
     if not form.overall.games:
         nothing = lang._(
-            "Nothing judged yet: a game counts here once someone asks What decided it "
-            "under its result."
+            "Nothing judged yet: a game counts here once it is judged (when someone asks "
+            "what decided it, or its player takes its drills)."
         )
         return (Line(heading, "\n".join(filter(None, (nothing, apart)))),)
     recent, overall = form.recent, form.overall
@@ -233,6 +233,11 @@ class ShowsForm(Part):
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.forms = Forms(context.database)
+
+    @property
+    def stats_in_conversations(self) -> bool:
+        """A conversation's games are judged too (their drills made): its form is its own."""
+        return True
 
     async def stats_lines(
         self, guild_id: int, kind: str, user_id: int, lang: Language

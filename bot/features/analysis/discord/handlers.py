@@ -3,9 +3,10 @@ channel at their word: ``/<game> analysis [game]``, the What decided it button u
 every result and replay, and the Share button on a report shown privately.
 
 A game is judged once, off the event loop (``judging``), the first asker seeing
-"judging…" become the report; later ones get it at once. Its picture is the game's
-costliest decision's position as the replay draws it, with a button into the replay's
-step-through at that move.
+"judging…" become the report (judged before the reports nobody waits for, and refused
+in plain words past the reports a member may wait for at once); later ones get it at
+once. Its picture is the game's costliest decision's position as the replay draws it,
+with a button into the replay's step-through at that move.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bot.games.limits import shortened
 from bot.games.painters import PAINTERS
 from bot.games.registry import analyst_for, rules_for
 from bot.games.replay import step_showing
+from bot.service.game_reports import Asker, Urgency
 from bot.storage import Game, SharedReplay
 from bot.storage.shards import Shards
 from i18n import N_, Language, Message
@@ -121,13 +123,16 @@ class Reports(ShowsForm):
         lang = reader(interaction)
         kept = await self.reports.stored(game.id)
         if kept is None or not kept.current:
+            # Begun (or refused, past the asker's bound) before anything is shown.
+            making = self.reports.judged(game, Asker(interaction.user.id, game.id, Urgency.ASKED))
             title = shared_words.game_name(face_for(game.kind).title, game)
             judging = Card(
                 title=None,
                 text=lang._("📊 Judging every decision of {game}…", game=title),
             )
             answer = await answer_privately(interaction, judging)
-            await answer.edit(await self._card(game, lang, shared=False))
+            judged = await asyncio.shield(making)
+            await answer.edit(await self._card(game, lang, shared=False, analysis=judged))
             return
         card = await self._card(game, lang, shared=False, analysis=kept)
         await answer_privately(interaction, card)

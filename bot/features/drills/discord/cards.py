@@ -30,11 +30,12 @@ from bot.features.drills.discord.controls import (
 )
 from bot.features.drills.drill_words import (
     answered_line,
+    asked_text,
     cost_scale,
     drill_title,
     option_labels,
+    position,
     progress_lines,
-    question,
     replay_elsewhere,
     verdict,
     when,
@@ -44,7 +45,7 @@ from bot.games.faces import face_for
 from bot.games.limits import shortened
 from bot.games.replay import step_showing
 from bot.service.errors import own_slash, slash
-from bot.storage.records import Game, GameStatus
+from bot.storage.records import Game
 from i18n import Language
 
 DRILL_ACCENT = (230, 126, 34)
@@ -63,7 +64,7 @@ async def drill_card(drill: Drill, game: Game, scope: str, served: int, lang: La
     whose seats name the players), under what was to decide, with its options."""
     face = face_for(drill.kind)
     table = position(drill, game)
-    asked = question(drill, game, lang)
+    asked = asked_text(drill, game, lang)
     picture = await face.turn(table, asked, None, lang)
     # What the table says next points at its own buttons: a drill has its own.
     picture = replace(picture, title=drill_title(served, drill.kind, lang), text=asked)
@@ -75,14 +76,6 @@ async def drill_card(drill: Drill, game: Game, scope: str, served: int, lang: La
     # The hand's own title names a game; here it is the player's, as they held it then.
     own = replace(hand.picture, title=lang._("Your hand"))
     return replace(drawn(picture), accent=DRILL_ACCENT, below=drawn(own, rows))
-
-
-def position(drill: Drill, game: Game) -> Game:
-    """The drill's position as a game record for the face to draw: ``game``'s seats and
-    options, at the drill's state, as if still played (a record kept nowhere)."""
-    return replace(
-        game, state=drill.state, status=GameStatus.ACTIVE, finished_at=None, deadline=None
-    )
 
 
 def option_rows(

@@ -34,18 +34,18 @@ def commands(rules: AnyRules, face: GameFace) -> list[Command]:
     async def recompute(interaction: discord.Interaction) -> None:
         await Ladder.of(interaction).recompute(interaction, kind)
 
-    # The server's dice are shown only in a game that has dice (``Ladder.stats``).
+    # The dice here are shown only in a game that has dice (``Ladder.stats``).
     if rules.dice:
-        stats_says = N_("A player's record in this server, and its dice (only you see it)")
-        user_says = N_("Whose record (yours and the server's dice if unset)")
+        stats_says = N_("A player's record here, and the dice here (only you see it)")
+        user_says = N_("Whose record (yours and the dice here if unset)")
     else:
-        stats_says = N_("A player's record in this server (only you see it)")
+        stats_says = N_("A player's record here (only you see it)")
         user_says = N_("Whose record (yours if unset)")
 
     return [
         command(
             N_("leaderboard"),
-            N_("This server's top players (only you see it)"),
+            N_("The top players here (only you see it)"),
             leaderboard,
             [
                 Option(

@@ -69,7 +69,10 @@ class Ladder(Part):
                 return
         board = await self._board(interaction, kind, page)
         if not board.entries:
-            await answer_privately(interaction, messages.no_ladder(kind, reader(interaction)))
+            said = messages.no_ladder(
+                kind, reader(interaction), conversation=place_of(interaction).private
+            )
+            await answer_privately(interaction, said)
             return
         await answer_privately(interaction, await self._page(board, kind, interaction))
 
@@ -91,7 +94,10 @@ class Ladder(Part):
         require_private(interaction)
         board = await self._board(interaction, button.kind, button.page)
         if not board.entries:
-            gone = Card(title=None, text=messages.no_ladder(button.kind, reader(interaction)))
+            said = messages.no_ladder(
+                button.kind, reader(interaction), conversation=place_of(interaction).private
+            )
+            gone = Card(title=None, text=said)
             await update_clicked(interaction, view=layout(gone))
             return
         await update_clicked(
@@ -138,11 +144,15 @@ class Ladder(Part):
             # Asked without a player: the server's dice too, and whether they look fair.
             rolled = await self.ladder.dice(scope, kind)
             dice = messages.dice_line(kind, await self._place(interaction), rolled, lang)
-        added = await self.context.hooks.stats_lines(scope, kind, who.id, lang)
+        conversation = place_of(interaction).interaction_only
+        added = await self.context.hooks.stats_lines(
+            scope, kind, who.id, lang, conversation=conversation
+        )
         more = (*added, *(() if dice is None else (dice,)))
         if stats is None:
             is_self = who.id == interaction.user.id
-            none = messages.no_stats(kind, who.display_name, is_self, lang)
+            private = place_of(interaction).private
+            none = messages.no_stats(kind, who.display_name, is_self, lang, conversation=private)
             if not more:
                 await answer_privately(interaction, none)
                 return
@@ -159,12 +169,15 @@ class Ladder(Part):
         games = await self.ladder.history(scope, kind)
         lang = reader(interaction)
         if not games:
-            await answer_privately(interaction, messages.no_history(kind, lang))
+            said = messages.no_history(kind, lang, conversation=place_of(interaction).private)
+            await answer_privately(interaction, said)
             return
         notes = await self.context.hooks.history_notes([game.id for game in games], lang)
-        place = place_of(interaction).guild_id
+        place = place_of(interaction)
+        name = await self._place(interaction)
+        # A conversation has no replays (the bot is no member there): none is pointed to.
         card = messages.history_card(
-            games, kind, place, await self._place(interaction), lang, notes
+            games, kind, place.guild_id, name, lang, notes, replays=not place.interaction_only
         )
         await answer_privately(interaction, card)
 

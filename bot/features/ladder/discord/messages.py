@@ -38,25 +38,40 @@ def rating_note(lang: Language) -> str:
     )
 
 
-def no_ladder(kind: str, lang: Language) -> str:
-    """What a leaderboard says while nobody is on it."""
-    face = face_for(kind)
+def no_ladder(kind: str, lang: Language, *, conversation: bool) -> str:
+    """What a leaderboard says while nobody is on it (a ``conversation``'s: a DM's or a
+    group DM's, which is no server)."""
+    if conversation:
+        return lang._(
+            "Nobody is on this conversation's ladder yet: a {title} game counts once it is "
+            "played to the end with at least two people. Start one with {new}.",
+            **_start_one(kind),
+        )
     return lang._(
         "Nobody is on this server's ladder yet: a {title} game counts once it is "
         "played to the end with at least two people. Start one with {new}.",
-        title=face.title,
-        new=slash(face.command, "new"),
+        **_start_one(kind),
     )
 
 
-def no_history(kind: str, lang: Language) -> str:
-    """What the history says while no game has ended here."""
-    face = face_for(kind)
+def no_history(kind: str, lang: Language, *, conversation: bool) -> str:
+    """What the history says while no game has ended here (in a ``conversation``)."""
+    if conversation:
+        return lang._(
+            "No game has been played to the end in this conversation yet ({title}). "
+            "Start one with {new}.",
+            **_start_one(kind),
+        )
     return lang._(
         "No game has been played to the end in this server yet ({title}). Start one with {new}.",
-        title=face.title,
-        new=slash(face.command, "new"),
+        **_start_one(kind),
     )
+
+
+def _start_one(kind: str) -> dict[str, object]:
+    """The game's title, and the command that starts one."""
+    face = face_for(kind)
+    return {"title": face.title, "new": slash(face.command, "new")}
 
 
 def leaderboard_card(
@@ -152,9 +167,18 @@ def dice_line(kind: str, server: str, rolled: Sequence[int], lang: Language) -> 
     return Line(heading, fairness_text(face.dice_labels(lang), dice_fairness(rolled), lang))
 
 
-def no_stats(kind: str, name: str, is_self: bool, lang: Language) -> str:
-    """What the stats say of a player who has finished no game here."""
+def no_stats(kind: str, name: str, is_self: bool, lang: Language, *, conversation: bool) -> str:
+    """What the stats say of a player who has finished no game here (in a
+    ``conversation``)."""
     title = face_for(kind).title
+    if conversation and is_self:
+        return lang._("You haven't finished a {title} game in this conversation yet.", title=title)
+    if conversation:
+        return lang._(
+            "{player} hasn't finished a {title} game in this conversation yet.",
+            player=escaped(name),
+            title=title,
+        )
     if is_self:
         return lang._("You haven't finished a {title} game in this server yet.", title=title)
     return lang._(
@@ -214,27 +238,41 @@ def history_card(
     server: str,
     lang: Language,
     notes: Mapping[int, str] | None = None,
+    *,
+    replays: bool = True,
 ) -> Card:
     """The last finished games, newest first: when, who won, with whom, what the features
     note of each (``notes``: the tournament it was played for), and a link to each result
-    (in the server ``guild_id``; 0 for a DM or group DM)."""
+    (in the server ``guild_id``; 0 for a DM or group DM); and the commands that show one
+    again where it is asked: the log, and the replay where ``replays`` are shown there
+    (a conversation's, which the bot reaches through interactions alone, has none)."""
     lines = [_history_line(game, guild_id, lang, (notes or {}).get(game.id)) for game in games]
+    face = face_for(kind)
     title = lang._(
         "{title} · recent games in {server}",
-        title=face_for(kind).title,
+        title=face.title,
         server=escaped(server),
     )
     more = lang._("…and {more} more games", more="{}")
+    log = lang.say(slash(face.command, "log"))
+    if replays:
+        again = lang._(
+            "Newest first. Unrated games had fewer than two people. {log} and {replay} "
+            "with a game's number show it again, move by move or as an animation.",
+            log=log,
+            replay=lang.say(slash(face.command, "replay")),
+        )
+    else:
+        again = lang._(
+            "Newest first. Unrated games had fewer than two people. {log} with a game's "
+            "number shows it again, move by move.",
+            log=log,
+        )
     return Card(
         title=shortened(title, TITLE),
         text=joined_within(lines, CARD_TEXT, more=more),
         accent=LADDER_COLOUR,
-        footer=lang._(
-            "Newest first. Unrated games had fewer than two people. {log} and {replay} "
-            "with a game's number show it again, move by move or as an animation.",
-            log=lang.say(slash(face_for(kind).command, "log")),
-            replay=lang.say(slash(face_for(kind).command, "replay")),
-        ),
+        footer=again,
     )
 
 

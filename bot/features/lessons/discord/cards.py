@@ -17,6 +17,7 @@ import discord
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.components import Look
 from bot.discord_ui.face_drawing import drawn, in_rows, look, menu_options
+from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.features.lessons.discord.controls import (
     LessonMove,
     LessonPick,
@@ -28,15 +29,20 @@ from bot.features.lessons.discord.controls import (
 )
 from bot.features.lessons.lesson_words import (
     answer_lines,
+    game_end,
     next_lesson,
     progress,
     standing_lines,
+    unmet_lines,
+    ways_after,
 )
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import Standing
 from bot.games import lesson_play
 from bot.games.face import GOLD, Choice, Control, Menu, Picture
 from bot.games.faces import face_for, faces
+from bot.games.registry import rules_for
+from bot.games.rules import HiddenInformation
 from i18n import Language
 
 LESSON_ACCENT = (88, 101, 242)
@@ -58,11 +64,20 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
         if following is not None:
             label = lang._("Next: {lesson}", lesson=lang.say(following.title))
             ends.append(NextLesson(following.key, label))
-        if in_guild:
+        if in_guild and not standing.left_out:
+            # Shared as finished: only by its own moves.
             share = lang._("Share in the channel")
             ends.append(ShareLesson(lesson.key, standing.version, share))
         rows = (tuple(ends),) if ends else ()
-        return Card(title=title, text="\n\n".join(said), accent=GOLD, rows=rows)
+        end = await game_end(standing, name, lang)
+        told = "\n\n".join([*said, *([end.text] if end is not None else [])])
+        unmet = unmet_lines(standing, lang)
+        if unmet:
+            more = lang._("…and {more} more", more="{}")
+            told += "\n\n" + joined_within(unmet, CARD_TEXT - len(told) - 2, more=more)
+        if end is None:
+            return Card(title=title, text=told, accent=GOLD, rows=rows)
+        return replace(drawn(end, rows), title=title, text=told)
     face = face_for(lesson.kind)
     table = lesson_play.table(lesson, standing.state, standing.user_id, name, standing.version)
     # What the step points at, lit on its pictures as on the board.
@@ -70,10 +85,15 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
     lit: frozenset[str] = frozenset(waiting.lit) if waiting is not None else frozenset()
     picture = await face.turn(table, "\n\n".join(said), None, lang, lit=lit)
     picture = replace(picture, title=f"{title} · {progress(standing, lang)}")
+    if isinstance(rules_for(lesson.kind), HiddenInformation):
+        # The table's words send a player to their hand's button, which a lesson has not:
+        # the learner's hand is below it while they are to act.
+        picture = replace(picture, text="\n\n".join(said))
     if standing.phase is LessonPhase.ANSWERED:
+        again, on = ways_after(standing, lang)
         ways = (
-            LessonWay(lesson.key, standing.version, Way.AGAIN, _way(lang._("Try again"), "↩️")),
-            LessonWay(lesson.key, standing.version, Way.ON, _way(lang._("Go on"), "➡️")),
+            LessonWay(lesson.key, standing.version, Way.AGAIN, _way(again, "↩️")),
+            LessonWay(lesson.key, standing.version, Way.ON, _way(on, "➡️")),
         )
         return _card(picture, (ways,))
     if not lesson_play.learner_to_act(lesson, standing.state):
@@ -137,6 +157,8 @@ def lessons_card(started: Sequence[Standing], lang: Language) -> Card:
     lines = []
     for standing in started:
         said = [progress(standing, lang)] if standing.phase is not LessonPhase.OVER else []
+        if standing.phase is LessonPhase.OVER and standing.left_out:
+            said.append(lang._("Gone through, not by all its steps"))
         if standing.finished_at is not None:
             said.append(lang._("finished <t:{when}:D>", when=int(standing.finished_at)))
         said.append(f"/{face_for(standing.lesson.kind).command} {lang._('learn')}")

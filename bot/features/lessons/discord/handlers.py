@@ -10,6 +10,7 @@ end (**Share**): one message in the channel, once."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,8 +139,7 @@ class Learning(Part):
             going = self.lessons.try_again(user, pressed.lesson, pressed.version)
         else:
             going = self.lessons.go_on(user, pressed.lesson, pressed.version)
-        standing = await in_time(interaction, going)
-        await update_private(interaction, self._card(interaction, standing))
+        await self._shown(interaction, pressed.lesson, going)
 
     async def real_game(self, interaction: discord.Interaction, pressed: RealGameButton) -> None:
         """**Play a real game**, at a lesson's end: a lobby in the channel, as ``/<game>
@@ -211,7 +211,18 @@ class Learning(Part):
     ) -> None:
         require_private(interaction)
         moving = self.lessons.move(interaction.user.id, key, version, intent)
-        standing = await in_time(interaction, moving)
+        await self._shown(interaction, key, moving)
+
+    async def _shown(
+        self, interaction: discord.Interaction, key: str, going: Awaitable[Standing]
+    ) -> None:
+        """The lesson as a press left it, in place of the message pressed; where the lesson
+        had moved on since that message (on the board, in another message), as it stands
+        now instead, nothing changed, saying so."""
+        try:
+            standing = await in_time(interaction, going)
+        except LessonMovedOn:
+            standing = await self.lessons.caught_up(interaction.user.id, key)
         await update_private(interaction, self._card(interaction, standing))
 
     async def _card(self, interaction: discord.Interaction, standing: Standing) -> Card:
