@@ -6,8 +6,15 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from bot.discord_ui import interaction_answers
 from emulator import DiscordEmulator
-from tests.e2e.world import THREAD_PERMISSIONS, World, make_world, running_world
+from tests.e2e.world import (
+    DEFER_AFTER,
+    THREAD_PERMISSIONS,
+    World,
+    make_world,
+    running_world,
+)
 from tests.hang_report import reported_if_hung
 from tests.quick_limits import QUICK_LIMITS
 
@@ -22,6 +29,13 @@ async def hang_report(request: pytest.FixtureRequest) -> AsyncIterator[None]:
         return
     async with reported_if_hung(timeout):
         yield
+
+
+@pytest.fixture(autouse=True)
+def deferral_scaled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot in this process defers as Discord's deadline here allows (``DEFER_AFTER``);
+    a test of deferral sets the same ``monkeypatch`` to its own figure."""
+    monkeypatch.setattr(interaction_answers, "DEFER_AFTER", DEFER_AFTER)
 
 
 @pytest.fixture

@@ -49,6 +49,7 @@ THREAD_PERMISSIONS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
 )
 """What the bot needs besides its defaults to give each game a thread."""
 TITLES = {"claimit": "Claim It!", "nuggets": "Gold Nuggets", "claim": "Claim"}
+"""Each game's command, and its name as its messages title it."""
 RESPONSE_DEADLINE = 15.0
 """Seconds Discord waits for an interaction's first response here, on its clock (its own
 is 3 s). The bot, the emulated Discord and the test share one process and one loop, on a
@@ -58,7 +59,11 @@ The bot's own deferral (after 1.5 s of its loop) is tested with its pause shorte
 (``test_a_slow_board_is_deferred_then_edited_in``), Discord's deadline by the emulator's
 tests, an answer not waiting out a rate limit by the order ``test_rate_limits`` sees;
 the time to an answer is measured by ``bench.e2e``."""
-"""Each game's command, and its name as its messages title it."""
+DEFER_AFTER = RESPONSE_DEADLINE / 2
+"""Seconds of its loop the bot waits here before it defers an answer (its own is 1.5 s,
+``interaction_answers.DEFER_AFTER``), scaled as Discord's deadline is: a loop starved on
+a busy machine would otherwise defer what a test means to see answered at once, and the
+test read an answer still to come. Deferral itself is tested with no wait at all."""
 
 
 @dataclass

@@ -67,7 +67,7 @@ async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:
     await expect(page.locator("#suggestions li").first).to_be_visible()
     await expect(page.locator("#suggestions")).to_contain_text(f"/claimit {new}")
     await expect(page.locator("#suggestions")).to_contain_text(
-        GERMAN._("Open a lobby for a new game in this channel")
+        GERMAN._("Open a lobby for a new game here")
     )
     await box.fill("")
 
