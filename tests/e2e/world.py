@@ -327,6 +327,14 @@ class World:
         """The channel or thread a game is played in."""
         return self.discord.channels[game.place_id]
 
+    def every_interaction_answered(self) -> None:
+        """Every click and command so far had its first response within Discord's deadline
+        here (``RESPONSE_DEADLINE``), and nothing the bot sent about it was refused."""
+        for interaction in self.discord.interactions.values():
+            assert interaction.errors == []
+            seconds = interaction.response_seconds
+            assert seconds is not None and seconds < RESPONSE_DEADLINE
+
     def pings(self, where: Channel | None = None) -> list[Message]:
         """The bot's messages here that ping someone (a turn's ping)."""
         return [m for m in (where or self.channel).visible() if m.mentions]
