@@ -25,7 +25,10 @@ generator passed in (used only by easy, to break ties like a person would).
 With three players or more the chance of winning is estimated, not searched:
 the nuggets left in the centre are shared out in turns of ``fresh_turn_value``
 nuggets on average (variance ``TAKE_VARIANCE``), the player to move first
-getting the most turns, and each lead is judged by a normal approximation.
+getting the most turns, and each lead is judged by a normal approximation;
+in the endgame (``ENDGAME``: a centre one turn may empty), where a player
+needs any take, or a steal, to win, each seat is judged against its most
+dangerous rival by the solved 2-player game (``exact_game.pair_chance``).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from engine.bots import RollAgain as RollAgain
 from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
 from engine.gold_nuggets.dice import DICE, FACES, NUMBERS, ORDERED_ROLLS, Counts, choices
 from engine.gold_nuggets.errors import GameAlreadyOver
-from engine.gold_nuggets.exact_game import outcomes
+from engine.gold_nuggets.exact_game import outcomes, pair_chance
 from engine.gold_nuggets.exact_game import win_chance as exact_win_chance
 from engine.gold_nuggets.odds import bust_chance
 from engine.gold_nuggets.policy import distinct_rolls, fresh_turn_value, roll_on_value, worth_after
@@ -53,6 +56,12 @@ TAKE_VARIANCE: Final = 23.0
 simulation; its mean is ``fresh_turn_value()``."""
 RUNS_OUT: Final = 30
 """A centre holding this many nuggets or fewer might run out this turn."""
+ENDGAME: Final = 5
+"""With this many nuggets in the centre or fewer, one turn takes them all more often than
+not (64% for five): each seat is judged against its most dangerous rival by the solved
+2-player game (``exact_game.pair_chance``), not by a normal approximation (which gives
+Bo, to move at 40 against 36 with one nugget left, 85.2% where he wins 99.6% in a game
+of two)."""
 EASY_ENOUGH: Final = 5
 EASY_RISK: Final = Fraction(1, 3)
 NORMAL_DIE_WORTH: Final = 0.6
@@ -235,6 +244,15 @@ class _WinChance:
             chance = exact_win_chance(centre, nuggets[mover])
             return chance if mover == me else 1.0 - chance
         players = self.players
+        if centre <= ENDGAME:
+            # Against the rival most dangerous to it, as the solved 2-player game has it:
+            # the same lead and centre, whichever of the two moves first.
+            place = (me - mover) % players
+            return min(
+                pair_chance(centre, nuggets[me] - nuggets[seat], place < (seat - mover) % players)
+                for seat in range(players)
+                if seat != me
+            )
         turns = centre / self.mean_take
         # Seat by seat, the turns still to come: the sooner a seat moves, the more.
         share = [

@@ -235,3 +235,19 @@ def win_chance(centre: int, mover: int) -> float:
     if centre == 0:
         return final(mover, 0)
     return table()[centre][mover]
+
+
+def pair_chance(centre: int, lead: int, first: bool) -> float:
+    """The chance that a player leading another by ``lead`` nuggets (less than 0: behind)
+    wins a 2-player game with ``centre`` in the centre, ``first``: the player moves first.
+    The 2-player game's holdings add up to 77 - centre; where the lead's parity does not
+    fit them, the mean of the two leads beside it."""
+    rest = CENTRE_START - centre
+
+    def at(lead: int) -> float:
+        mine = min(max((rest + lead) // 2, 0), rest)
+        return win_chance(centre, mine) if first else 1.0 - win_chance(centre, rest - mine)
+
+    if (rest + lead) % 2 == 0:
+        return at(lead)
+    return (at(lead - 1) + at(lead + 1)) / 2
