@@ -154,3 +154,13 @@ def test_a_2_player_games_ledger_adds_up_for_every_seat() -> None:
         moves = played("nuggets", list(levels), 40 + seed)
         for leftover in leftovers(moves, 40 + seed):
             assert abs(leftover) < 1e-4, (seed, leftover)
+
+
+def test_the_report_says_a_game_of_two_is_judged_exactly() -> None:
+    assert "In a game of two, exactly: the game is solved." in WORDS.judged_how(english())
+    two = position(players=2, phase="decide", aside={"L": 3, "3": 3}, centre=1, nuggets=[36, 40])
+    (steal,) = ANALYST.judge([Played(two, 0, Take(1))], [0], seed=1)
+    assert (steal.unit, steal.exact, steal.cost) == (Unit.WIN_CHANCE, True, Fraction(0))
+    three = position(phase="decide", aside={"L": 3, "4": 3}, centre=3, nuggets=[20, 30, 24])
+    (estimate,) = ANALYST.judge([Played(three, 0, Take(1))], [0], seed=1)
+    assert (estimate.unit, estimate.exact) == (Unit.WIN_CHANCE, False)
