@@ -17,12 +17,14 @@ chance, and each choice (a set-aside, rolling on or taking, whom from) the one b
 mover by its own chance. A seat's chance is its expectation under that play. One plan
 serves a turn (its start position is its key), as the hard player's does.
 
-Calibration: over 1,000 games between the computer levels (``bench.analysis.played``,
-seeds 5000 to 5999, 2 + seed % 4 seats, the levels mixed seat by seat), every seat's
-estimate at every turn's start (89,315 of them) against the game's result (1, a share of a
-shared win, 0). The hard player's variance (23) is over-confident: its positions given 85%
-won 77%, those given 2.5% won 7%. The variance that fits best (least squared error of
-the chance, ``VARIANCE``: 50) leaves, by tenths of predicted chance (n, predicted, won):
+Calibration (measured before the 2-player game was solved and the endgame judged by it,
+with the normal approximation at every size): over 1,000 games between the computer
+levels (``bench.analysis.played``, seeds 5000 to 5999, 2 + seed % 4 seats, the levels
+mixed seat by seat), every seat's estimate at every turn's start (89,315 of them)
+against the game's result (1, a share of a shared win, 0). The hard player's variance
+(23) is over-confident: its positions given 85% won 77%, those given 2.5% won 7%. The
+variance that fits best (least squared error of the chance, ``VARIANCE``: 50) leaves, by
+tenths of predicted chance (n, predicted, won):
 
     0.0-0.1  28,295  0.031  0.054      0.5-0.6  5,539  0.547  0.551
     0.1-0.2  14,900  0.150  0.154      0.6-0.7  3,853  0.646  0.675
