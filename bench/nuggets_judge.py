@@ -257,8 +257,8 @@ def main() -> None:
                 started = time.perf_counter()
                 decide(state, EngineLevel.HARD, random.Random(seed))
                 move_times.append(time.perf_counter() - started)
-            chosen = _chosen(move)
-            cost = regret(state, chosen)
+            taken = chosen(move)
+            cost = regret(state, taken)
             costs[level].append(cost)
             if state.centre <= ENDGAME and cost >= THROWN:
                 thrown[level] += 1
@@ -298,7 +298,8 @@ def _forget() -> None:
         cached.cache_clear()
 
 
-def _chosen(move: Played) -> Choice:
+def chosen(move: Played) -> Choice:
+    """The option the move took."""
     action = move.action
     if isinstance(action, SetAside):
         return action.counts

@@ -9,12 +9,12 @@ import json
 from fractions import Fraction
 
 from bench.analysis import played
-from bench.nuggets_judge import leftovers
+from bench.nuggets_judge import chosen, close_endgames, hinted, leftovers, regret
 from bot.games.analysis import Analysis, ChanceKind, Grade, Played, Unit, kept, summaries
 from bot.games.gold_nuggets.analysis import ANALYST, CHANCE_THRESHOLDS, LEVEL_RATES, THRESHOLDS
 from bot.games.gold_nuggets.report_words import WORDS
 from bot.storage.game_values import Level
-from engine.gold_nuggets import Roll, SetAside, Take, TimeOut, apply
+from engine.gold_nuggets import Phase, Roll, SetAside, Take, TimeOut, apply
 from engine.gold_nuggets.dice import Counts, Face
 from engine.gold_nuggets.exact import fresh_turn_worth
 from engine.gold_nuggets.judge import judged
@@ -164,3 +164,17 @@ def test_the_report_says_a_game_of_two_is_judged_exactly() -> None:
     three = position(phase="decide", aside={"L": 3, "4": 3}, centre=3, nuggets=[20, 30, 24])
     (estimate,) = ANALYST.judge([Played(three, 0, Take(1))], [0], seed=1)
     assert (estimate.unit, estimate.exact) == (Unit.WIN_CHANCE, False)
+
+
+def test_hints_on_close_endgames_and_the_hard_players_moves_are_exact_play() -> None:
+    # Built close 2-player endgames (a small centre, lassos aside, close scores): the hint
+    # names an option of the best exact chance.
+    for state in close_endgames(40, seed=3):
+        hint = hinted(state)
+        assert hint is not None and regret(state, hint) < 1e-12, state
+    # The hard player, in seeded games against the others, never gives any away.
+    for seed, levels in enumerate([(Level.HARD, Level.NORMAL), (Level.EASY, Level.HARD)]):
+        for move in played("nuggets", list(levels), 60 + seed):
+            state = move.before
+            if levels[move.seat] is Level.HARD and state.phase is not Phase.ROLL:
+                assert regret(state, chosen(move)) < 1e-12, move
