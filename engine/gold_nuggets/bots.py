@@ -9,21 +9,26 @@ generator passed in (used only by easy, to break ties like a person would).
 - normal: a sound heuristic: set-asides weigh the value against the dice kept
   for later; it rolls on while one more roll, then taking, is worth more than
   taking now; it steals when that moves at least as many nuggets.
-- hard: plays for the win. While the turn's take is all that is at stake (no
-  opponent holds a nugget to steal and the centre is too full to run out this
-  turn), that is the optimal single-turn policy (``policy``). Otherwise (most
-  of the game) it is a dynamic programme over the rest of the turn (dice left,
-  numbers set aside, value, lassos) whose ends are judged by the chance of
-  winning the game: so a steal from the leader, a take capped by the centre,
-  and ending the game while ahead (and not while behind) count for what they
-  are worth. Whom to take from is always chosen by that chance. The programme
-  depends only on the position at the turn's start, so the turn's decisions
-  share one (a few milliseconds).
+- hard: plays for the win. In a 2-player game it plays perfectly: a dynamic
+  programme over the rest of the turn (dice left, numbers set aside, value,
+  lassos) whose ends are worth the exact game's chance of winning
+  (``exact_game``). With more players, while the turn's take is all that is at
+  stake (no opponent holds a nugget to steal and the centre is too full to run
+  out this turn), it plays the optimal single-turn policy (``policy``);
+  otherwise (most of the game) the same programme, its ends judged by an
+  estimated chance of winning the game: so a steal from the leader, a take
+  capped by the centre, and ending the game while ahead (and not while behind)
+  count for what they are worth. Whom to take from is always chosen by that
+  chance. The programme depends only on the position at the turn's start, so
+  the turn's decisions share one (a few milliseconds).
 
-The chance of winning is estimated, not searched: the nuggets left in the
-centre are shared out in turns of ``fresh_turn_value`` nuggets on average
-(variance ``TAKE_VARIANCE``), the player to move first getting the most turns,
-and each lead is judged by a normal approximation.
+With three players or more the chance of winning is estimated, not searched:
+the nuggets left in the centre are shared out in turns of ``fresh_turn_value``
+nuggets on average (variance ``TAKE_VARIANCE``), the player to move first
+getting the most turns, and each lead is judged by a normal approximation;
+in the endgame (``ENDGAME``: a centre one turn may empty), where a player
+needs any take, or a steal, to win, each seat is judged against its most
+dangerous rival by the solved 2-player game (``exact_game.pair_chance``).
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ from engine.bots import RollAgain as RollAgain
 from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
 from engine.gold_nuggets.dice import DICE, FACES, NUMBERS, ORDERED_ROLLS, Counts, choices
 from engine.gold_nuggets.errors import GameAlreadyOver
+from engine.gold_nuggets.exact_game import outcomes, pair_chance
+from engine.gold_nuggets.exact_game import win_chance as exact_win_chance
 from engine.gold_nuggets.odds import bust_chance
 from engine.gold_nuggets.policy import distinct_rolls, fresh_turn_value, roll_on_value, worth_after
 from engine.gold_nuggets.rules import apply
@@ -49,6 +56,12 @@ TAKE_VARIANCE: Final = 23.0
 simulation; its mean is ``fresh_turn_value()``."""
 RUNS_OUT: Final = 30
 """A centre holding this many nuggets or fewer might run out this turn."""
+ENDGAME: Final = 5
+"""With this many nuggets in the centre or fewer, one turn takes them all more often than
+not (64% for five): each seat is judged against its most dangerous rival by the solved
+2-player game (``exact_game.pair_chance``), not by a normal approximation (which gives
+Bo, to move at 40 against 36 with one nugget left, 85.2% where he wins 99.6% in a game
+of two)."""
 EASY_ENOUGH: Final = 5
 EASY_RISK: Final = Fraction(1, 3)
 NORMAL_DIE_WORTH: Final = 0.6
@@ -144,7 +157,7 @@ def _gain(numbers: int, choice: Counts) -> int:
 
 
 def _hard(state: GameState) -> Decision:
-    if state.centre <= RUNS_OUT or any(state.nuggets[seat] for seat in state.opponents()):
+    if not _take_only(state):
         return _win_plan(state.players, state.turn, state.centre, state.nuggets).decide(state)
     numbers, value, left = state.aside.numbers, state.value, state.dice_left
     if state.phase is Phase.SET_ASIDE:
@@ -158,6 +171,17 @@ def _hard(state: GameState) -> Decision:
     if state.phase is Phase.DECIDE and roll_on_value(left, numbers, value) > value:
         return RollAgain()
     return _best_take(state)
+
+
+def _take_only(state: GameState) -> bool:
+    """Whether the turn's take is all that is at stake: no opponent holds a nugget to steal
+    and the centre is too full to run out this turn (never quite so with two players,
+    whose game is solved exactly: the turn's most nuggets is not always its best chance)."""
+    return (
+        state.players > 2
+        and state.centre > RUNS_OUT
+        and not any(state.nuggets[seat] for seat in state.opponents())
+    )
 
 
 def _best_take(state: GameState) -> Take:
@@ -216,7 +240,19 @@ class _WinChance:
         if centre == 0:
             most = max(nuggets)
             return 1.0 / nuggets.count(most) if nuggets[me] == most else 0.0
+        if self.players == 2:
+            chance = exact_win_chance(centre, nuggets[mover])
+            return chance if mover == me else 1.0 - chance
         players = self.players
+        if centre <= ENDGAME:
+            # Against the rival most dangerous to it, as the solved 2-player game has it:
+            # the same lead and centre, whichever of the two moves first.
+            place = (me - mover) % players
+            return min(
+                pair_chance(centre, nuggets[me] - nuggets[seat], place < (seat - mover) % players)
+                for seat in range(players)
+                if seat != me
+            )
         turns = centre / self.mean_take
         # Seat by seat, the turns still to come: the sooner a seat moves, the more.
         share = [
@@ -310,8 +346,9 @@ class _WinPlan:
         total = 0.0
         after = self.after
         for roll, weight in distinct_rolls(left):
-            best = self.bust
-            for used, numbers_after, gain, roped in _lasso_outcomes(numbers, roll):
+            # A roll that allows a set-aside must have one, even where busting were better.
+            best = self.bust if not choices(numbers, roll) else -1.0
+            for used, numbers_after, gain, roped in outcomes(numbers, roll):
                 worth = after(
                     left - used, numbers_after, value + gain, min(lassos + roped, STEAL_LASSOS)
                 )
@@ -326,19 +363,6 @@ def _win_plan(players: int, me: int, centre: int, nuggets: tuple[int, ...]) -> _
     return _WinPlan(players, me, centre, nuggets)
 
 
-@cache
-def _lasso_outcomes(numbers: int, roll: Counts) -> tuple[tuple[int, int, int, int], ...]:
-    """What the roll's set-asides lead to, as (dice used, numbers after, value gained, lassos),
-    keeping only the most valuable of each."""
-    best: dict[tuple[int, int, int], int] = {}
-    for choice in choices(numbers, roll):
-        key = (choice.total, numbers | choice.numbers, choice.lasso)
-        gain = _gain(numbers, choice)
-        if gain > best.get(key, -1):
-            best[key] = gain
-    return tuple((used, after, gain, roped) for (used, after, roped), gain in best.items())
-
-
 def expected_fresh_turn_take(level: Level, rng: random.Random) -> float:
     """The exact expected take of a level's turn (bonus turns included) from the game's opening,
     every distinct roll of every position it can reach played out with its own decisions.
@@ -346,12 +370,14 @@ def expected_fresh_turn_take(level: Level, rng: random.Random) -> float:
     A bonus turn is another fresh turn, so the take is a + b·T with T itself: a and b are
     summed over the rolls and T = a / (1 - b).
     """
-    opening = GameState.new(2)
+    # Three seats: with two, hard plays the solved game, whose best turn is not always
+    # the one of most nuggets.
+    opening = GameState.new(3)
 
     @cache
     def after(aside: Counts) -> tuple[float, float]:
         phase = Phase.TAKE if aside.total == DICE else Phase.DECIDE
-        state = GameState(2, 0, phase, opening.centre, opening.nuggets, aside)
+        state = GameState(3, 0, phase, opening.centre, opening.nuggets, aside)
         if phase is Phase.DECIDE and isinstance(decide(state, level, rng), RollAgain):
             return rolling(state)
         return (state.value, 1.0 if phase is Phase.TAKE else 0.0)

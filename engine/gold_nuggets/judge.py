@@ -1,7 +1,9 @@
 """Gold Nuggets' decisions judged as the hard player decides them, for the report of what
 decided a game.
 
-While the turn's take is all that is at stake (no rival holds a nugget to steal, and the
+In a 2-player game every decision is judged exactly, in win chance: the rest of the turn
+played perfectly, its ends worth the solved game's chance (``exact_game``). With more
+players, while the turn's take is all that is at stake (no rival holds a nugget to steal, and the
 centre is too full to run out this turn), a decision is judged exactly against the turn's
 optimum (``exact``), in expected nuggets. Otherwise the best play is the game's, not the
 turn's: a steal from the leader, a take the centre caps, ending the game while ahead.
@@ -24,10 +26,10 @@ from typing import Literal
 
 from engine.gold_nuggets import exact
 from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
-from engine.gold_nuggets.bots import RUNS_OUT, _sources, _win_plan
+from engine.gold_nuggets.bots import _sources, _take_only, _win_plan
 from engine.gold_nuggets.dice import Counts
 from engine.gold_nuggets.state import STEAL_LASSOS, GameState, Phase
-from engine.gold_nuggets.win_chance import turn_plan
+from engine.gold_nuggets.win_chance import solved, turn_plan
 from engine.judging import Judged
 
 Choice = Counts | Literal["roll"] | Take
@@ -38,7 +40,8 @@ class Unit(Enum):
     NUGGETS = "nuggets"
     """Expected nuggets of the turn's take, played on optimally: exact."""
     WIN_CHANCE = "win chance"
-    """The estimated chance of winning the game, from 0 to 1."""
+    """The chance of winning the game, from 0 to 1: exact with two players, else
+    estimated."""
 
 
 @dataclass(frozen=True)
@@ -50,15 +53,20 @@ class Judgement(Judged[Choice, Fraction | float]):
     """Each option's chance to win for the mover (``win_chance``), the options of
     ``worths``."""
 
+    solved: bool = False
+    """Whether the chances (and the worths, in win chance) are the exact game's: a
+    2-player game (``win_chance.solved``)."""
+
     @property
     def exact(self) -> bool:
-        """Whether the worths are exact (the turn's take alone was at stake)."""
-        return self.unit is Unit.NUGGETS
+        """Whether the worths are exact: the turn's take alone was at stake, or the game is
+        solved."""
+        return self.unit is Unit.NUGGETS or self.solved
 
 
 def take_only(state: GameState) -> bool:
     """Whether the turn's take is all that is at stake: as the hard player tells it."""
-    return state.centre > RUNS_OUT and not any(state.nuggets[s] for s in state.opponents())
+    return _take_only(state)
 
 
 def judged(state: GameState, action: Action) -> Judgement | None:
@@ -120,7 +128,9 @@ def _for_the_game(state: GameState, action: Action) -> Judgement | None:
             worths[choice] = plan.after(left, after.numbers, after.value, lassos)
         if len(worths) < 2:
             return None
-        return Judgement(worths, action.counts, Unit.WIN_CHANCE, chances(state, worths))
+        return Judgement(
+            worths, action.counts, Unit.WIN_CHANCE, chances(state, worths), solved(state.players)
+        )
     seven = state.phase is Phase.TAKE
     if state.phase is Phase.DECIDE and isinstance(action, Roll | Take):
         lassos = min(aside.lasso, STEAL_LASSOS)
@@ -135,7 +145,7 @@ def _for_the_game(state: GameState, action: Action) -> Judgement | None:
     if len(worths) < 2:
         return None
     chosen: Choice = "roll" if isinstance(action, Roll) else action
-    return Judgement(worths, chosen, Unit.WIN_CHANCE, chances(state, worths))
+    return Judgement(worths, chosen, Unit.WIN_CHANCE, chances(state, worths), solved(state.players))
 
 
 def chances(state: GameState, options: Iterable[Choice]) -> dict[Choice, float]:

@@ -1,7 +1,9 @@
 """Each seat's chance to win a game of Gold Nuggets, at any position: the hard player's view
 of it (``bots``), made a vector that sums to 1, and calibrated.
 
-Between turns each seat's chance is the hard player's estimate (``bots._WinChance``: the
+With two players every chance is exact (``solved``): between turns the solved game's
+(``exact_game``), mid-turn the rest of the turn played perfectly against it. With more,
+between turns each seat's chance is the hard player's estimate (``bots._WinChance``: the
 centre shared out in turns of a fresh turn's mean take, each lead judged by a normal
 approximation), made for every seat and scaled to sum to 1: each estimate is a product of
 chances against each rival, as if those were independent, so with three seats or more the
@@ -15,12 +17,14 @@ chance, and each choice (a set-aside, rolling on or taking, whom from) the one b
 mover by its own chance. A seat's chance is its expectation under that play. One plan
 serves a turn (its start position is its key), as the hard player's does.
 
-Calibration: over 1,000 games between the computer levels (``bench.analysis.played``,
-seeds 5000 to 5999, 2 + seed % 4 seats, the levels mixed seat by seat), every seat's
-estimate at every turn's start (89,315 of them) against the game's result (1, a share of a
-shared win, 0). The hard player's variance (23) is over-confident: its positions given 85%
-won 77%, those given 2.5% won 7%. The variance that fits best (least squared error of
-the chance, ``VARIANCE``: 50) leaves, by tenths of predicted chance (n, predicted, won):
+Calibration (measured before the 2-player game was solved and the endgame judged by it,
+with the normal approximation at every size): over 1,000 games between the computer
+levels (``bench.analysis.played``, seeds 5000 to 5999, 2 + seed % 4 seats, the levels
+mixed seat by seat), every seat's estimate at every turn's start (89,315 of them)
+against the game's result (1, a share of a shared win, 0). The hard player's variance
+(23) is over-confident: its positions given 85% won 77%, those given 2.5% won 7%. The
+variance that fits best (least squared error of the chance, ``VARIANCE``: 50) leaves, by
+tenths of predicted chance (n, predicted, won):
 
     0.0-0.1  28,295  0.031  0.054      0.5-0.6  5,539  0.547  0.551
     0.1-0.2  14,900  0.150  0.154      0.6-0.7  3,853  0.646  0.675
@@ -42,8 +46,10 @@ from functools import lru_cache
 from typing import Final
 
 from engine.gold_nuggets.actions import Take
-from engine.gold_nuggets.bots import _lasso_outcomes, _WinChance, taken
+from engine.gold_nuggets.bots import _WinChance, taken
 from engine.gold_nuggets.dice import ORDERED_ROLLS, Counts
+from engine.gold_nuggets.exact_game import outcomes
+from engine.gold_nuggets.exact_game import win_chance as exact_win_chance
 from engine.gold_nuggets.policy import distinct_rolls
 from engine.gold_nuggets.scoring import winners
 from engine.gold_nuggets.state import STEAL_LASSOS, GameState, Phase
@@ -89,6 +95,9 @@ def between_turns(players: int, nuggets: tuple[int, ...], centre: int, mover: in
         most = max(nuggets)
         share = 1.0 / nuggets.count(most)
         return tuple(share if held == most else 0.0 for held in nuggets)
+    if players == 2:
+        chance = exact_win_chance(centre, nuggets[mover])
+        return (chance, 1.0 - chance) if mover == 0 else (1.0 - chance, chance)
     estimates = [
         _WinChance(players, seat, VARIANCE).between_turns(nuggets, centre, mover)
         for seat in range(players)
@@ -97,6 +106,12 @@ def between_turns(players: int, nuggets: tuple[int, ...], centre: int, mover: in
     # least a half to the power of its rivals, so the sum is never 0.
     total = sum(estimates)
     return tuple(estimate / total for estimate in estimates)
+
+
+def solved(players: int) -> bool:
+    """Whether this model's chances are the game's exact ones (``exact_game``): with two
+    players, everywhere; with more, they are estimates."""
+    return players == 2
 
 
 def turn_plan(state: GameState) -> TurnPlan:
@@ -183,7 +198,7 @@ class TurnPlan:
         me, after = self.me, self.after
         best, most = self.bust, -1.0
         # A loop, not max(): this runs for every distinct roll of every turn's plan.
-        for used, numbers_after, gain, roped in _lasso_outcomes(numbers, roll):
+        for used, numbers_after, gain, roped in outcomes(numbers, roll):
             found = after(
                 left - used, numbers_after, value + gain, min(lassos + roped, STEAL_LASSOS)
             )

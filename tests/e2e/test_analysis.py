@@ -159,11 +159,8 @@ async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
     report = await shown_report(world, asked, "Gold Nuggets #1")
     analysis = await service(world).stored(game.id)
     assert analysis is not None and analysis.decisions, "judged once, and kept"
-    # Exact while the turn's take was all at stake, the chance to win after.
-    assert {(d.unit.value, d.exact) for d in analysis.decisions} == {
-        ("nuggets", True),
-        ("win chance", False),
-    }
+    # A game of two is solved: every decision exact, in chance to win.
+    assert {(d.unit.value, d.exact) for d in analysis.decisions} == {("win chance", True)}
 
     assert analysis.fortunes and {f.kind.value for f in analysis.fortunes} == {"roll"}
     await kept_as_judged(world, game.id)

@@ -31,6 +31,7 @@ from engine.gold_nuggets.judge import Choice, judged
 from engine.gold_nuggets.judge import Unit as EngineUnit
 from engine.gold_nuggets.judge import weighed as engine_weighed
 from engine.gold_nuggets.roll_luck import roll_luck
+from engine.gold_nuggets.win_chance import solved
 
 THRESHOLDS: Final = {
     Unit.NUGGETS: Thresholds(Fraction(1, 4), Fraction(1), Fraction(5, 2)),
@@ -142,7 +143,7 @@ class NuggetsAnalyst:
         return best_first(
             named,
             UNITS[unit],
-            exact=unit is EngineUnit.NUGGETS,
+            exact=unit is EngineUnit.NUGGETS or solved(state.players),
             chances=((option(choice), chance) for choice, chance in chances.items()),
         )
 

@@ -44,7 +44,8 @@ def _nuggets(value: float, lang: Language) -> str:
 
 
 class NuggetsReportWords:
-    """Gold Nuggets' report: set-asides, rolling on and taking, judged exactly."""
+    """Gold Nuggets' report: set-asides, rolling on and taking, judged exactly (a game of
+    two throughout, a larger one while the turn's take is all that is at stake)."""
 
     def option(self, before: Any, token: str, names: Sequence[str], lang: Language) -> str:
         """An option as a short phrase (``ReportWords.option``)."""
@@ -75,12 +76,11 @@ class NuggetsReportWords:
         return lang.pgettext(
             "nuggets",
             "Each set-aside, each choice between rolling on and taking, and whom to take "
-            "from is judged as the hard computer player decides. While the turn's take is "
-            "all that is at stake (no rival holds a nugget, the centre holds more than 30), "
-            "exactly: the nuggets the turn was expected to take, played on perfectly. After "
-            "that, a steal or the game's end can make another choice the best, so it is "
-            "judged by the estimated chance to win the game, played on as the hard player "
-            "plays: an estimate.",
+            "from is judged as the hard computer player decides. In a game of two, exactly: "
+            "the game is solved. With more, exactly while only the turn's take is at stake "
+            "(no rival holds a nugget, the centre holds more than 30): the nuggets it was "
+            "expected to take, played on perfectly; after that, a steal or the game's end "
+            "can make another choice the best, so the estimated chance to win judges.",
         )
 
     def close(self, figures: Sequence[Mapping[str, int]], won: Sequence[bool]) -> bool:

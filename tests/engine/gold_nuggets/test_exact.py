@@ -85,9 +85,10 @@ def test_the_hard_player_loses_nothing_where_it_plays_the_turns_optimum() -> Non
     judged_decisions = 0
     for seed in range(6):
         dice = random.Random(seed)
-        for state, decision in play([Level.HARD, Level.HARD], seed):
-            # Early on (the centre full, the opponent holding nothing) hard plays the
-            # policy; later it plays for the win, which the turn's optimum doesn't judge.
+        for state, decision in play([Level.HARD] * 3, seed):
+            # Early on (the centre full, no opponent holding anything) hard plays the
+            # policy at three seats; later it plays for the win, which the turn's optimum
+            # doesn't judge (and with two, the solved game throughout).
             if state.centre <= RUNS_OUT or any(state.nuggets):
                 continue
             judgement = judged(state, action_of(decision, state, dice))

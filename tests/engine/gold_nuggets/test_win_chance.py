@@ -64,3 +64,13 @@ def test_the_judges_best_option_is_the_positions_own_chance_in_both_units() -> N
             exact += take_only(state)
             estimated += not take_only(state)
     assert exact and estimated
+
+
+def test_a_player_who_needs_any_take_to_win_is_judged_so_at_three_seats() -> None:
+    # Bo to move at 40 against Ann's 36 and Cy's 0, one nugget left: any take wins it,
+    # as in the game of two, where he wins 99.6% (a normal approximation said 89%).
+    ann, bo, cy = chances(position(players=3, turn=1, centre=1, nuggets=[36, 40, 0]))
+    assert round(bo, 3) == 0.996 and ann > cy
+    # Ann to move instead: she needs a steal, then a take; Bo still wins most.
+    ann, bo, cy = chances(position(players=3, turn=0, centre=1, nuggets=[36, 40, 0]))
+    assert 0.5 < bo < 0.99 and ann > 0.01

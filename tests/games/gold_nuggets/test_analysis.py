@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+from bench.analysis import played
+from bench.nuggets_judge import chosen, close_endgames, hinted, leftovers, regret
 from bot.games.analysis import Analysis, ChanceKind, Grade, Played, Unit, kept, summaries
 from bot.games.gold_nuggets.analysis import ANALYST, CHANCE_THRESHOLDS, LEVEL_RATES, THRESHOLDS
 from bot.games.gold_nuggets.report_words import WORDS
 from bot.storage.game_values import Level
-from engine.gold_nuggets import Roll, SetAside, Take, TimeOut, apply
+from engine.gold_nuggets import Phase, Roll, SetAside, Take, TimeOut, apply
 from engine.gold_nuggets.dice import Counts, Face
 from engine.gold_nuggets.exact import fresh_turn_worth
 from engine.gold_nuggets.judge import judged
@@ -105,10 +107,13 @@ def test_the_plans_best_option_costs_no_chance_and_the_others_what_they_give_awa
     assert roll == 0, "the plan rolls on"
     assert centre == kept(judgement.chances["roll"]) > CHANCE_THRESHOLDS.blunder
     assert 0 < bo < cy < centre, "robbing the leader gives away the least"
+    # Rolling on keeps a bonus turn in reach (a lasso, a nugget or a 4: a steal from Bo
+    # and a turn at once, in which 3 from the centre ends the game ahead): stopping now,
+    # even to rob the leader, gives most of that away.
     assert [CHANCE_THRESHOLDS.grade(cost) for cost in (roll, bo, cy, centre)] == [
         Grade.BEST,
-        Grade.MISTAKE,
-        Grade.MISTAKE,
+        Grade.BLUNDER,
+        Grade.BLUNDER,
         Grade.BLUNDER,
     ]
 
@@ -139,3 +144,37 @@ def test_every_roll_has_its_luck_in_chance_to_win() -> None:
 def test_the_levels_rates_are_in_their_order() -> None:
     assert 0 < LEVEL_RATES[Level.HARD] < LEVEL_RATES[Level.NORMAL] < LEVEL_RATES[Level.EASY]
     assert LEVEL_RATES[Level.EASY] < CHANCE_THRESHOLDS.inaccuracy, "a rate, not one decision"
+
+
+def test_a_2_player_games_ledger_adds_up_for_every_seat() -> None:
+    # Result - start chance = luck - own decisions' cost + the rival's, with the report's
+    # own figures: the solved game's values of every position, kept to a millionth.
+    pairs = [(Level.EASY, Level.HARD), (Level.NORMAL, Level.EASY), (Level.HARD, Level.NORMAL)]
+    for seed, levels in enumerate(pairs):
+        moves = played("nuggets", list(levels), 40 + seed)
+        for leftover in leftovers(moves, 40 + seed):
+            assert abs(leftover) < 1e-4, (seed, leftover)
+
+
+def test_the_report_says_a_game_of_two_is_judged_exactly() -> None:
+    assert "In a game of two, exactly: the game is solved." in WORDS.judged_how(english())
+    two = position(players=2, phase="decide", aside={"L": 3, "3": 3}, centre=1, nuggets=[36, 40])
+    (steal,) = ANALYST.judge([Played(two, 0, Take(1))], [0], seed=1)
+    assert (steal.unit, steal.exact, steal.cost) == (Unit.WIN_CHANCE, True, Fraction(0))
+    three = position(phase="decide", aside={"L": 3, "4": 3}, centre=3, nuggets=[20, 30, 24])
+    (estimate,) = ANALYST.judge([Played(three, 0, Take(1))], [0], seed=1)
+    assert (estimate.unit, estimate.exact) == (Unit.WIN_CHANCE, False)
+
+
+def test_hints_on_close_endgames_and_the_hard_players_moves_are_exact_play() -> None:
+    # Built close 2-player endgames (a small centre, lassos aside, close scores): the hint
+    # names an option of the best exact chance.
+    for state in close_endgames(40, seed=3):
+        hint = hinted(state)
+        assert hint is not None and regret(state, hint) < 1e-12, state
+    # The hard player, in seeded games against the others, never gives any away.
+    for seed, levels in enumerate([(Level.HARD, Level.NORMAL), (Level.EASY, Level.HARD)]):
+        for move in played("nuggets", list(levels), 60 + seed):
+            state = move.before
+            if levels[move.seat] is Level.HARD and state.phase is not Phase.ROLL:
+                assert regret(state, chosen(move)) < 1e-12, move
