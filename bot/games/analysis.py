@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 from bot.storage.game_values import JSON, Level
 from bot.storage.records import Result
 from engine.judging import Judged as Verdict
+from engine.ledger import SeatLedger, ledger
 from engine.luck import EventLuck
 
 
@@ -547,6 +548,20 @@ def won_by_seat(standings: Iterable[Result], players: int) -> list[bool]:
     for standing in standings:
         won[standing.seat] = standing.won
     return won
+
+
+def ledgers(
+    analysis: Analysis, start: Sequence[float], result: Sequence[float]
+) -> tuple[SeatLedger, ...]:
+    """Each seat's ledger of a judged game (``engine.ledger``): its ``start`` chance (the
+    game's win-chance model where it began) and ``result`` against the report's own
+    figures, its luck summed and each decision's ``chance_cost``."""
+    return ledger(
+        start,
+        result,
+        (fortune.luck for fortune in analysis.fortunes),
+        ((decision.seat, decision.chance_cost) for decision in analysis.decisions),
+    )
 
 
 def luck_adjusted(result: Fraction, luck: Fraction) -> Fraction:
