@@ -249,17 +249,47 @@ def costliest_line(
     before: Any,
     names: Sequence[str],
     lang: Language,
+    scale: Unit = Unit.WIN_CHANCE,
 ) -> str:
     """``Costliest, move 41: rolling on, where taking 6 was better by 12.0 points (1.80
-    nuggets) (a mistake).``"""
+    nuggets) (a mistake).``; ``scale``, what graded it (``analysis.grading_scale``):
+    ``(a blunder in nuggets, the game being decided)`` where its own unit did."""
+    own = decision.own_cost()
     return lang.pgettext(
         "analysis",
         "Costliest, move {move}: {chosen}, where {best} was better by {cost} ({grade}).",
         move=lang.number(decision.move + 1),
         chosen=words.option(before, decision.chosen, names, lang),
         best=words.option(before, decision.best, names, lang),
-        cost=chance_amount(decision.chance_cost, {decision.unit: decision.cost}, lang),
+        cost=chance_amount(decision.chance_cost, dict([own]) if own else {}, lang),
+        grade=graded_words(grade, scale, lang),
+    )
+
+
+def graded_words(grade: Grade, scale: Unit, lang: Language) -> str:
+    """A grade and, where the game's own unit gave it in a decided game, that unit:
+    ``a blunder in nuggets, the game being decided``."""
+    if scale is Unit.WIN_CHANCE:
+        return grade_name(grade, lang)
+    unit = (
+        lang.pgettext("analysis", "nuggets")
+        if scale is Unit.NUGGETS
+        else lang.pgettext("analysis", "spaces")
+    )
+    return lang.pgettext(
+        "analysis",
+        "{grade} in {unit}, the game being decided",
         grade=grade_name(grade, lang),
+        unit=unit,
+    )
+
+
+def decided_note(lang: Language) -> str:
+    """The small print's word on a decided game's grades."""
+    return lang.pgettext(
+        "analysis",
+        "Where the game was decided (a chance to win within 5 points of 0 or 100), a "
+        "decision is graded in the game's own unit too, and the worse grade counts.",
     )
 
 

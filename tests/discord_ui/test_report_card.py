@@ -8,6 +8,7 @@ language."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +25,7 @@ from tests.games.stored import BIG_ID, stored
 from tests.layouts import sent_body
 
 POINTS = Thresholds(Fraction(3, 100), Fraction(10, 100), Fraction(20, 100))
+NUGGETS = Thresholds(Fraction(1, 4), Fraction(1), Fraction(5, 2))
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """Display names are at most 32 characters; escaping doubles each of these."""
 LONGEST_OPTION = "x" * 80
@@ -96,6 +98,7 @@ def report(
         words or Options(report_words_for(kind)),
         POINTS,
         teams or tuple((seat,) for seat in range(players)),
+        {Unit.NUGGETS: NUGGETS},
     )
 
 
@@ -172,6 +175,37 @@ def test_no_total_passes_the_scale_and_the_luck_word_is_the_figures() -> None:
     assert "455" not in said
     german = card_text(made, language("de"))
     assert "≥100,0" in german and "(wie zu erwarten)" in german
+
+
+def test_a_decided_games_decision_is_graded_in_its_own_unit_and_says_so() -> None:
+    """Bo, all but lost (1% to win), took 0 where rolling on was worth 6 nuggets: 0.1
+    points of win chance, but a blunder in nuggets, and the report says which scale."""
+    lost = Judged(
+        7,
+        1,
+        "take",
+        "roll",
+        Fraction(1, 1000),
+        Unit.WIN_CHANCE,
+        False,
+        Fraction(1, 1000),
+        Fraction(1, 100),
+        (Unit.NUGGETS, Fraction(6)),
+    )
+    early = replace(lost, move=2, chance=Fraction(40, 100))
+    made = report("nuggets", 2, [0], [lost, early], [], names=("Ann", "Bo"), figures={})
+    said = card_text(made, english())
+    assert (
+        "💸 Costliest, move 3: take, where roll was better by 0.1 points (6.00 nuggets) "
+        "(an inaccuracy)." not in said
+    )
+    assert "(a blunder in nuggets, the game being decided)." in said
+    assert "0 inaccuracies, 0 mistakes, 1 blunder" in said, "the undecided one is close"
+    assert "graded in the game's own unit too, and the worse grade counts" in said
+    german = card_text(made, language("de"))
+    assert "(ein Patzer in Nuggets, da die Partie entschieden war)" in german
+    undecided = report("nuggets", 2, [0], [early], [], names=("Ann", "Bo"), figures={})
+    assert "own unit too" not in card_text(undecided, english())
 
 
 def test_a_luck_adjusted_result_outside_0_to_100_shows_its_figure() -> None:
