@@ -40,7 +40,8 @@ from bench.calibration import (
     noise_alone,
     results_of,
 )
-from bot.games.analysis import Analysis, Played, ledgers
+from bot.games.analysis import Analysis, Played
+from bot.games.ledgers import ledgers
 from bot.games.registry import GAMES, analyst_for
 from bot.storage.game_values import Level
 from engine.ledger import SeatLedger

@@ -23,9 +23,7 @@ from bot.games.analysis import (
     costliest,
     graded_by,
     grading_scale,
-    results,
     summaries,
-    won_by_seat,
 )
 from bot.games.analysis_words import (
     ReportWords,
@@ -44,6 +42,7 @@ from bot.games.analysis_words import (
     what_decided,
 )
 from bot.games.face import GOLD
+from bot.games.ledgers import results, won_by_seat
 from bot.games.limits import DESCRIPTION, shortened
 from bot.storage import Game, Result
 from i18n import Language
