@@ -17,10 +17,9 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from bot.storage.game_values import JSON, Level
-from bot.storage.records import Result
 from engine.judging import Judged as Verdict
 from engine.luck import EventLuck
 
@@ -35,6 +34,12 @@ class Unit(StrEnum):
     of a largest mine."""
     WIN_CHANCE = "win chance"
     """A chance to win the game, from 0 to 1."""
+
+
+DECIDED: Final = Fraction(5, 100)
+"""A game is decided for a mover whose chance to win is within five points of 0 or 1:
+there a decision that throws away nuggets or spaces costs next to no chance, and is
+graded in the game's own unit too (``graded_by``), so that a habit still comes back."""
 
 
 class Grade(IntEnum):
@@ -117,12 +122,18 @@ class Judged:
     """The worths are exact (Gold Nuggets' turn), not estimated."""
     chance_cost: Fraction = Fraction(0)
     """What the choice cost in chance to win the game (0 to 1): the option best by the
-    game's win-chance model against the one chosen. The one scale of every decision of
-    a game: its grade, the costliest decision and a player's decision rate count it."""
+    game's win-chance model against the one chosen. The scale of every decision of a
+    game: its grade (but in a decided game, ``graded_by``), the costliest decision and
+    a player's decision rate count it."""
+    chance: Fraction | None = None
+    """The mover's chance to win before it (its best option's), where it was weighed."""
+    own: tuple[Unit, Fraction] | None = None
+    """What it cost in the game's own unit (nuggets) where ``unit`` is the chance to win:
+    what a decided game grades it by too."""
 
     def to_json(self) -> JSON:
         """As the report is kept."""
-        return {
+        kept_json: dict[str, Any] = {
             "move": self.move,
             "seat": self.seat,
             "chosen": self.chosen,
@@ -132,6 +143,23 @@ class Judged:
             "exact": self.exact,
             "chance_cost": str(self.chance_cost),
         }
+        if self.chance is not None:
+            kept_json["chance"] = str(self.chance)
+        if self.own is not None:
+            kept_json["own"] = [self.own[0].value, str(self.own[1])]
+        return kept_json
+
+    @property
+    def decided(self) -> bool:
+        """Whether the game was decided for the mover when it was made: its chance within
+        ``DECIDED`` of 0 or 1."""
+        return self.chance is not None and min(self.chance, 1 - self.chance) <= DECIDED
+
+    def own_cost(self) -> tuple[Unit, Fraction] | None:
+        """Its cost in the game's own unit (nuggets, spaces), if it has one."""
+        if self.unit is not Unit.WIN_CHANCE:
+            return self.unit, self.cost
+        return self.own
 
     @classmethod
     def from_json(cls, data: Any) -> Judged:
@@ -145,6 +173,8 @@ class Judged:
             Unit(data["unit"]),
             bool(data["exact"]),
             Fraction(data.get("chance_cost", "0")),
+            None if data.get("chance") is None else Fraction(data["chance"]),
+            None if data.get("own") is None else (Unit(data["own"][0]), Fraction(data["own"][1])),
         )
 
 
@@ -202,9 +232,11 @@ class Fortune:
         return cls(event.move, event.seat, ChanceKind(event.kind), tuple(map(kept, event.luck)))
 
 
-REPORT_VERSION = 2
-"""The report's make: 2 weighs luck and every decision in chance to win. A report kept
-by an older make is judged again when next asked for."""
+REPORT_VERSION = 3
+"""The report's make: 2 weighs luck and every decision in chance to win; 3 tells Claim
+It!'s luck and decisions by one value of a position and keeps each decision's chance
+before it and its cost in the game's own unit (what a decided game grades by). A report
+kept by an older make is judged again when next asked for."""
 
 
 @dataclass(frozen=True)
@@ -372,17 +404,20 @@ def judged_choice(
     chances: Mapping[Option, float],
     noise: Fraction = Fraction(0),
     chance_noise: Fraction = Fraction(0),
+    own: tuple[Unit, Fraction] | None = None,
 ) -> Judged:
     """The ``index``-th move's decision judged from the engine's ``verdict`` (each option's
     worth, and the one chosen): its cost against the best, counted as none below ``noise``
     (what an estimate can't tell from its own chance), and its options as the report keeps
     them (``option``); ``chances``: each option's chance to win for the mover, by the
     game's win-chance model, whose best against the chosen one is the ``chance_cost``
-    (none below ``chance_noise``)."""
+    (none below ``chance_noise``); ``own``, its cost in the game's own unit where
+    ``unit`` is the chance to win."""
     worths, chosen = verdict.worths, verdict.chosen
     best = max(worths, key=lambda choice: worths[choice])
     cost = _beyond(kept(worths[best]), kept(worths[chosen]), noise)
-    chance_cost = _beyond(kept(max(chances.values())), kept(chances[chosen]), chance_noise)
+    chance = kept(max(chances.values()))
+    chance_cost = _beyond(chance, kept(chances[chosen]), chance_noise)
     return Judged(
         index,
         move.seat,
@@ -392,6 +427,8 @@ def judged_choice(
         unit,
         exact,
         chance_cost,
+        chance,
+        own,
     )
 
 
@@ -478,10 +515,13 @@ class SeatSummary:
     """The chance event that gave them the most, if one gave them any."""
 
 
-def summaries(analysis: Analysis, thresholds: Thresholds) -> list[SeatSummary]:
+def summaries(
+    analysis: Analysis, thresholds: Thresholds, units: Mapping[Unit, Thresholds] | None = None
+) -> list[SeatSummary]:
     """Each seat's decisions and luck summed up, in seat order, the decisions graded by
-    the game's ``chance_thresholds``."""
-    grade = graded_by(thresholds)
+    the game's ``chance_thresholds`` (and in a decided game its ``units``' too,
+    ``graded_by``)."""
+    grade = graded_by(thresholds, units)
     seats = []
     for seat in range(analysis.players):
         mine = [d for d in analysis.decisions if d.seat == seat]
@@ -522,31 +562,29 @@ def luckiest(fortunes: Sequence[Fortune], seat: int) -> Fortune | None:
     return max(lucky, key=lambda f: f.luck[seat]) if lucky else None
 
 
-def graded_by(thresholds: Thresholds) -> Callable[[Judged], Grade]:
+def graded_by(
+    thresholds: Thresholds, units: Mapping[Unit, Thresholds] | None = None
+) -> Callable[[Judged], Grade]:
     """A decision's grade in a report (and a drill's making): by the chance to win it
-    cost, on the game's ``chance_thresholds``."""
-    return lambda decision: thresholds.grade(decision.chance_cost)
+    cost, on the game's ``chance_thresholds``; but where the game was decided for its
+    maker (``Judged.decided``), the worse of that and its grade in the game's own unit
+    on ``units`` (the game's ``thresholds``), as ``grading_scale`` says."""
+    return lambda decision: grading_scale(decision, thresholds, units)[0]
 
 
-def results(won: Sequence[bool], teams: Sequence[Sequence[int]]) -> tuple[Fraction, ...]:
-    """Each seat's result, in seat order: 1 for a win, 1/k of a win shared by k sides, 0
-    for a loss; a seat of a team (``teams``, the rules' sides) has its side's."""
-    winners = [side for side in teams if any(won[seat] for seat in side)]
-    share = Fraction(1, len(winners)) if winners else Fraction(0)
-    result = [Fraction(0)] * len(won)
-    for side in winners:
-        for seat in side:
-            result[seat] = share
-    return tuple(result)
-
-
-def won_by_seat(standings: Iterable[Result], players: int) -> list[bool]:
-    """Whether each of ``players`` seats won, in seat order, from a finished game's
-    standings (a seat without one did not)."""
-    won = [False] * players
-    for standing in standings:
-        won[standing.seat] = standing.won
-    return won
+def grading_scale(
+    decision: Judged, thresholds: Thresholds, units: Mapping[Unit, Thresholds] | None = None
+) -> tuple[Grade, Unit]:
+    """A decision's grade (``graded_by``) and the scale that gave it: the chance to win,
+    or in a decided game the game's own unit where that grade is the worse."""
+    by_chance = thresholds.grade(decision.chance_cost)
+    own = decision.own_cost()
+    if units is None or own is None or not decision.decided or own[0] not in units:
+        return by_chance, Unit.WIN_CHANCE
+    by_unit = units[own[0]].grade(own[1])
+    if by_unit > by_chance:
+        return by_unit, own[0]
+    return by_chance, Unit.WIN_CHANCE
 
 
 def luck_adjusted(result: Fraction, luck: Fraction) -> Fraction:

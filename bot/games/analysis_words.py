@@ -20,6 +20,8 @@ from bot.games.analysis import (
     Unit,
     luck_adjusted,
 )
+from bot.games.luck import verdict_words
+from engine.luck import Verdict
 from i18n import Language
 
 
@@ -33,8 +35,9 @@ class ReportWords(Protocol):
         ...
 
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
-        """A seat's luck as its result told it (``player`` as markdown), or ``None``
-        where the game has no dice."""
+        """A seat's dice as its result told them (``player`` as markdown), facts without
+        a verdict (the report's word on luck comes from its points, ``luck_line``), or
+        ``None`` where the game has no dice."""
         ...
 
     def judged_how(self, lang: Language) -> str:
@@ -124,6 +127,35 @@ def signed_points(chance: Fraction, lang: Language) -> str:
     return ("+" if chance >= 0 else "") + points(chance, lang)
 
 
+def total_points(chance: Fraction, lang: Language, *, signed: bool = False) -> str:
+    """A total of one seat's game (its luck, ``signed``; what its decisions cost) on the
+    scale of a chance to win: its figure within 100 points either way, ``≥100.0`` (or
+    ``≤-100.0``) past it. Each event and decision is weighed against its own best, so
+    their sum may pass what a game can move a chance by; the scale's end says that."""
+    if abs(chance) <= 1:
+        return signed_points(chance, lang) if signed else points(chance, lang)
+    whole = points(Fraction(1), lang)
+    if chance < 0:
+        return "≤-" + whole
+    return "≥" + ("+" if signed else "") + whole
+
+
+LUCKY_FROM: Final = Fraction(5, 100)
+"""Luck of five points of win chance or more, either way, is named lucky or unlucky;
+less is as expected (a roll's ordinary swing)."""
+VERY_LUCKY_FROM: Final = Fraction(25, 100)
+"""A quarter of a game's chance, either way, is very lucky or very unlucky."""
+
+
+def luck_verdict(luck: Fraction) -> Verdict:
+    """The word for a seat's luck in points, so that the word and the figure agree."""
+    if abs(luck) < LUCKY_FROM:
+        return Verdict.AS_EXPECTED
+    if luck > 0:
+        return Verdict.VERY_LUCKY if luck >= VERY_LUCKY_FROM else Verdict.LUCKY
+    return Verdict.VERY_UNLUCKY if -luck >= VERY_LUCKY_FROM else Verdict.UNLUCKY
+
+
 def chance_amount(chance: Fraction, own: Mapping[Unit, Fraction], lang: Language) -> str:
     """A cost in points of win chance (the report's one unit, named once at its top), with
     what it came to in the game's own units beside, where players think in them: ``12.0
@@ -136,22 +168,36 @@ def chance_amount(chance: Fraction, own: Mapping[Unit, Fraction], lang: Language
 
 
 def luck_line(summary: SeatSummary, detail: str | None, lang: Language) -> str:
-    """``Luck: +31.0 points. Ann busted 4 times…``: the figure, and the game's plain
+    """``Luck: +31.0 points (very lucky). Ann busted 4 times…``: the figure, its word
+    (``luck_verdict``: from the figure, never from the busts alone), and the game's plain
     words on the seat's dice (``ReportWords.luck``) where it has them."""
-    said = lang.pgettext("analysis", "Luck: {luck} points.", luck=signed_points(summary.luck, lang))
+    said = lang.pgettext(
+        "analysis",
+        "Luck: {luck} points ({verdict}).",
+        luck=total_points(summary.luck, lang, signed=True),
+        verdict=verdict_words(luck_verdict(summary.luck), lang),
+    )
     return said if detail is None else f"{said} {detail}"
 
 
 def decisions_line(summary: SeatSummary, lang: Language) -> str:
-    """``Decisions: 12.0 points (3.42 nuggets) lost in 23, 19 of them the best: 2
-    inaccuracies…``."""
+    """``Decisions: 4.0 points (0.85 nuggets) lost a decision on average over 23, 19 of
+    them the best…``: the cost of a decision on average, which the scale of a chance to
+    win holds (their sum need not: each is weighed against its own best)."""
     if not summary.decisions:
         return lang.pgettext("analysis", "No decision to judge: every move was forced.")
+    count = summary.decisions
     return lang.ngettext(
-        "Decisions: {lost} lost in {n}, {best} of them the best by our judgement: {grades}.",
-        "Decisions: {lost} lost in {n}, {best} of them the best by our judgement: {grades}.",
-        summary.decisions,
-        lost=chance_amount(summary.chance_lost, summary.lost, lang),
+        "Decisions: {lost} lost a decision on average over {n}, {best} of them the best by "
+        "our judgement: {grades}.",
+        "Decisions: {lost} lost a decision on average over {n}, {best} of them the best by "
+        "our judgement: {grades}.",
+        count,
+        lost=chance_amount(
+            summary.chance_lost / count,
+            {unit: cost / count for unit, cost in summary.lost.items()},
+            lang,
+        ),
         best=lang.number(summary.best),
         grades=grades_line(summary.grades, lang),
     )
@@ -203,17 +249,47 @@ def costliest_line(
     before: Any,
     names: Sequence[str],
     lang: Language,
+    scale: Unit = Unit.WIN_CHANCE,
 ) -> str:
     """``Costliest, move 41: rolling on, where taking 6 was better by 12.0 points (1.80
-    nuggets) (a mistake).``"""
+    nuggets) (a mistake).``; ``scale``, what graded it (``analysis.grading_scale``):
+    ``(a blunder in nuggets, the game being decided)`` where its own unit did."""
+    own = decision.own_cost()
     return lang.pgettext(
         "analysis",
         "Costliest, move {move}: {chosen}, where {best} was better by {cost} ({grade}).",
         move=lang.number(decision.move + 1),
         chosen=words.option(before, decision.chosen, names, lang),
         best=words.option(before, decision.best, names, lang),
-        cost=chance_amount(decision.chance_cost, {decision.unit: decision.cost}, lang),
+        cost=chance_amount(decision.chance_cost, dict([own]) if own else {}, lang),
+        grade=graded_words(grade, scale, lang),
+    )
+
+
+def graded_words(grade: Grade, scale: Unit, lang: Language) -> str:
+    """A grade and, where the game's own unit gave it in a decided game, that unit:
+    ``a blunder in nuggets, the game being decided``."""
+    if scale is Unit.WIN_CHANCE:
+        return grade_name(grade, lang)
+    unit = (
+        lang.pgettext("analysis", "nuggets")
+        if scale is Unit.NUGGETS
+        else lang.pgettext("analysis", "spaces")
+    )
+    return lang.pgettext(
+        "analysis",
+        "{grade} in {unit}, the game being decided",
         grade=grade_name(grade, lang),
+        unit=unit,
+    )
+
+
+def decided_note(lang: Language) -> str:
+    """The small print's word on a decided game's grades."""
+    return lang.pgettext(
+        "analysis",
+        "Where the game was decided (a chance to win within 5 points of 0 or 100), a "
+        "decision is graded in the game's own unit too, and the worse grade counts.",
     )
 
 
@@ -225,9 +301,8 @@ def small_print(lang: Language) -> str:
         "The judge is our hard computer player's view of best play, not perfect play: a "
         "move better than it can see counts as a cost. Figures are points of win chance: "
         "a roll's or a card's luck is the chance to win it left the player with, against "
-        "the average over every way it could have come; the luck-adjusted result is the "
-        "result (a win 100%, a loss 0%) less the luck, the chance of winning had luck been "
-        "average.",
+        "the chance before it; the luck-adjusted result is the result (a win 100%, a loss "
+        "0%) less the luck, the chance of winning had luck been average.",
     )
 
 
@@ -282,8 +357,8 @@ def what_decided(
     luck_values = {
         "winners": winners.names,
         "loser": loser.names,
-        "won_by": signed_points(winners.luck, lang),
-        "lost_by": signed_points(loser.luck, lang),
+        "won_by": total_points(winners.luck, lang, signed=True),
+        "lost_by": total_points(loser.luck, lang, signed=True),
     }
     if cards:
         luck = lang.pgettext(
@@ -300,8 +375,8 @@ def what_decided(
     decisions = lang.pgettext(
         "analysis",
         "their decisions cost {won_by} and {lost_by}",
-        won_by=points(winners.lost, lang),
-        lost_by=points(loser.lost, lang),
+        won_by=total_points(winners.lost, lang),
+        lost_by=total_points(loser.lost, lang),
     )
     if by_luck and by_decisions:
         verdict = lang.pgettext("analysis", "both decided it")

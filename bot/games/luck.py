@@ -104,8 +104,20 @@ def verdict_words(found: Verdict, lang: Language) -> str:
     }[found]
 
 
-def busts_line(player: str, figures: Mapping[str, int], lang: Language) -> str:
-    """``Ann busted 4 times where 1.6 were expected (12 rolls): unlucky``."""
+def busts_line(
+    player: str, figures: Mapping[str, int], lang: Language, *, judged: bool = True
+) -> str:
+    """``Ann busted 4 times where 1.6 were expected (12 rolls): unlucky``; without the
+    verdict where not ``judged`` (a report, whose word on luck comes from its points:
+    a roll's luck is more than whether it busted)."""
+    if not judged:
+        return lang.ngettext(
+            "{player} busted {n} time where {expected} were expected ({rolls})",
+            "{player} busted {n} times where {expected} were expected ({rolls})",
+            figures.get("busts", 0),
+            player=player,
+            **_bust_values(figures, lang),
+        )
     return lang.ngettext(
         "{player} busted {n} time where {expected} were expected ({rolls}): {verdict}",
         "{player} busted {n} times where {expected} were expected ({rolls}): {verdict}",

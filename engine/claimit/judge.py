@@ -23,10 +23,13 @@ deeper look disagrees. The worths are estimates, not the exact optimum: no line 
 goes beyond two more rolls, and the board's worth is the hard player's rule of thumb, not
 a chance to win (except in the last round).
 
-Each option's worth is also the mover's chance to win the game after it
-(``Judgement.chances``): the turn's ``outlook.Outlook`` maps it as ``win_chance.chances``
-maps a position's worth, so that a decision's cost in chance and a roll's luck are on one
-scale.
+Each option is also weighed as the mover's chance to win the game after it
+(``Judgement.chances``), by the one value of a position that ``win_chance.chances`` gives
+and each roll's luck is measured by (``_Game.chances``): a stop, the position it leads
+to (the next turn's start, or the game over); rolling on, the stop's chance moved by what
+the roll value adds over the stop in the turn's ``outlook.Outlook``; a placement, the
+better of the two after it. So a position's chance before a decision is its best option's,
+and a game's chances move only by luck and decisions (``engine.ledger``).
 
 The worths are summed exactly, as whole numbers (the weights doubled, the 216 rolls of
 each level multiplied out), so that two options that are worth the same cost the same,
@@ -43,6 +46,7 @@ placement reuses what judging the placement computed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -53,8 +57,9 @@ from typing import Final, Literal, NamedTuple
 from engine.claimit.actions import Action, Place, Placement, Roll, Stop
 from engine.claimit.board import ALL_SPACES, SIZE, groups, indices, largest_group
 from engine.claimit.dice import candidates
-from engine.claimit.outlook import Outlook
+from engine.claimit.outlook import Outlook, _sigmoid
 from engine.claimit.rules import apply
+from engine.claimit.scoring import scores, winners
 from engine.claimit.state import CLAIM_MARKERS, LAST_ROUND_THRESHOLD, GameState, Phase
 from engine.judging import Judged
 
@@ -121,8 +126,8 @@ class Judgement(Judged[Choice, float]):
 
     unit: Unit
     chances: Mapping[Choice, float]
-    """The mover's chance to win the game after each option: its worth through the
-    turn's ``Outlook``, as ``win_chance.chances`` maps a position's worth."""
+    """The mover's chance to win the game after each option: the value of the position
+    it leads to (``_Game.chances``), as ``win_chance.chances`` gives it."""
 
 
 def judged(state: GameState, action: Action) -> Judgement | None:
@@ -161,6 +166,9 @@ _CALL: Final = 12
 _WIN: Final = 2
 """Playing to win, a stop that leads (a tie: half of it)."""
 _TIE: Final = 1
+
+_SURE: Final = 1e-9
+"""A chance this close to 0 or 1 is moved by a logit as if it were this close."""
 
 _ROLLS: Final = 216
 _EVERY_ROLL: Final = (1 << _ROLLS) - 1
@@ -478,12 +486,14 @@ class _Game:
         self._turn: _Turn | None = None
         self._outlook: Outlook | None = None
         self._facts: tuple[object, ...] = ()
+        self._stopped: dict[GameState, tuple[float, ...]] = {}
 
     def turn(self, state: GameState) -> _Turn:
         facts = (state.turn, state.owners, state.claimed, state.last_round)
         if self._turn is None or facts != self._facts:
             self._turn, self._facts = _Turn(state), facts
             self._outlook = Outlook(state)
+            self._stopped = {}
         return self._turn
 
     def outlook(self, state: GameState) -> Outlook:
@@ -506,6 +516,62 @@ class _Game:
                 best = max(best, turn.stop(*marks))
         return best / turn.denominator
 
+    def chances(self, state: GameState) -> tuple[float, ...]:
+        """Every seat's chance to win from ``state``: the value of a position, one for luck
+        and decisions alike. A game over is its result; about to roll with nothing placed
+        (a turn's start, whose roll is no choice), rolling on (``rolling``); once something
+        is placed, the better for the mover of rolling on and stopping (the position the
+        stop leads to, the next turn's start or the game's end); a roll pending, the best
+        of the positions its placements lead to."""
+        if state.phase is Phase.OVER:
+            return _result(state)
+        if state.phase is Phase.PLACE:
+            return max(
+                (self.chances(apply(state, Place(o)).state) for o in state.pending_placements()),
+                key=lambda found: found[state.turn],
+            )
+        rolling = self.rolling(state)
+        if not state.placed_this_turn:
+            return rolling
+        return max(rolling, self.stopped(state), key=lambda found: found[state.turn])
+
+    def rolling(self, state: GameState) -> tuple[float, ...]:
+        """Every seat's chance with the mover about to roll (on) in ``state``, the model's
+        own before the dice (each roll's luck is the chance after it less this). At a
+        turn's start, the judge's roll value through the turn's ``Outlook``; once something
+        is placed, the chance of stopping (``stopped``) moved by what rolling on adds to
+        the mover's logit in the ``Outlook`` (the roll value's against the stop's), so that
+        rolling on and stopping are weighed as the judge weighs them and on the scale the
+        stop's chance is (the next turn's start), the others sharing the rest as the stop
+        leaves it. Where the stop ends the game, the ``Outlook``'s chance of the roll value
+        itself (the last turn's chance to beat the boards)."""
+        turn = self.turn(state)
+        marks = state.squatters, state.claims_this_turn
+        outlook = self.outlook(state)
+        rolled = outlook.chances(turn.roll_on(*marks) / turn.denominator)
+        if not state.placed_this_turn:
+            return rolled
+        stopped = self.stopped(state)
+        mover = state.turn
+        if apply(state, Stop()).state.phase is Phase.OVER:
+            return rolled
+        added = outlook.logit_of(turn.roll_on(*marks) / turn.denominator) - outlook.logit_of(
+            turn.stop(*marks) / turn.denominator
+        )
+        before = min(max(stopped[mover], _SURE), 1 - _SURE)
+        after = _sigmoid(math.log(before / (1 - before)) + added)
+        rest = (1 - after) / (1 - before)
+        return tuple(after if seat == mover else c * rest for seat, c in enumerate(stopped))
+
+    def stopped(self, state: GameState) -> tuple[float, ...]:
+        """Every seat's chance once the mover stops in ``state``: that of the position the
+        stop leads to (the next turn's start, or the game over), kept for the turn."""
+        self.turn(state)
+        known = self._stopped.get(state)
+        if known is None:
+            known = self._stopped[state] = _Game().chances(apply(state, Stop()).state)
+        return known
+
     def _placed(self, turn: _Turn, state: GameState, option: Placement) -> int:
         after = apply(state, Place(option)).state
         marks = after.squatters, after.claims_this_turn
@@ -513,6 +579,7 @@ class _Game:
 
     def judged(self, state: GameState, action: Action) -> Judgement | None:
         """``judged`` for an action known to be legal."""
+        mover = state.turn
         if isinstance(action, Place):
             options = state.pending_placements()
             if len(options) < 2:
@@ -521,20 +588,30 @@ class _Game:
             worths: dict[Choice, int] = {
                 option: self._placed(turn, state, option) for option in options
             }
-            return _judgement(turn, self.outlook(state), worths, action.placement)
+            chances: dict[Choice, float] = {
+                option: self.chances(apply(state, Place(option)).state)[mover] for option in options
+            }
+            return _judgement(turn, worths, chances, action.placement)
         if isinstance(action, Roll | Stop) and state.placed_this_turn:
             turn = self.turn(state)
             marks = state.squatters, state.claims_this_turn
             worths = {"roll": turn.roll_on(*marks), "stop": turn.stop(*marks)}
+            chances = {"roll": self.rolling(state)[mover], "stop": self.stopped(state)[mover]}
             chosen: Choice = "roll" if isinstance(action, Roll) else "stop"
-            return _judgement(turn, self.outlook(state), worths, chosen)
+            return _judgement(turn, worths, chances, chosen)
         return None
 
 
+def _result(state: GameState) -> tuple[float, ...]:
+    """Each seat's result in a game that is over: 1 for the winner, ``1/k`` to each of a
+    ``k``-way tie, 0 for the rest."""
+    won = winners(scores(state))
+    return tuple(1 / len(won) if seat in won else 0.0 for seat in range(state.players))
+
+
 def _judgement(
-    turn: _Turn, outlook: Outlook, worths: dict[Choice, int], chosen: Choice
+    turn: _Turn, worths: dict[Choice, int], chances: dict[Choice, float], chosen: Choice
 ) -> Judgement:
     scale = turn.denominator
     found = {c: w / scale for c, w in worths.items()}
-    chances = {c: outlook.mover_chance(worth) for c, worth in found.items()}
     return Judgement(found, chosen, turn.unit, chances)

@@ -153,13 +153,17 @@ class Outlook:
         leaves the mover first against the boards as they will end."""
         return self.last_round and self.turns_after == 0 and worth >= 1
 
+    def logit_of(self, worth: float) -> float:
+        """The mover's logistic's argument for a worth (the ``settled`` rule aside)."""
+        model = self.model
+        weights = model.in_last_round if self.last_round else model.before_last_round
+        return sum(w * f for w, f in zip(weights, self.features(worth), strict=True))
+
     def mover_chance(self, worth: float) -> float:
         """The mover's chance to win with a position worth ``worth`` (the judge's unit)."""
         if self.settled(worth):
             return 1.0
-        model = self.model
-        weights = model.in_last_round if self.last_round else model.before_last_round
-        return _sigmoid(sum(w * f for w, f in zip(weights, self.features(worth), strict=True)))
+        return _sigmoid(self.logit_of(worth))
 
     def chances(self, worth: float) -> tuple[float, ...]:
         """Every seat's chance, summing to 1, with the mover's position worth ``worth``."""

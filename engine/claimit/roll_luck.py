@@ -1,20 +1,23 @@
 """Each roll's luck in a game of Claim It!, in chance to win: every seat's chance after the
-roll that came, against that chance averaged over the 216 ordered rolls that could have
-come.
+roll that came less its chance before it, both the judge's one value of a position
+(``judge._Game.chances``, which ``win_chance.chances`` gives and each decision's options
+are weighed by).
 
-A roll that allows a placement leaves the mover the best of them, each worth what the
-judge's roll value counts it (``judge._Reach.placements``: the better of stopping after it
-and one more roll then stopped on its best placement), so that the 216 outcomes' average
-worth is exactly the judge's roll value of the position before the roll, the worth
-``win_chance.chances`` gives a turn's start. Those worths go through the turn's
-``Outlook``. A roll that busts leaves the position the rules make of it (the turn passed
-with the board as the turn found it, or the game over in its last turn), weighed by
-``win_chance.chances``.
+Before a roll the value is the model's own (``judge._Game.rolling``: the judge's roll value
+through the turn's ``Outlook``); after it, the position the roll made: the best of its
+placements for the mover, each the better of rolling on and stopping (the next turn's start
+the stop leads to), or, for a bust, the next turn's start (or the game over in its last
+turn). So a game's chances move only by luck and decisions: for every seat, its result less
+its chance at the start is its luck less its own decisions' cost plus what the others'
+decisions gave it (``engine.ledger``), up to a table of more than two, where the report
+keeps a decision's cost to its maker alone.
 
-The luck of one roll over its 216 outcomes averages 0 for every seat but for the float's
-rounding (within 1e-12). One roll's 216 outcomes take about 2 ms of one core (one roll
-value's placements, a bust's position weighed): a game's luck a fifth of a second (the
-median of 12 benchmark games of 2 to 4 players, about 100 rolls each; the longest 0.4 s).
+What that leaves by construction is the model's drift: the chance before a roll is not
+exactly the average of the 216 chances after it (the roll value looks a roll less deep
+than the positions after the roll, and maps a worth where they map positions), so that a
+roll's luck averages not 0 but ``drift`` over the dice: a few tenths of a point of win chance
+a roll (``bench.judge_truth`` measures it). A roll takes a few milliseconds: the placements
+the roll allows, each its roll value and the next turn's start.
 """
 
 from __future__ import annotations
@@ -24,14 +27,13 @@ from itertools import product
 from typing import Final
 
 from engine.claimit.actions import Action, Roll
-from engine.claimit.judge import _ROLLS, _Entry, _Game, _Reach
+from engine.claimit.judge import _Game
 from engine.claimit.rules import apply
 from engine.claimit.state import GameState
-from engine.claimit.win_chance import chances
 from engine.luck import EventLuck
 
 ORDERED_ROLLS: Final = tuple(product(range(1, 7), repeat=3))
-"""The 216 ordered rolls, in the order of the judge's bit sets of rolls."""
+"""The 216 ordered rolls."""
 
 
 def roll_luck(start: GameState, actions: Sequence[Action]) -> list[EventLuck]:
@@ -44,57 +46,26 @@ def roll_luck(start: GameState, actions: Sequence[Action]) -> list[EventLuck]:
     for index, action in enumerate(actions):
         after = apply(state, action).state
         if isinstance(action, Roll):
-            every = outcomes(game, state)
-            came = every[ORDERED_ROLLS.index(tuple(action.dice))]
-            found.append(EventLuck(index, state.turn, "roll", luck(came, every)))
+            found.append(
+                EventLuck(index, state.turn, "roll", luck(game.chances(after), game.rolling(state)))
+            )
         state = after
     return found
 
 
-def luck(came: Sequence[float], every: Sequence[Sequence[float]]) -> tuple[float, ...]:
-    """Each seat's chance after the outcome that came less its average over ``every``
-    outcome (equally likely)."""
-    return tuple(
-        chance - sum(outcome[seat] for outcome in every) / len(every)
-        for seat, chance in enumerate(came)
-    )
+def luck(after: Sequence[float], before: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's chance after a roll less its chance before it."""
+    return tuple(a - b for a, b in zip(after, before, strict=True))
 
 
-def outcomes(game: _Game, state: GameState) -> list[tuple[float, ...]]:
-    """Every seat's chance to win after each of the 216 ordered rolls from ``state`` (about
-    to roll), in ``ORDERED_ROLLS``'s order."""
-    turn = game.turn(state)
-    outlook = game.outlook(state)
-    reach = _Reach(turn, state.squatters, state.claims_this_turn)
-    worths = _per_roll(reach.placements())
-    # The placements' worths are scaled to one roll, the turn's denominator to two.
-    scale = turn.denominator / _ROLLS
-    mapped: dict[int | None, tuple[float, ...]] = {}
-    found = []
-    for order, worth in enumerate(worths):
-        vector = mapped.get(worth)
-        if vector is None:
-            if worth is None:
-                vector = chances(apply(state, Roll(ORDERED_ROLLS[order])).state)
-            else:
-                vector = outlook.chances(worth / scale)
-            mapped[worth] = vector
-        found.append(vector)
-    return found
-
-
-def _per_roll(entries: list[_Entry]) -> list[int | None]:
-    """Per ordered roll, the worth of the best of ``entries`` (sorted best first) it allows,
-    ``None`` for a roll allowing none: ``judge._sweep`` roll by roll."""
-    worths: list[int | None] = [None] * _ROLLS
-    left = (1 << _ROLLS) - 1
-    for worth, rolls in entries:
-        hit = left & rolls[0]
-        left ^= hit
-        while hit:
-            low = hit & -hit
-            worths[low.bit_length() - 1] = worth
-            hit ^= low
-        if not left:
-            break
-    return worths
+def drift(state: GameState) -> tuple[float, ...]:
+    """Each seat's luck averaged over the 216 ordered rolls from ``state`` (about to roll):
+    what the model leaves by construction, 0 were its value before a roll the average of
+    the values after it."""
+    game = _Game()
+    before = game.rolling(state)
+    total = [0.0] * state.players
+    for dice in ORDERED_ROLLS:
+        for seat, chance in enumerate(game.chances(apply(state, Roll(dice)).state)):
+            total[seat] += chance
+    return tuple(t / len(ORDERED_ROLLS) - b for t, b in zip(total, before, strict=True))

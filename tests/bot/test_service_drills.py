@@ -37,6 +37,7 @@ from bot.storage import Database, Game, GameStatus
 from bot.storage.connection import Connection
 from bot.storage.game_values import Level
 from engine.claim import judge as claim_judge
+from engine.gold_nuggets import Phase as NuggetsPhase
 from tests.bot.fixtures import ANN, BO, CY, ScriptedDice
 from tests.clock import ManualClock
 
@@ -101,6 +102,48 @@ def legal(kind: str, state: object, seat: int, option: str) -> bool:
     return True
 
 
+async def test_a_decided_gold_nuggets_game_still_makes_drills_of_stopping_early(
+    service: GameService, dice: ScriptedDice
+) -> None:
+    """Ann takes whatever her first set-aside is worth, every turn, against the hard
+    computer player: the game is soon lost, and each take with dice left to roll costs
+    next to no chance to win then, but whole nuggets of the turn: graded in nuggets as
+    the game is decided, they are mistakes and blunders, and her drills."""
+    await service.players.choose(ANN.user_id, "en-US", declared={"drills": "mistakes"})
+    dice.seed(3)
+    game = await service.create_lobby(
+        kind="nuggets", guild_id=10, channel_id=1, host=ANN, bots=1, bot_level=Level.HARD
+    )
+    game = await service.start(game.id, Actor(ANN.user_id), game.version)
+    rules = rules_for("nuggets")
+    choosing = random.Random(3)
+    while game.status is GameStatus.ACTIVE:
+        seat = game.seats[rules.to_act(game.state)[0]]
+        if seat.user_id is None:
+            intent = rules.decide(game.state, seat.seat, Level.HARD, choosing)
+            actor = SYSTEM
+        else:
+            taking = game.state.phase is NuggetsPhase.DECIDE
+            intent = "take" if taking else rules.decide(game.state, seat.seat, Level.EASY, choosing)
+            actor = Actor(ANN.user_id)
+        game = (await service.turns.act(game.id, actor, game.version, intent)).game
+    ann = next(seat.seat for seat in game.seats if seat.user_id == ANN.user_id)
+    assert not game.state.nuggets[ann] > max(game.state.nuggets), "Ann lost"
+    drills = await every_drill(service, ANN.user_id, "nuggets")
+    judged = await report(service, game)
+    analyst = analyst_for("nuggets")
+    by_chance = graded_by(analyst.chance_thresholds)
+    graded = graded_by(analyst.chance_thresholds, analyst.thresholds)
+    decided = [d for d in judged.decisions if d.seat == ann and d.decided and d.own is not None]
+    taught = [d for d in decided if graded(d) >= Grade.MISTAKE > by_chance(d)]
+    assert taught, [(d.chance, d.chance_cost, d.own) for d in decided]
+    assert {d.move for d in taught} <= {d.move for d in drills}
+    # Asked again, her take is wrong by the turn's nuggets, not "as good as the best".
+    drill = next(d for d in drills if d.move == taught[-1].move)
+    assert drill.weighed.unit is Unit.NUGGETS and drill.weighed.best == "roll"
+    assert drill.weighed.cost("take") >= analyst.thresholds[Unit.NUGGETS].mistake
+
+
 @pytest.mark.parametrize("kind", KINDS)
 async def test_a_games_drills_are_each_players_graded_decisions_with_their_legal_options(
     service: GameService, dice: ScriptedDice, kind: str, monkeypatch: pytest.MonkeyPatch
@@ -115,7 +158,7 @@ async def test_a_games_drills_are_each_players_graded_decisions_with_their_legal
     assert await every_drill(service, ANN.user_id, kind)
     judged = await report(service, game)
     outcomes = await service.history.outcomes(game.id)
-    grade = graded_by(analyst_for(kind).chance_thresholds)
+    grade = graded_by(analyst_for(kind).chance_thresholds, analyst_for(kind).thresholds)
     bot = next(seat.seat for seat in game.seats if seat.user_id is None)
     # The computer player made mistakes too: none of them is anybody's drill.
     assert any(d.seat == bot and grade(d) >= Grade.MISTAKE for d in judged.decisions)

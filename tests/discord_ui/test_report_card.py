@@ -8,6 +8,7 @@ language."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +25,7 @@ from tests.games.stored import BIG_ID, stored
 from tests.layouts import sent_body
 
 POINTS = Thresholds(Fraction(3, 100), Fraction(10, 100), Fraction(20, 100))
+NUGGETS = Thresholds(Fraction(1, 4), Fraction(1), Fraction(5, 2))
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """Display names are at most 32 characters; escaping doubles each of these."""
 LONGEST_OPTION = "x" * 80
@@ -96,6 +98,7 @@ def report(
         words or Options(report_words_for(kind)),
         POINTS,
         teams or tuple((seat,) for seat in range(players)),
+        {Unit.NUGGETS: NUGGETS},
     )
 
 
@@ -129,9 +132,9 @@ def test_each_player_has_a_ledger_in_points_of_win_chance() -> None:
     )
     assert (
         "Ann 🏆\n"
-        "🎲 Luck: +31.0 points.\n"
-        "🧭 Decisions: 4.0 points (0.25 nuggets) lost in 1, 0 of them the best by our "
-        "judgement: 1 inaccuracy, 0 mistakes, 0 blunders.\n"
+        "🎲 Luck: +31.0 points (very lucky).\n"
+        "🧭 Decisions: 4.0 points (0.25 nuggets) lost a decision on average over 1, 0 of "
+        "them the best by our judgement: 1 inaccuracy, 0 mistakes, 0 blunders.\n"
         "⚖️ Luck-adjusted result: 69%.\n"
         "🍀 Luckiest: the roll of move 4, +25.0 points.\n"
         "💸 Costliest, move 7: chosen, where best was better by 4.0 points (0.25 nuggets) "
@@ -139,14 +142,70 @@ def test_each_player_has_a_ledger_in_points_of_win_chance() -> None:
     ) in said
     bo = said.split("Bo\n", 1)[1].split("\n")
     assert bo[:3] == [
-        "🎲 Luck: -31.0 points.",
-        "🧭 Decisions: 12.0 points (1.50 nuggets) lost in 1, 0 of them the best by our "
-        "judgement: 0 inaccuracies, 1 mistake, 0 blunders.",
+        "🎲 Luck: -31.0 points (very unlucky).",
+        "🧭 Decisions: 12.0 points (1.50 nuggets) lost a decision on average over 1, 0 of "
+        "them the best by our judgement: 0 inaccuracies, 1 mistake, 0 blunders.",
         "⚖️ Luck-adjusted result: 31%.",
     ], "Bo's bad luck: with average luck he had a 31% chance"
     assert not bo[3].startswith("🍀"), "no event gave Bo any luck"
     assert "our hard computer player's view of best play, not perfect play" in said
     assert "An inaccuracy costs 3.0 points of win chance or more, a mistake 10.0" in said
+
+
+def test_no_total_passes_the_scale_and_the_luck_word_is_the_figures() -> None:
+    """Bo's five decisions cost 91 points each (455 in all): a decision's cost on average,
+    and the line on what decided it at the scale's end; Ann's luck, -2.2 points on a
+    game whose busts came fewer than expected, is as expected, the busts told without a
+    verdict of their own."""
+    fortunes = [Fortune(3, 0, ChanceKind.ROLL, (Fraction(-22, 1000), Fraction(22, 1000)))]
+    decisions = [decision(move, 1, Fraction(91, 100)) for move in range(5)]
+    figures = {"rolls": 12, "busts": 0, "bust_odds": 3_200_000, "bust_spread": 2_000_000}
+    made = report("claimit", 2, [0], decisions, fortunes, names=("Ann", "Bo"), figures=figures)
+    said = card_text(made, english())
+    assert said.startswith(
+        "The dice gave Ann -2.2 points of win chance and Bo +2.2; their decisions cost "
+        "0.0 and ≥100.0: the decisions decided it."
+    )
+    assert (
+        "🎲 Luck: -2.2 points (as expected). **Ann** busted 0 times where 3.2 were "
+        "expected (12 rolls)\n"
+    ) in said
+    assert "lucky" not in said.split("Ann 🏆", 1)[1].split("Bo\n")[0]
+    assert "🧭 Decisions: 91.0 points (1.50 nuggets) lost a decision on average over 5" in said
+    assert "455" not in said
+    german = card_text(made, language("de"))
+    assert "≥100,0" in german and "(wie zu erwarten)" in german
+
+
+def test_a_decided_games_decision_is_graded_in_its_own_unit_and_says_so() -> None:
+    """Bo, all but lost (1% to win), took 0 where rolling on was worth 6 nuggets: 0.1
+    points of win chance, but a blunder in nuggets, and the report says which scale."""
+    lost = Judged(
+        7,
+        1,
+        "take",
+        "roll",
+        Fraction(1, 1000),
+        Unit.WIN_CHANCE,
+        False,
+        Fraction(1, 1000),
+        Fraction(1, 100),
+        (Unit.NUGGETS, Fraction(6)),
+    )
+    early = replace(lost, move=2, chance=Fraction(40, 100))
+    made = report("nuggets", 2, [0], [lost, early], [], names=("Ann", "Bo"), figures={})
+    said = card_text(made, english())
+    assert (
+        "💸 Costliest, move 3: take, where roll was better by 0.1 points (6.00 nuggets) "
+        "(an inaccuracy)." not in said
+    )
+    assert "(a blunder in nuggets, the game being decided)." in said
+    assert "0 inaccuracies, 0 mistakes, 1 blunder" in said, "the undecided one is close"
+    assert "graded in the game's own unit too, and the worse grade counts" in said
+    german = card_text(made, language("de"))
+    assert "(ein Patzer in Nuggets, da die Partie entschieden war)" in german
+    undecided = report("nuggets", 2, [0], [early], [], names=("Ann", "Bo"), figures={})
+    assert "own unit too" not in card_text(undecided, english())
 
 
 def test_a_luck_adjusted_result_outside_0_to_100_shows_its_figure() -> None:

@@ -24,12 +24,12 @@ from bot.games.analysis import (
     graded_by,
     luck_adjusted,
     luckiest,
-    results,
     summaries,
 )
 from bot.games.claim.analysis import THRESHOLDS as CLAIM
 from bot.games.claimit.analysis import THRESHOLDS as CLAIMIT
 from bot.games.gold_nuggets.analysis import THRESHOLDS
+from bot.games.ledgers import results
 
 POINTS = Thresholds(Fraction(3, 100), Fraction(10, 100), Fraction(20, 100))
 """Grades on the win-chance scale: 3, 10 and 20 points."""

@@ -23,7 +23,8 @@ from bot.features.analysis.fair_share import Job
 from bot.features.analysis.judging import Judging
 from bot.features.analysis.queries import SeatRow, keep_report, stored_report
 from bot.games import shared_words
-from bot.games.analysis import Analysis, Played, Weighed, results, won_by_seat
+from bot.games.analysis import Analysis, Played, Weighed
+from bot.games.ledgers import results, won_by_seat
 from bot.games.registry import registration_for, rules_for
 from bot.service.feature_service import FeatureService
 from bot.service.game_changes import GameChanges

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
 from bot.games import shared_words
-from bot.games.analysis import Grade, Unit
+from bot.games.analysis import DECIDED, Grade, Unit
 from bot.games.analysis_words import amount, grade_name
 from bot.games.faces import face_for, report_words_for
 from bot.games.option_names import option_names
@@ -127,6 +127,10 @@ def verdict(answered: Answered, game: Game, lang: Language) -> str:
         # Not the best in the game's own unit, so never called the best, though a
         # cost too small to show in chance to win is graded close to it.
         grade = max(analyst.chance_thresholds.grade(chance), Grade.GOOD)
+        best_chance = max(found for _, found in drill.weighed.chances)
+        if unit is not Unit.WIN_CHANCE and min(best_chance, 1 - best_chance) <= DECIDED:
+            # A decided game: graded in its own unit too, as the report grades it.
+            grade = max(grade, analyst.thresholds[unit].grade(answered.cost))
         if unit is not Unit.WIN_CHANCE:
             cost = lang.pgettext(
                 "analysis",

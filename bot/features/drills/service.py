@@ -307,7 +307,8 @@ class DrillService(FeatureService):
             if seat.user_id is not None:
                 settings = await self._core().players.get(seat.user_id)
                 least[seat.seat] = making.least_grade(settings)
-        grade = graded_by(analyst_for(game.kind).chance_thresholds)
+        analyst = analyst_for(game.kind)
+        grade = graded_by(analyst.chance_thresholds, analyst.thresholds)
         chosen = [
             decision
             for decision in analysis.decisions

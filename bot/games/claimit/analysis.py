@@ -58,15 +58,17 @@ class ClaimItAnalyst:
     player's in 0.1% and never a mistake (its worst cost 4.5 points)."""
     level_rates = MappingProxyType(
         {
-            Level.HARD: Fraction("0.00023"),
-            Level.NORMAL: Fraction("0.00173"),
-            Level.EASY: Fraction("0.01813"),
+            Level.HARD: Fraction("0.00150"),
+            Level.NORMAL: Fraction("0.00326"),
+            Level.EASY: Fraction("0.01752"),
         }
     )
-    """Points of win chance lost per judged decision: the hard player 0.023, the normal
-    0.173, the easy 1.813, as ``python -m bench.analysis --only claimit --games 36``
-    measured them (1,868, 2,358 and 1,650 decisions, the model of ``MODEL`` in
-    ``engine.claimit.outlook``)."""
+    """Points of win chance lost per judged decision: the hard player 0.150, the normal
+    0.326, the easy 1.752, as ``python -m bench.judge_truth --only claimit --games 20``
+    measured them over its 2-, 3- and 4-player games (3,464, 3,703 and 2,491 decisions),
+    each option weighed by the one value of a position (``engine.claimit.judge``). The
+    hard player loses more than it did (0.023) where the next turn's start a stop leads
+    to and the judge's spaces rank placements differently."""
     parts = 1
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:

@@ -45,7 +45,9 @@ class ClaimItReportWords:
 
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
         """The seat's luck as its result told it (``ReportWords.luck``)."""
-        return busts_line(f"**{player}**", figures, lang) if figures.get("rolls", 0) else None
+        if not figures.get("rolls", 0):
+            return None
+        return busts_line(f"**{player}**", figures, lang, judged=False)
 
     def judged_how(self, lang: Language) -> str:
         """How the game's decisions are judged (``ReportWords.judged_how``)."""

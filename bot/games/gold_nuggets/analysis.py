@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
+    DECIDED,
     Fortune,
     Judged,
     Played,
@@ -26,7 +27,16 @@ from bot.games.analysis import (
 )
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from bot.storage.game_values import Level
-from engine.gold_nuggets import Counts, GameState, Phase, Take, TimeOut, state_to_json
+from engine.gold_nuggets import (
+    Action,
+    Counts,
+    GameState,
+    Phase,
+    Take,
+    TimeOut,
+    exact,
+    state_to_json,
+)
 from engine.gold_nuggets.judge import Choice, judged
 from engine.gold_nuggets.judge import Unit as EngineUnit
 from engine.gold_nuggets.judge import weighed as engine_weighed
@@ -67,6 +77,15 @@ def option(choice: Choice) -> str:
     return ROLL
 
 
+def nuggets_cost(state: GameState, action: Action) -> tuple[Unit, Fraction] | None:
+    """What a decision judged in chance to win cost in the turn's nuggets, played on
+    optimally (``engine.gold_nuggets.exact``: any take, a steal too, taking the dice's
+    value), where the turn had a choice of set-asides or of rolling on and taking: the
+    scale a decided game grades it on too."""
+    found = exact.judged(state, Take(None) if isinstance(action, Take) else action)
+    return None if found is None else (Unit.NUGGETS, found.cost)
+
+
 class NuggetsAnalyst:
     """Gold Nuggets' judge of decisions: quick (the exact table is made once a process,
     in a third of a second; the hard player's plan once a turn)."""
@@ -105,6 +124,7 @@ class NuggetsAnalyst:
                         unit,
                         exact=judgement.exact,
                         chances=judgement.chances,
+                        own=None if judgement.exact else nuggets_cost(move.before, move.action),
                     )
                 )
         return found
@@ -139,6 +159,12 @@ class NuggetsAnalyst:
         if found is None:
             return None
         unit, worths, chances = found
+        best = max(chances.values())
+        if unit is EngineUnit.WIN_CHANCE and min(best, 1 - best) <= DECIDED:
+            # A decided game: every option's chance is about the same, so the turn's
+            # nuggets tell them apart, as the report grades a decided game too.
+            worths = {choice: _nuggets(state, choice) for choice in worths}
+            unit = EngineUnit.NUGGETS
         named = ((option(choice), worth) for choice, worth in worths.items())
         return best_first(
             named,
@@ -146,6 +172,17 @@ class NuggetsAnalyst:
             exact=unit is EngineUnit.NUGGETS or solved(state.players),
             chances=((option(choice), chance) for choice, chance in chances.items()),
         )
+
+
+def _nuggets(state: GameState, choice: Choice) -> Fraction:
+    """An option's worth in the turn's nuggets, played on optimally: a set-aside's turn
+    after it, rolling on's, and a take (a steal too) the dice's value."""
+    if isinstance(choice, Counts):
+        after = state.aside.plus(choice)
+        return exact.worth_after(state.dice_left - choice.total, after.numbers, after.value)
+    if choice == "roll":
+        return exact.roll_on_worth(state.dice_left, state.aside.numbers, state.value)
+    return Fraction(state.value)
 
 
 ANALYST: Final = NuggetsAnalyst()

@@ -18,10 +18,13 @@ CLOSE: Final = 4
 (4.67), so one more good turn of the runner-up's would have turned it."""
 
 
-def luck_line(player: str, figures: Mapping[str, int], lang: Language) -> str:
-    """A seat's busts against their odds and, when it rolled on instead of taking, what
-    that was expected to add against what it added (``player`` as markdown)."""
-    line = busts_line(f"**{player}**", figures, lang)
+def luck_line(
+    player: str, figures: Mapping[str, int], lang: Language, *, judged: bool = True
+) -> str:
+    """A seat's busts against their odds (with their verdict where ``judged``) and, when
+    it rolled on instead of taking, what that was expected to add against what it added
+    (``player`` as markdown)."""
+    line = busts_line(f"**{player}**", figures, lang, judged=judged)
     if figures.get("roll_ons", 0):
         line += "; " + roll_on_words(figures, lang)
     return line
@@ -69,7 +72,9 @@ class NuggetsReportWords:
 
     def luck(self, player: str, figures: Mapping[str, int], lang: Language) -> str | None:
         """The seat's luck as its result told it (``ReportWords.luck``)."""
-        return luck_line(player, figures, lang) if figures.get("rolls", 0) else None
+        if not figures.get("rolls", 0):
+            return None
+        return luck_line(player, figures, lang, judged=False)
 
     def judged_how(self, lang: Language) -> str:
         """How the game's decisions are judged (``ReportWords.judged_how``)."""

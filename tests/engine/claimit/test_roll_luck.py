@@ -1,4 +1,5 @@
-"""Each roll's luck in chance to win: zero on average over the 216 rolls for every seat,
+"""Each roll's luck in chance to win: the chance after it less the chance before, its
+average over the 216 rolls the model's drift,
 the roll that decided a game its luckiest, and a luck-adjusted result that averages the
 results of games between two hard players."""
 
@@ -12,7 +13,7 @@ import pytest
 
 from engine.claimit import Action, GameState, Phase, Place, Placement, Roll, Stop, apply
 from engine.claimit.bots import Level, action_of, decide
-from engine.claimit.roll_luck import roll_luck
+from engine.claimit.roll_luck import drift, roll_luck
 from engine.claimit.win_chance import chances
 from tests.engine.claimit.positions import EXAMPLE_4_BOARD, claimed_row, position
 
@@ -40,11 +41,27 @@ more claims, the win; anything else loses."""
     ],
     ids=["mid-turn, 3 players", "the last turn", "the last round", "early"],
 )
-def test_a_rolls_luck_averages_zero_over_the_216_rolls_for_every_seat(state: GameState) -> None:
-    lucks = [roll_luck(state, [Roll(dice)])[0].luck for dice in EVERY_ROLL]
-    for seat in range(state.players):
-        assert abs(math.fsum(luck[seat] for luck in lucks)) / 216 < 1e-12
+def test_a_rolls_luck_is_the_chance_after_it_less_the_chance_before(state: GameState) -> None:
+    # A turn's start: its chance is the roll's, so a roll's luck is the chances' change.
+    before = chances(state)
+    lucks = []
+    for dice in EVERY_ROLL[::7]:
+        (event,) = roll_luck(state, [Roll(dice)])
+        after = chances(apply(state, Roll(dice)).state)
+        assert event.luck == pytest.approx(
+            tuple(a - b for a, b in zip(after, before, strict=True)), abs=1e-12
+        )
+        assert abs(sum(event.luck)) < 1e-12
+        lucks.append(event.luck)
     assert any(abs(luck[state.turn]) > 0.01 for luck in lucks), "the rolls differ"
+
+
+def test_the_model_drifts_over_the_216_rolls_by_what_drift_measures() -> None:
+    state = position({**claimed_row(0, 1, range(1, 4)), "6,6": ["P1"]})
+    lucks = [roll_luck(state, [Roll(dice)])[0].luck for dice in EVERY_ROLL]
+    mean = tuple(math.fsum(luck[seat] for luck in lucks) / 216 for seat in (0, 1))
+    assert mean == pytest.approx(drift(state), abs=1e-12)
+    assert abs(mean[0]) < 0.15 and mean[0] == pytest.approx(-mean[1], abs=1e-12)
 
 
 def test_each_roll_is_one_event_of_its_roller_whose_luck_sums_to_zero_over_the_seats() -> None:

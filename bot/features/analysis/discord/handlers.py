@@ -161,6 +161,7 @@ class Reports(ShowsForm):
             report_words_for(game.kind),
             analyst_for(game.kind).chance_thresholds,
             rules_for(game.kind).teams(len(game.seats)),
+            analyst_for(game.kind).thresholds,
         )
         worst = report.costliest()
         rows: list[discord.ui.Item[Any]] = []

@@ -22,15 +22,15 @@ from bot.games.analysis import (
     Unit,
     costliest,
     graded_by,
-    results,
+    grading_scale,
     summaries,
-    won_by_seat,
 )
 from bot.games.analysis_words import (
     ReportWords,
     adjusted_line,
     amount,
     costliest_line,
+    decided_note,
     decisions_line,
     grade_name,
     luck_line,
@@ -42,6 +42,7 @@ from bot.games.analysis_words import (
     what_decided,
 )
 from bot.games.face import GOLD
+from bot.games.ledgers import results, won_by_seat
 from bot.games.limits import DESCRIPTION, shortened
 from bot.storage import Game, Result
 from i18n import Language
@@ -65,10 +66,16 @@ class Report:
     """The game's ``chance_thresholds``: what its decisions are graded by."""
     teams: Sequence[Sequence[int]]
     """The seats that win or lose together (each seat alone, in a game without teams)."""
+    units: Mapping[Unit, Thresholds] | None = None
+    """The game's ``thresholds`` in its own units: what a decided game grades by too."""
 
     def summaries(self) -> list[SeatSummary]:
         """Each seat's decisions and luck summed up."""
-        return summaries(self.analysis, self.thresholds)
+        return summaries(self.analysis, self.thresholds, self.units)
+
+    def scale(self, decision: Judged) -> Unit:
+        """What graded ``decision`` (``grading_scale``)."""
+        return grading_scale(decision, self.thresholds, self.units)[1]
 
     def costliest(self) -> Judged | None:
         """The game's costliest decision in chance to win: its position is the report's
@@ -90,7 +97,7 @@ def report_card(
     names = [shared_words.name(seat, lang) for seat in game.seats]
     by_seat = {result.seat: result for result in report.results}
     seats = report.summaries()
-    grade = graded_by(report.thresholds)
+    grade = graded_by(report.thresholds, report.units)
     won = won_by_seat(report.results, len(names))
     result = results(won, report.teams)
 
@@ -112,7 +119,16 @@ def report_card(
             if costly_too and costly is not None:
                 before = report.before[costly.move]
                 said.append(
-                    "💸 " + costliest_line(costly, grade(costly), report.words, before, names, lang)
+                    "💸 "
+                    + costliest_line(
+                        costly,
+                        grade(costly),
+                        report.words,
+                        before,
+                        names,
+                        lang,
+                        report.scale(costly),
+                    )
                 )
             heading = names[seat] + (" 🏆" if won[seat] else "")
             lines.append(Line(heading, "\n".join(said)))
@@ -141,6 +157,11 @@ def report_card(
         (
             report.words.judged_how(lang),
             _grades_explained(report.thresholds, lang),
+            *(
+                [decided_note(lang)]
+                if any(report.scale(d) is not Unit.WIN_CHANCE for d in report.analysis.decisions)
+                else []
+            ),
             small_print(lang),
         )
     )

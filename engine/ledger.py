@@ -1,0 +1,73 @@
+"""One game's ledger, seat by seat: how its chance to win went from the start to the
+result, told by the game's judge as luck and decisions.
+
+For a seat, ``result - start = luck - own cost + rivals' cost`` would hold exactly were
+every chance event's luck the value after it less the value before it, and every
+decision's cost the value of its best option less that of the option chosen, all on one
+value of a position. What is left (``SeatLedger.leftover``) is what the judge's values
+do not tell alike: a model whose value before a roll is not the average of the values
+after it, a decision's options valued otherwise than the positions they lead to, and,
+at a table of more than two, how a decision's cost fell on the other seats: the report
+keeps only what it cost its maker, so the ledger shares it evenly among the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import SupportsFloat
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLedger:
+    """One seat's account of a game, each figure a chance to win (0 to 1)."""
+
+    seat: int
+    start: float
+    """The seat's chance to win as the game began, by the game's win-chance model."""
+    result: float
+    """1 for a win, 1/k of a win k sides shared, 0 for a loss."""
+    luck: float
+    """What the game's chance events gave the seat, summed."""
+    own_cost: float
+    """What the seat's own decisions cost it against their best options, summed."""
+    rivals_cost: float
+    """What the other seats' decisions gave it (their costs, shared among the seats that
+    did not make them), summed."""
+
+    @property
+    def explained(self) -> float:
+        """How far luck and decisions moved the seat: luck - own cost + rivals' cost."""
+        return self.luck - self.own_cost + self.rivals_cost
+
+    @property
+    def leftover(self) -> float:
+        """What the account leaves: result - start - ``explained``."""
+        return self.result - self.start - self.explained
+
+
+def ledger(
+    start: Sequence[SupportsFloat],
+    result: Sequence[SupportsFloat],
+    lucks: Iterable[Sequence[SupportsFloat]],
+    costs: Iterable[tuple[int, SupportsFloat]],
+) -> tuple[SeatLedger, ...]:
+    """Each seat's ledger, seat by seat, from each seat's ``start`` chance and ``result``,
+    every chance event's luck (each seat's, seat by seat) and every judged decision as
+    its maker's seat and what it cost that seat in chance to win."""
+    players = len(start)
+    luck = [0.0] * players
+    own = [0.0] * players
+    given = [0.0] * players
+    for event in lucks:
+        for seat, amount in enumerate(event):
+            luck[seat] += float(amount)
+    for maker, cost in costs:
+        own[maker] += float(cost)
+        for seat in range(players):
+            if seat != maker:
+                given[seat] += float(cost) / (players - 1)
+    return tuple(
+        SeatLedger(seat, float(begun), float(got), luck[seat], own[seat], given[seat])
+        for seat, (begun, got) in enumerate(zip(start, result, strict=True))
+    )
