@@ -1,6 +1,6 @@
 """Gold Nuggets' judge against the solved 2-player game (``engine.gold_nuggets.exact_game``):
-what its hints give away, what each computer level gives away, how its ledger adds up, and
-what a hint and a computer move take.
+what its hints give away, what each computer level gives away, and what a hint and a
+computer move take (its ledger, with every game's, is ``bench.judge_truth``'s).
 
     python -m bench.nuggets_judge [--games 20] [--endgames 300] [--seed 0]
 
@@ -11,9 +11,6 @@ what a hint and a computer move take.
 - Each level against exact play: its decisions' exact cost per decision, the endgame
   decisions (centre 10 or less) that threw 10 points or more, and the games it lost from
   90% or more at a turn's start in the endgame.
-- The ledger, per seat and game: result - start chance - (luck - own decisions' cost +
-  rivals' decisions' cost), every figure the report's own (``Analyst.judge``,
-  ``Analyst.luck``); at 2 and 3 seats.
 - The wall time of a hint (``Analyst.weighed``) and of the hard player's move (``decide``),
   median, p90 and longest, over the games' positions, each made afresh (its turn's plan
   not kept from the decision before: the most a decision takes).
@@ -30,7 +27,6 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import cache
 
 from bench.analysis import played
@@ -54,7 +50,6 @@ from engine.gold_nuggets.exact_game import Ends, Key, Vector, table, turn
 from engine.gold_nuggets.judge import Choice
 from engine.gold_nuggets.scoring import winners
 from engine.gold_nuggets.state import CENTRE_START, STEAL_LASSOS
-from engine.gold_nuggets.win_chance import chances
 
 ENDGAME: int = 10
 """A centre this small or smaller is the endgame."""
@@ -176,32 +171,6 @@ def final(moves: Sequence[Played]) -> GameState:
     return apply(last.before, last.action).state
 
 
-def leftovers(moves: Sequence[Played], seed: int) -> list[float]:
-    """Each seat's result - start chance - (luck - own cost + rivals' cost), with the
-    report's own figures."""
-    start = moves[0].before
-    players = start.players
-    judged = ANALYST.judge(moves, ANALYST.decisions(moves), seed)
-    luck = ANALYST.luck(moves, seed)
-    won = winners(final(moves))
-    found = []
-    for seat in range(players):
-        result = Fraction(1, len(won)) if seat in won else Fraction(0)
-        lucky = sum((fortune.luck[seat] for fortune in luck), Fraction(0))
-        own = sum((d.chance_cost for d in judged if d.seat == seat), Fraction(0))
-        rivals = sum((d.chance_cost for d in judged if d.seat != seat), Fraction(0))
-        begun = chances(start)[seat]
-        found.append(float(result - lucky + own - rivals) - begun)
-    return found
-
-
-def spread(values: list[float]) -> str:
-    return (
-        f"SD {statistics.pstdev(values) * 100:.4f} points, "
-        f"worst {max(map(abs, values)) * 100:.4f} points ({len(values)} seat-games)"
-    )
-
-
 def timed(values: list[float]) -> str:
     values = sorted(values)
     return (
@@ -233,7 +202,6 @@ def main() -> None:
     costs: dict[Level, list[float]] = defaultdict(list)
     thrown: dict[Level, int] = defaultdict(int)
     lost_won: dict[Level, int] = defaultdict(int)
-    ledger2: list[float] = []
     for levels, seed in games(arguments.games):
         moves = played("nuggets", levels, seed)
         won = winners(final(moves))
@@ -265,7 +233,6 @@ def main() -> None:
         for seat in range(2):
             if was_won[seat] and seat not in won:
                 lost_won[levels[seat]] += 1
-        ledger2.extend(leftovers(moves, seed))
     wrong_hints = [r for r in hint_regret if r > 1e-9]
     print(
         f"{arguments.games} 2-player games between the levels: the hint is not the best in "
@@ -281,12 +248,6 @@ def main() -> None:
                 f"throwing {THROWN:.0%} or more: {thrown[level]}; games lost from "
                 f"{WON:.0%} or more in the endgame: {lost_won[level]}"
             )
-    print(f"  ledger leftover, 2 seats: {spread(ledger2)}")
-    ledger3: list[float] = []
-    for number in range(max(1, arguments.games // 2)):
-        levels = [list(Level)[(number + seat) % 3] for seat in range(3)]
-        ledger3.extend(leftovers(played("nuggets", levels, 5000 + number), 5000 + number))
-    print(f"  ledger leftover, 3 seats: {spread(ledger3)}")
     print(f"  a hint: {timed(hint_times)}")
     print(f"  a hard player's move: {timed(move_times)}")
 

@@ -1,8 +1,10 @@
 """The ledger of a judged game (``engine.ledger``, ``bench.judge_truth``): result less
 start chance against luck, own decisions' cost and rivals', seat by seat, over seeded
-2-player games judged as their reports are. Claim It!'s adds up to the report's rounding
-(a millionth a figure); Gold Nuggets' within the bound its judge meets today (its exact
-judge is another's work: the bound is to come down to Claim It!'s). The ledger's
+2-player games judged as their reports are. Claim It!'s and Gold Nuggets' add up to the
+report's rounding (a millionth a figure): one value of a position tells a game's luck and
+its decisions, Gold Nuggets' the solved game's. Claim's adds up exactly inside a solved
+endgame only (``tests/engine/claim_players/test_endgame.py``); before it, its luck and its
+costs are estimated from different views (Benchmarks, "Claim's ledger"). The ledger's
 arithmetic is checked by hand."""
 
 from __future__ import annotations
@@ -15,28 +17,17 @@ from engine.ledger import ledger
 
 ROUNDING = 1e-4
 """A report keeps each luck and cost to a millionth: a game's hundred-odd figures."""
-NUGGETS_TODAY = 0.35
-"""Gold Nuggets' leftover per seat and game on these seeds today (worst 0.25): its judge's
-chances between turns are a model its decisions' options are not valued by."""
 
 
+@pytest.mark.parametrize("kind", ["claimit", "nuggets"])
 @pytest.mark.parametrize("seed", [77000, 77001])
-def test_a_claim_it_game_adds_up_for_every_seat(seed: int) -> None:
+def test_a_2_player_game_adds_up_for_every_seat(kind: str, seed: int) -> None:
     levels = [Level.EASY, Level.NORMAL][:: 1 if seed % 2 else -1]
-    found = judged_game(("claimit", levels, seed))
+    found = judged_game((kind, levels, seed))
     assert found.analysis.decisions and found.analysis.fortunes
     for seat in found.ledger:
         assert abs(seat.leftover) < ROUNDING, seat
     assert sum(seat.own_cost for seat in found.ledger) > 0.05, "decisions cost something"
-
-
-def test_gold_nuggets_games_add_up_within_todays_bound() -> None:
-    worst = 0.0
-    for number in range(8):
-        levels = [Level.EASY, Level.NORMAL][:: 1 if number % 2 else -1]
-        found = judged_game(("nuggets", levels, 77000 + number))
-        worst = max(worst, *(abs(seat.leftover) for seat in found.ledger))
-    assert worst < NUGGETS_TODAY
 
 
 def test_the_ledgers_arithmetic_by_hand() -> None:

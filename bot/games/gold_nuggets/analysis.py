@@ -124,7 +124,11 @@ class NuggetsAnalyst:
                         unit,
                         exact=judgement.exact,
                         chances=judgement.chances,
-                        own=None if judgement.exact else nuggets_cost(move.before, move.action),
+                        own=(
+                            nuggets_cost(move.before, move.action)
+                            if judgement.unit is EngineUnit.WIN_CHANCE
+                            else None
+                        ),
                     )
                 )
         return found
@@ -159,10 +163,12 @@ class NuggetsAnalyst:
         if found is None:
             return None
         unit, worths, chances = found
-        best = max(chances.values())
-        if unit is EngineUnit.WIN_CHANCE and min(best, 1 - best) <= DECIDED:
-            # A decided game: every option's chance is about the same, so the turn's
-            # nuggets tell them apart, as the report grades a decided game too.
+        best, worst = max(chances.values()), min(chances.values())
+        decided = min(best, 1 - best) <= DECIDED and best - worst <= DECIDED
+        if unit is EngineUnit.WIN_CHANCE and decided:
+            # A decided game where every option's chance is about the same: the turn's
+            # nuggets tell them apart, as the report grades a decided game too. Where an
+            # option still throws the game away, the chance names the best.
             worths = {choice: _nuggets(state, choice) for choice in worths}
             unit = EngineUnit.NUGGETS
         named = ((option(choice), worth) for choice, worth in worths.items())
