@@ -178,14 +178,23 @@ def _place(piles: dict[str, list[list[Card]]], c: Card) -> Place:
 
 def _hidden_places(piles: dict[str, list[list[Card]]], seen: SeatView) -> list[Place]:
     """The places ``seen`` shows no card at: other seats' hands (but one known to lack
-    the lead faction) and follower piles, the face-down discards, the draw pile (but a
-    peeked top card)."""
+    a faction) and follower piles, but the face-up prizes they were handed, the face-down
+    discards, the draw pile (but a peeked top card)."""
     lacking = voids(seen)
     others = [s for s in range(seen.players) if s != seen.seat]
     found: list[Place] = [
-        ("hands", s, i) for s in others if s not in lacking for i in range(len(piles["hands"][s]))
+        ("hands", s, i)
+        for s in others
+        if s not in lacking
+        for i, c in enumerate(piles["hands"][s])
+        if c not in seen.shown[s]
     ]
-    found += [("followers", s, i) for s in others for i in range(len(piles["followers"][s]))]
+    found += [
+        ("followers", s, i)
+        for s in others
+        for i, c in enumerate(piles["followers"][s])
+        if c not in seen.shown[s]
+    ]
     found += [("hidden", 0, i) for i in range(len(piles["hidden"][0]))]
     found += [("deck", 0, i) for i in range(seen.peek is not None, len(piles["deck"][0]))]
     return found

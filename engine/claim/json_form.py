@@ -18,7 +18,7 @@ from engine.claim.actions import Action, Discard, Loot, Play, Take
 from engine.claim.cards import CARDS, Card, Faction, sort_cards
 from engine.claim.errors import BadAction, InvalidState
 from engine.claim.scoring import Score
-from engine.claim.state import Auto, ClaimState, Phase
+from engine.claim.state import NO_MEMORY, Auto, ClaimState, Memory, Phase
 from engine.claim.tricks import Played
 from engine.claim.validation import check_state
 from engine.claim.view import SeatView
@@ -83,7 +83,41 @@ def state_to_json(state: ClaimState) -> JSON:
         "auto": _auto_to_json(state.auto),
         "seer_top": state.seer_top,
         "loot": [None if f is None else f.value for f in state.loot],
+        **_memory_to_json(state.memory),
     }
+
+
+def _memory_to_json(memory: Memory) -> JSON:
+    """The memory (``state.Memory``) under ``"memory"``, or nothing where it holds nothing:
+    the conformance protocol's states have no such field (``protocol`` leaves it out)."""
+    if not any(memory.shown) and not any(memory.voids):
+        return {}
+    return {
+        "memory": {
+            "shown": [ids(pile) for pile in memory.shown],
+            "voids": [[f.value for f in voids] for voids in memory.voids],
+        }
+    }
+
+
+def _memory_from_json(raw: object, players: int) -> Memory:
+    """The memory ``_memory_to_json`` wrote; none where the state has no ``"memory"``."""
+    if raw is None:
+        return NO_MEMORY
+    if not isinstance(raw, dict):
+        raise InvalidState("memory must be an object")
+    shown = _per_seat(raw.get("shown", []), "memory shown", players) if raw.get("shown") else ()
+    voids_raw = raw.get("voids") or []
+    if not isinstance(voids_raw, list) or (voids_raw and len(voids_raw) != players):
+        raise InvalidState("memory voids must hold one list of faction codes per seat")
+    voids: list[tuple[Faction, ...]] = []
+    for codes in voids_raw:
+        if not isinstance(codes, list) or not all(
+            isinstance(code, str) and code in FACTION_CODES for code in codes
+        ):
+            raise InvalidState(f"memory voids must be faction codes, not {codes!r}")
+        voids.append(tuple(sorted(FACTION_CODES[code] for code in codes)))
+    return Memory(shown, tuple(voids))
 
 
 def _table_to_json(table: tuple[Played, ...]) -> list[JSON]:
@@ -137,6 +171,7 @@ def state_from_json(data: object) -> ClaimState:
         auto=_auto_from_json(data["auto"]),
         seer_top=data["seer_top"],
         loot=_loot_from_json(data["loot"], players),
+        memory=_memory_from_json(data.get("memory"), players),
     )
     check_state(state)
     return state
@@ -347,7 +382,25 @@ def view_to_json(seen: SeatView) -> JSON:
         "seer_top": seen.seer_top,
         "loot": [None if f is None else f.value for f in seen.loot],
         "peek": None if seen.peek is None else seen.peek.id,
+        **_view_memory_to_json(seen),
     }
+
+
+def _view_memory_to_json(seen: SeatView) -> JSON:
+    """The view's memory, where it remembers anything: a view without (a new game's, the
+    protocol's) reads as it did before views remembered, so what was kept by its text
+    (a hint's deals, a position known again) stays the same."""
+    if not any(seen.shown) and not any(seen.voids):
+        return {}
+    return {
+        "shown": [ids(pile) for pile in seen.shown],
+        "voids": [[f.value for f in voids] for voids in seen.voids],
+    }
+
+
+MEMORY_VIEW_FIELDS: Final = ("shown", "voids")
+"""The view's memory (``SeatView.shown``, ``SeatView.voids``): not in the conformance
+protocol's view, which ``protocol`` answers without them."""
 
 
 def score_to_json(result: Score) -> JSON:

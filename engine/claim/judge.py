@@ -42,6 +42,13 @@ the fast policy's, not perfect play: a worth is what the option gives a side tha
 reasonably, which is also why the hard player, whose search is built the same way, is rarely
 charged much.
 
+A determined endgame (``players.endgame``: two players in phase 2, the unseen cards exactly
+the other hand) from ``endgame.EXACT_TRICKS`` tricks left is not estimated: every option is
+solved exactly, its worth the rules' result under perfect play by both sides (1, 1/2 or 0),
+and the judgement says so (``Judgement.exact``; ``exact`` for a view). Deals that are not
+determined are solved exactly from ``endgame.SAMPLED_TRICKS`` tricks left
+(``win_chance.dealt``).
+
 A time-out is no decision, but an ``Action`` does not say the clock made it: the caller
 leaves timed-out moves out of ``only``.
 """
@@ -56,12 +63,14 @@ from typing import Final
 
 from engine.claim.actions import Action, Discard, Play, Take
 from engine.claim.cards import Faction
+from engine.claim.players.endgame import Solver
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.normal import action_scores
 from engine.claim.players.search import (
     CANDIDATES,
     DEAL_COST,
     PLAYOUT_COST,
+    known_state,
     plays_left,
     sample_state,
 )
@@ -121,7 +130,24 @@ class Judgement(Judged[Action, float]):
     """One decision. Its worths are each judged option's estimated chance to win the game
     (0 to 1) for the deciding seat's unit, played on after it: every legal action, or
     where there are more options than ``CANDIDATES``, normal's best few and the chosen
-    one."""
+    one. In a determined endgame (``exact``) every option is judged, each worth exact."""
+
+    exact: bool = False
+    """The worths are exact: the endgame was determined and solved, not estimated."""
+
+
+def exact(seen: SeatView) -> bool:
+    """Whether the view's options are worth exactly what the judge says: a determined
+    endgame the search takes on (``players.search.known_state``)."""
+    return known_state(seen) is not None
+
+
+def _solved(seen: SeatView) -> dict[Action, float] | None:
+    """Every legal action's exact worth in a determined endgame; None elsewhere."""
+    state = known_state(seen)
+    if state is None:
+        return None
+    return Solver().options(state, seen.seat)
 
 
 def band(cost: float) -> int:
@@ -174,10 +200,15 @@ def weighed(seen: SeatView, rng: random.Random) -> list[tuple[tuple[Action, ...]
     view lists them). Unlike ``judged`` there is no choice to grade, so every option is
     played (no ``CANDIDATES`` cut) and dealing stops once every option's cost against
     the best is settled to a grade (``band``), or at ``WEIGH_WORK``. ``rng`` deals the
-    unseen cards: seeded from the view, the answer is the same however they lie."""
+    unseen cards: seeded from the view, the answer is the same however they lie. In a
+    determined endgame (``exact``) every option is solved exactly instead."""
     groups = _options(legal_in_view(seen))
     if len(groups) < 2:
         return None
+    solved = _solved(seen)
+    if solved is not None:
+        ranked = [(tuple(group), solved[group[0]]) for group in groups]
+        return sorted(ranked, key=lambda option: -option[1])
     values = _dealt_all(seen, [group[0] for group in groups], rng)
     found = [
         (tuple(group), sum(results) / len(results))
@@ -194,6 +225,9 @@ def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgemen
     if len(groups) < 2:
         return None
     mine = next(group for group in groups if chosen in group)
+    solved = _solved(seen)
+    if solved is not None:
+        return Judgement({a: solved[group[0]] for group in groups for a in group}, chosen, True)
     if len(groups) > CANDIDATES:
         scores = dict(action_scores(seen))
         ranked = sorted(groups, key=lambda group: -scores[group[0]])[:CANDIDATES]

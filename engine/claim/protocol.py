@@ -14,6 +14,7 @@ from engine.claim.errors import BadAction, BadSetup, IllegalChoice, NotInHand
 from engine.claim.json_form import (
     FACTION_CODES,
     JSON,
+    MEMORY_VIEW_FIELDS,
     action_of,
     action_parts,
     action_to_json,
@@ -113,12 +114,23 @@ def answer(request: JSON) -> JSON:
         if not 0 <= seat < state.players:
             return failure(BadRequest.code)
         if op == "view":
-            return {"ok": True, "view": view_to_json(view(state, seat))}
+            seen = view_to_json(view(state, seat))
+            return {"ok": True, "view": _without(seen, MEMORY_VIEW_FIELDS)}
         actions = legal_actions(state, seat)
         return {"ok": True, "actions": [_seated(seat, a) for a in actions]}
     if op == "score":
         return {"ok": True, **score_to_json(score(state))}
-    return json_lines.applied(state, request["actions"], _step, state_to_json, event_to_json)
+    return json_lines.applied(state, request["actions"], _step, _state_json, event_to_json)
+
+
+def _state_json(state: ClaimState) -> JSON:
+    """The state as the protocol writes it: without the memory the bot keeps (the protocol's
+    states have no such field)."""
+    return _without(state_to_json(state), ("memory",))
+
+
+def _without(data: JSON, names: tuple[str, ...]) -> JSON:
+    return {name: value for name, value in data.items() if name not in names}
 
 
 def _step(state: ClaimState, raw: object) -> Transition:

@@ -14,6 +14,7 @@ them to).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from engine.claim.actions import DISCARDS, LOOTS, PLAYS, TAKES, Action, Discard, Loot, Play, Take
 from engine.claim.cards import Card, Faction, merged, sort_cards, with_card, without_card
@@ -42,7 +43,16 @@ from engine.claim.events import (
 )
 from engine.claim.scoring import count
 from engine.claim.setup import REMOVED_RACCOONS, check_selection, game_cards, hand_size, prize_count
-from engine.claim.state import Auto, ClaimState, Phase, Step, evolve, replaced, take_options_of
+from engine.claim.state import (
+    Auto,
+    ClaimState,
+    Memory,
+    Phase,
+    Step,
+    evolve,
+    replaced,
+    take_options_of,
+)
 from engine.claim.tricks import Played, card_of, follows, legal_plays, lowest_seat, places_of
 from engine.claim.units import fewest_factions, loot_raccoons, opponents, teams, unit_pile
 
@@ -51,6 +61,7 @@ Gift = tuple[int, Card | None]
 """A phase-1 hand-out: the seat, and the prize it gets or None for the top of the draw pile."""
 
 _EMPTY: tuple[Card, ...] = ()
+T = TypeVar("T")
 
 
 def new_game(
@@ -191,6 +202,9 @@ def _play(state: ClaimState, seat: int, card: Card) -> Transition:
     if table and not follows(card, hand, table[0].card.faction):
         lead = table[0].card.faction.label
         raise MustFollow(f"seat {seat} holds {lead}: follow them or play a Doppelganger")
+    memory = _remembered_play(state, seat, card)
+    if memory is not state.memory:
+        state = evolve(state, memory=memory)
     hands = replaced(state.hands, seat, without_card(hand, card))
     table = (*table, Played(seat, card))
     if len(table) < state.players:
@@ -204,6 +218,45 @@ def _play(state: ClaimState, seat: int, card: Card) -> Transition:
     if state.players > 2 or card_of(table, order[0]).faction is Faction.SEERS:
         return full, (trick,)
     return _hand_out(full, order, [(order[0], state.prize[0]), (order[1], None)], [trick])
+
+
+def _remembered_play(state: ClaimState, seat: int, card: Card) -> Memory:
+    """The memory once ``seat`` plays ``card``: a seat that plays neither the lead faction
+    nor a Doppelganger on it shows it holds none; a face-up prize played leaves the
+    seat's shown cards."""
+    memory = state.memory
+    shown, voids = memory.shown, memory.voids
+    table = state.table
+    if table:
+        lead = table[0].card.faction
+        faction = card.faction
+        known = memory.voids_of(seat)
+        if faction is not lead and faction is not Faction.DOPPELGANGERS and lead not in known:
+            voids = replaced(_per_seat(voids, state.players), seat, tuple(sorted((*known, lead))))
+    if card in memory.shown_by(seat):
+        shown = replaced(shown, seat, without_card(shown[seat], card))
+    if shown is memory.shown and voids is memory.voids:
+        return memory
+    return Memory(shown, voids)
+
+
+def _remembered_gifts(state: ClaimState, gifts: Sequence[Gift], last: bool) -> Memory:
+    """The memory once ``gifts`` are handed out: every face-up prize is seen going to its
+    taker; a new phase's hands (the follower piles) are known to lack nothing yet."""
+    memory = state.memory
+    shown = memory.shown
+    for seat, gift in gifts:
+        if gift is not None:
+            shown = _per_seat(shown, state.players)
+            shown = replaced(shown, seat, with_card(shown[seat], gift))
+    voids = () if last else memory.voids
+    if shown is memory.shown and voids is memory.voids:
+        return memory
+    return Memory(shown, voids)
+
+
+def _per_seat(items: tuple[tuple[T, ...], ...], players: int) -> tuple[tuple[T, ...], ...]:
+    return items if items else ((),) * players
 
 
 def _discard(state: ClaimState, seat: int, card: Card) -> Transition:
@@ -277,6 +330,7 @@ def _hand_out(
     discard = state.discard
     auto = None
     last = state.done + 1 == hand_size(state.players)
+    memory = _remembered_gifts(state, gifts, last)
     if state.auto is not None:
         leader = winner
     else:
@@ -307,6 +361,7 @@ def _hand_out(
             discard=discard,
             auto=None,
             seer_top=False,
+            memory=memory,
         )
         return after, tuple(events)
     prizes = prize_count(state.players)
@@ -322,6 +377,7 @@ def _hand_out(
         discard=discard,
         auto=auto,
         seer_top=False,
+        memory=memory,
     )
     return after, tuple(events)
 

@@ -52,6 +52,32 @@ class Auto:
 
 
 @dataclass(frozen=True, slots=True)
+class Memory:
+    """What every seat saw that the piles no longer say: the rules keep it as they go, so a
+    seat's view (``view``) remembers it. Nothing in it was ever hidden from anyone.
+
+    An empty tuple stands for nothing remembered of any seat (a new game, or a position
+    read without its memory)."""
+
+    shown: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the face-up prizes it was handed in phase 1 (into its follower pile, its
+    hand in phase 2) and has not played yet, in catalogue order."""
+    voids: tuple[tuple[Faction, ...], ...] = ()
+    """Per seat, the factions its hand is known to hold none of in this phase: it played
+    another card than one of them or a Doppelganger on their lead (hands only shrink within
+    a phase). Sorted by code."""
+
+    def shown_by(self, seat: int) -> tuple[Card, ...]:
+        return self.shown[seat] if self.shown else ()
+
+    def voids_of(self, seat: int) -> tuple[Faction, ...]:
+        return self.voids[seat] if self.voids else ()
+
+
+NO_MEMORY: Final = Memory()
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimState:
     players: int
     factions: tuple[Faction, ...]
@@ -84,6 +110,8 @@ class ClaimState:
     """A Seer winner took the top card and second place still has to choose (3-4 players)."""
     loot: tuple[Faction | None, ...]
     """Per seat, the faction its unit's loot Raccoons count for (representatives only)."""
+    memory: Memory = NO_MEMORY
+    """What every seat saw that the piles no longer say (``Memory``)."""
 
     @property
     def done(self) -> int:
@@ -195,6 +223,7 @@ class Changes(TypedDict, total=False):
     auto: Auto | None
     seer_top: bool
     loot: tuple[Faction | None, ...]
+    memory: Memory
 
 
 T = TypeVar("T")

@@ -38,6 +38,23 @@ def check_state(state: ClaimState) -> None:
         _check_phase_2(state, players)
     else:
         _check_end(state, players)
+    _check_memory(state, players)
+
+
+def _check_memory(state: ClaimState, players: int) -> None:
+    """The memory (``Memory``) says nothing the piles deny: a seat's shown prizes lie in its
+    follower pile (phase 1) or hand (phase 2), and its hand holds none of its voids."""
+    memory = state.memory
+    for name in ("shown", "voids"):
+        if getattr(memory, name) and len(getattr(memory, name)) != players:
+            raise InvalidState(f"the memory's {name} must hold one entry per seat")
+    for seat in range(players):
+        held = state.followers[seat] if state.phase is Phase.P1 else state.hands[seat]
+        if any(c not in held for c in memory.shown_by(seat)):
+            raise InvalidState(f"a prize remembered for seat {seat} is not where it went")
+        voids = memory.voids_of(seat)
+        if any(c.faction in voids for c in state.hands[seat]):
+            raise InvalidState(f"seat {seat}'s hand holds a faction it showed it lacks")
 
 
 def _check_shape(state: ClaimState) -> int:

@@ -6,6 +6,11 @@ pile, never the state: other hands, others' follower piles, the draw pile's
 order, the face-down discards and the removed Raccoons stay out. The one
 exception is ``peek``, the top card, for the Seer winner deciding whether to
 take it.
+
+A view remembers what every seat saw (the state's ``Memory``, kept by the rules): the
+face-up prizes each seat was handed and still holds (``shown``: its follower pile in
+phase 1, its hand in phase 2), and the factions each seat showed it holds none of in
+this phase (``voids``). The cards played are in the public piles already.
 """
 
 from __future__ import annotations
@@ -48,6 +53,11 @@ class SeatView:
     loot: tuple[Faction | None, ...]
     peek: Card | None
     """The top of the draw pile, for the Seer winner deciding whether to take it."""
+    shown: tuple[tuple[Card, ...], ...]
+    """Per seat, the face-up prizes it was handed and still holds (follower pile in phase
+    1, hand in phase 2): every seat saw them go there."""
+    voids: tuple[tuple[Faction, ...], ...]
+    """Per seat, the factions its hand is known to hold none of in this phase."""
 
 
 def view(state: ClaimState, seat: int) -> SeatView:
@@ -82,6 +92,8 @@ def view(state: ClaimState, seat: int) -> SeatView:
         seer_top=state.seer_top,
         loot=state.loot,
         peek=peek,
+        shown=tuple(state.memory.shown_by(s) for s in range(state.players)),
+        voids=tuple(state.memory.voids_of(s) for s in range(state.players)),
     )
 
 

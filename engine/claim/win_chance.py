@@ -13,6 +13,12 @@ policy for every seat, as the judge plays an option on:
   gives the chance (``played_out``); at the end, the rules' result: 1 for a win, the
   unit's share of a shared win, 0 for a loss.
 
+In phase 2 a deal with at most ``endgame.SAMPLED_TRICKS`` tricks left (or a loot choice,
+with two units) is not played out but solved exactly (``endgame.Solver``): its worth is
+the rules' result under perfect play. A determined view (``endgame.determined``) from
+``endgame.EXACT_TRICKS`` tricks left has one deal only, solved: the chance is exact
+(``exact``).
+
 The estimate is the mean over the deals; a seat's chance is its unit's (teams of two with
 four players). Calibration (``python -m bench.calibration --only claim``, 96 games, 16
 deals, 6,272 forecasts at each trick's start from each seat's view, 2 to 4 players): off
@@ -30,11 +36,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.claim.cards import Faction
+from engine.claim.players.endgame import SAMPLED_TRICKS, Solver, solvable
 from engine.claim.players.followers import Holding, logit, majority, sigmoid
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.normal import decide_normal
 from engine.claim.players.playout import playout, quick
-from engine.claim.players.search import sample_state, unit_holdings
+from engine.claim.players.search import known_state, sample_state, unit_holdings
 from engine.claim.rules import apply
 from engine.claim.scoring import count
 from engine.claim.state import ClaimState, Phase
@@ -59,16 +66,27 @@ the time."""
 def chance(seen: SeatView, rng: random.Random, deals: int) -> float:
     """The viewing seat's unit's chance to win, the mean over ``deals`` deals of the cards
     it has not seen (drawn by ``rng``)."""
+    known = known_state(seen)
+    if known is not None:
+        return Solver().value(known, seen.seat)
     unknown = unknown_cards(seen)
     total = sum(dealt(sample_state(seen, unknown, rng), seen.seat) for _ in range(deals))
     return total / deals
 
 
+def exact(seen: SeatView) -> bool:
+    """Whether ``chance`` is exact for this view: a determined endgame it solves."""
+    return known_state(seen) is not None
+
+
 def dealt(state: ClaimState, seat: int) -> float:
     """What one deal is worth to ``seat``: in phase 1, its chance at the start of phase 2
-    (``start_chance``); later, the game played on to the end (``played_out``)."""
+    (``start_chance``); later, the game played on to the end (``played_out``), or solved
+    exactly near its end (``endgame.SAMPLED_TRICKS``)."""
     if state.phase is Phase.P1:
         return start_chance(playout(state, Phase.P2), seat)
+    if solvable(state, SAMPLED_TRICKS):
+        return Solver().value(state, seat)
     return played_out(state, seat)
 
 

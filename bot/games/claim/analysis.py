@@ -7,7 +7,11 @@ noise of the deals. Each card's luck is weighed in the same unit, from each seat
 view (``engine.claim.card_luck``).
 
 A card nobody saw face up in the whole game is kept as an unseen option, never by name:
-the report would otherwise tell a face-down discard."""
+the report would otherwise tell a face-down discard.
+
+In a determined endgame (two players in phase 2, the unseen cards exactly the other hand)
+the judge solves every option exactly: such a decision and such a hint are marked exact
+(``Judged.exact``, ``Weighed.exact``: "These worths are exact")."""
 
 from __future__ import annotations
 
@@ -35,7 +39,15 @@ from engine.claim.actions import Action, Discard, Play, Take
 from engine.claim.card_luck import card_luck
 from engine.claim.cards import CATALOGUE, Card
 from engine.claim.json_form import view_to_json
-from engine.claim.judge import BLUNDER, INACCURACY, MISTAKE, Judgement, decision_rng, judged
+from engine.claim.judge import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    Judgement,
+    decision_rng,
+    exact,
+    judged,
+)
 from engine.claim.judge import decisions as engine_decisions
 from engine.claim.judge import weighed as engine_weighed
 from engine.claim.state import ClaimState
@@ -127,13 +139,13 @@ class ClaimAnalyst:
         searches beside the one chosen (``engine.claim.judge.weighed``), on deals drawn
         from the view alone: the same whatever the cards the seat has not seen, and the
         same each time it is asked. Costs within ``noise`` count as none, as in the
-        report."""
+        report. Exact in a determined endgame."""
         seen = view(state, seat)
         found = engine_weighed(seen, random.Random(f"claim-weighed:{_seen(seen)}"))
         if found is None:
             return None
         worths = [(_token(group[0], CATALOGUE), worth) for group, worth in found]
-        return best_first(worths, Unit.WIN_CHANCE, exact=False, chances=worths, noise=NOISE)
+        return best_first(worths, Unit.WIN_CHANCE, exact=exact(seen), chances=worths, noise=NOISE)
 
 
 def _seen(seen: SeatView) -> str:
@@ -175,7 +187,7 @@ def _judged(played: Played, index: int, judgement: Judgement, shown: Collection[
         judgement,
         lambda action: _token(action, shown),
         Unit.WIN_CHANCE,
-        exact=False,
+        exact=judgement.exact,
         chances=judgement.worths,
         noise=NOISE,
         chance_noise=NOISE,

@@ -1,11 +1,11 @@
 """What a seat knows from its view alone: which cards it has not seen, who is known to lack a
 faction, who its partner and rivals are, and how strong a card is in a trick.
 
-Everything here reads a ``SeatView``; nothing reads a state. The view keeps no
-history, so what a seat could have remembered (a prize an opponent took three
-tricks ago) is as unknown here as a card never seen; the one inference drawn is
-from the trick on the table: a seat that played neither the lead faction nor a
-Doppelganger holds none of the lead faction.
+Everything here reads a ``SeatView``; nothing reads a state. The view remembers what
+every seat saw (``SeatView.shown``, ``SeatView.voids``): a face-up prize a seat was handed
+is known to lie with it until played, and a seat that played neither the lead faction nor
+a Doppelganger on it holds none of the lead faction for the rest of the phase. Nothing
+else is inferred; a card never seen face up stays unknown.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ def seen_cards(seen: SeatView) -> set[Card]:
     known.update(p.card for p in seen.table)
     known.update(seen.prize)
     known.update(seen.discard)
+    for pile in seen.shown:
+        known.update(pile)
     if seen.peek is not None:
         known.add(seen.peek)
     return known
@@ -49,23 +51,24 @@ def seen_cards(seen: SeatView) -> set[Card]:
 
 def unknown_cards(seen: SeatView) -> tuple[Card, ...]:
     """The cards the seat has not seen where they are, in catalogue order: the other hands
-    and follower piles, the draw pile (but a peeked top), the face-down discards and the
-    removed Raccoons share them out."""
+    and follower piles (but the face-up prizes they were handed), the draw pile (but a
+    peeked top), the face-down discards and the removed Raccoons share them out."""
     known = seen_cards(seen)
     return tuple(c for c in deck_of(seen.factions) if c not in known)
 
 
-def voids(seen: SeatView) -> dict[int, Faction]:
-    """Seats known to hold none of the lead faction: they played something else on it."""
+def voids(seen: SeatView) -> dict[int, frozenset[Faction]]:
+    """Seats known to hold none of some factions, with those factions: they played
+    something else on their lead in this phase (the view's memory), or on the trick on the
+    table (a view read without its memory still shows that)."""
+    found = {seat: set(factions) for seat, factions in enumerate(seen.voids) if factions}
     table = seen.table
-    if not table:
-        return {}
-    lead = table[0].card.faction
-    return {
-        p.seat: lead
-        for p in table[1:]
-        if p.card.faction is not lead and p.card.faction is not Faction.DOPPELGANGERS
-    }
+    if table:
+        lead = table[0].card.faction
+        for p in table[1:]:
+            if p.card.faction is not lead and p.card.faction is not Faction.DOPPELGANGERS:
+                found.setdefault(p.seat, set()).add(lead)
+    return {seat: frozenset(factions) for seat, factions in found.items()}
 
 
 def is_friend(seen: SeatView, seat: int) -> bool:

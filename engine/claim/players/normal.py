@@ -549,7 +549,7 @@ class SecondPhase:
         for s in later:
             if is_friend(seen, s) == friendly:
                 continue
-            p = self._beat_chance(s, top, lead, known_void.get(s))
+            p = self._beat_chance(s, top, lead, known_void.get(s, frozenset()))
             if p > 0 and taker == best:
                 taker = s
             keep_chance *= 1 - p
@@ -565,11 +565,11 @@ class SecondPhase:
         sign = self._sign(unit_of(self.seen.players, winner), lead)
         return -sign * w if lead is Faction.DWARVES else sign * w
 
-    def _beat_chance(self, seat: int, top: int, lead: Faction, void: Faction | None) -> float:
+    def _beat_chance(self, seat: int, top: int, lead: Faction, void: frozenset[Faction]) -> float:
         beaters = sum(
             1
             for u in self.unknown
-            if rank(seat, u, lead, self.bonus) > top and not (void is lead and u.faction is lead)
+            if rank(seat, u, lead, self.bonus) > top and not (lead in void and u.faction is lead)
         )
         return 1.0 - chance_none(len(self.unknown), self.seen.hand_counts[seat], beaters)
 

@@ -3,9 +3,10 @@
 Each decision deals the unseen cards again and again (``sample_state``): other
 hands and follower piles, the draw pile (a peeked top card stays on top), the
 face-down discards and the removed Raccoons (Raccoons only), with the counts
-the view shows and no card of the lead faction in a hand whose seat did not
-follow it. In every deal each candidate action (normal's best few) is played
-out by a fast policy for every seat (``playout``):
+the view shows, the face-up prizes each seat was handed where they went, and no
+card of a faction in a hand whose seat showed it holds none (the view's
+memory). In every deal each candidate action (normal's best few) is played out by
+a fast policy for every seat (``playout``):
 
 - in phase 2, to the end of the game, scored by the rules: a win, and a little
   for each faction of margin;
@@ -22,6 +23,14 @@ the view and the generator and stays within its time budget.
 
 Normal's phase 2 is the same search of its best two cards with a tenth of the work
 (``look_ahead``).
+
+A determined endgame (``endgame.determined``: two players in phase 2, the unseen cards
+exactly the other hand) from ``endgame.EXACT_TRICKS`` tricks left is not sampled: hard
+solves it exactly (``endgame.Solver``) and plays a card of the best value, so it never
+throws a won or shared game away; among equally good cards it takes the one normal scores
+highest. An endgame that is not determined is searched over deals as above, but from
+``endgame.SAMPLED_TRICKS`` tricks left each deal is solved exactly instead of played out
+(at most ``EXACT_DEALS`` deals), for hard and normal alike.
 """
 
 from __future__ import annotations
@@ -30,6 +39,13 @@ import random
 
 from engine.claim.actions import Action
 from engine.claim.cards import Card, Faction, sort_cards
+from engine.claim.players.endgame import (
+    EXACT_TRICKS,
+    SAMPLED_TRICKS,
+    Solver,
+    determined,
+    solvable,
+)
 from engine.claim.players.followers import Holding, holding, standing
 from engine.claim.players.knowledge import unknown_cards, voids
 from engine.claim.players.normal import action_scores, decide_normal
@@ -37,7 +53,7 @@ from engine.claim.players.playout import playout
 from engine.claim.rules import apply
 from engine.claim.scoring import count
 from engine.claim.setup import hand_size
-from engine.claim.state import ClaimState, Phase, Step
+from engine.claim.state import ClaimState, Memory, Phase, Step
 from engine.claim.units import teams, unit_of
 from engine.claim.view import SeatView
 
@@ -58,14 +74,44 @@ DEAL_COST = 2
 MIN_DEALS = 4
 MAX_DEALS = 200
 """Deals per decision, whatever the work: a few at least, and no more than tell apart."""
+DEAL_TRIES = 20
+"""Shuffles of the unseen cards at most to meet every void of a view (``_void_hands``)."""
+EXACT_DEALS = 12
+"""Deals at most where each is solved exactly (``endgame.SAMPLED_TRICKS`` tricks left): a
+solve costs what a few dozen playouts do."""
 MARGIN = 0.02
 """What one faction of margin over the best other unit adds to a playout's result."""
 
 
 def decide_hard(seen: SeatView, rng: random.Random) -> Action:
     """The best of normal's best few actions in deals of the unseen cards; the loot choice,
-    on piles that are all public, is normal's exact one."""
+    on piles that are all public, is normal's exact one; a determined endgame is solved
+    (``exactly``)."""
+    best = exactly(seen)
+    if best is not None:
+        return best
     return searched(seen, rng, CANDIDATES, BUDGET, MIN_DEALS)
+
+
+def known_state(seen: SeatView) -> ClaimState | None:
+    """The one position a determined view (``endgame.determined``) can come from, where
+    the search takes it on (``EXACT_TRICKS``); None otherwise."""
+    if not determined(seen):
+        return None
+    state = sample_state(seen, unknown_cards(seen), random.Random(0))
+    return state if solvable(state, EXACT_TRICKS) else None
+
+
+def exactly(seen: SeatView) -> Action | None:
+    """A card of the best exact value in a determined endgame, normal's favourite among
+    them; None where the endgame is not determined or too long to solve."""
+    state = known_state(seen)
+    if state is None:
+        return None
+    values = Solver().options(state, seen.seat)
+    best = max(values.values())
+    scores = dict(action_scores(seen))
+    return max((a for a, v in values.items() if v == best), key=lambda a: scores[a])
 
 
 def look_ahead(seen: SeatView, rng: random.Random) -> Action:
@@ -91,12 +137,19 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
     deals = max(least, min(MAX_DEALS, budget // work))
     unknown = unknown_cards(seen)
     totals = [0.0] * len(candidates)
-    for _ in range(deals):
+    dealt = 0
+    while dealt < deals:
+        dealt += 1
         state = sample_state(seen, unknown, rng)
+        solved = solvable(state, SAMPLED_TRICKS)
+        if solved:
+            deals = min(deals, max(least, EXACT_DEALS))
         for i, action in enumerate(candidates):
             after, _ = apply(state, seen.seat, action)
             if seen.phase is Phase.P1:
                 totals[i] += judge(playout(after, Phase.P2), seen.seat)
+            elif solved:
+                totals[i] += Solver().value(after, seen.seat)
             else:
                 totals[i] += result(playout(after), seen.seat)
     best = max(range(len(candidates)), key=lambda i: totals[i])
@@ -123,30 +176,27 @@ def sample_state(seen: SeatView, unknown: tuple[Card, ...], rng: random.Random) 
                     break
         pool = [c for c in pool if c not in removed]
     players = seen.players
-    hands: list[tuple[Card, ...]] = [()] * players
+    # The face-up prizes a seat was handed lie in its follower pile, in phase 2 its hand.
+    in_hand = seen.phase is not Phase.P1
+    hands: list[tuple[Card, ...]] = [seen.shown[s] if in_hand else () for s in range(players)]
     hands[seen.seat] = seen.hand
+    followers: list[tuple[Card, ...]] = [() if in_hand else seen.shown[s] for s in range(players)]
+    followers[seen.seat] = seen.followers
     lacking = voids(seen)
-    for seat, faction in lacking.items():
-        if seat == seen.seat:
-            continue
-        size = seen.hand_counts[seat]
-        dealt = [c for c in pool if c.faction is not faction][:size]
-        if len(dealt) < size:  # cannot happen in a consistent view; deal what there is
-            dealt = pool[:size]
+    wanted = {s: seen.hand_counts[s] - len(hands[s]) for s in lacking if s != seen.seat}
+    for seat, dealt in _void_hands(pool, wanted, lacking, rng).items():
         pool = [c for c in pool if c not in dealt]
-        hands[seat] = sort_cards(dealt)
+        hands[seat] = sort_cards((*hands[seat], *dealt))
     at = 0
     for seat in range(players):
         if seat != seen.seat and seat not in lacking:
-            size = seen.hand_counts[seat]
-            hands[seat] = sort_cards(pool[at : at + size])
+            size = seen.hand_counts[seat] - len(hands[seat])
+            hands[seat] = sort_cards((*hands[seat], *pool[at : at + size]))
             at += size
-    followers: list[tuple[Card, ...]] = [()] * players
-    followers[seen.seat] = seen.followers
     for seat in range(players):
         if seat != seen.seat:
-            size = seen.follower_counts[seat]
-            followers[seat] = sort_cards(pool[at : at + size])
+            size = seen.follower_counts[seat] - len(followers[seat])
+            followers[seat] = sort_cards((*followers[seat], *pool[at : at + size]))
             at += size
     hidden = sort_cards(pool[at : at + seen.hidden_count])
     at += seen.hidden_count
@@ -172,7 +222,42 @@ def sample_state(seen: SeatView, unknown: tuple[Card, ...], rng: random.Random) 
         auto=seen.auto,
         seer_top=seen.seer_top,
         loot=seen.loot,
+        memory=Memory(seen.shown, seen.voids),
     )
+
+
+def _void_hands(
+    pool: list[Card],
+    wanted: dict[int, int],
+    lacking: dict[int, frozenset[Faction]],
+    rng: random.Random,
+) -> dict[int, list[Card]]:
+    """The cards of ``pool`` (shuffled) for each seat known to lack factions, ``wanted``
+    of them each, none of a faction it lacks: the most constrained seat first, the pool
+    shuffled again where that order leaves a seat short (several seats lacking several
+    factions). After ``DEAL_TRIES`` a seat short of cards it may hold is filled with
+    others: a view whose voids no deal meets cannot come from a game, but a deal is owed."""
+    for _ in range(DEAL_TRIES):
+        left = list(pool)
+        found: dict[int, list[Card]] = {}
+        order = sorted(wanted, key=lambda s: sum(c.faction not in lacking[s] for c in left))
+        for seat in order:
+            dealt = [c for c in left if c.faction not in lacking[seat]][: wanted[seat]]
+            if len(dealt) < wanted[seat]:
+                break
+            found[seat] = dealt
+            left = [c for c in left if c not in dealt]
+        else:
+            return found
+        rng.shuffle(pool)
+    found = {}
+    left = list(pool)
+    for seat in wanted:
+        dealt = [c for c in left if c.faction not in lacking[seat]][: wanted[seat]]
+        dealt += [c for c in left if c not in dealt][: wanted[seat] - len(dealt)]
+        found[seat] = dealt
+        left = [c for c in left if c not in dealt]
+    return found
 
 
 def unit_holdings(start: ClaimState) -> list[Holding]:

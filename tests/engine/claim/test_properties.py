@@ -149,16 +149,19 @@ def no_state_in(value: object) -> bool:
 @whole_games
 @given(games)
 def test_a_view_holds_no_card_its_seat_may_not_know(game: PlayedGame) -> None:
+    # Every seat saw each prize turned up face up and who was handed it.
+    revealed: set[Card] = set()
     for state in game.states:
+        revealed |= set(state.prize)
         for seat in range(state.players):
             seen = view(state, seat)
             values = [getattr(seen, f.name) for f in fields(SeatView)]
             assert all(no_state_in(value) for value in values)
-            assert set(cards_in(tuple(values))) <= known_to(state, seat)
+            assert set(cards_in(tuple(values))) <= known_to(state, seat) | revealed
             secret = {*state.hidden, *state.removed, *state.deck[1:]}
             for other in range(state.players):
                 if other != seat:
-                    secret |= {*state.hands[other], *state.followers[other]}
+                    secret |= {*state.hands[other], *state.followers[other]} - revealed
             assert not set(cards_in(tuple(values))) & secret
 
 
@@ -238,8 +241,18 @@ def corruptions(data: dict[str, Any], rng: random.Random) -> Iterator[dict[str, 
     yield {**copy(), "loot": [None] * (data["players"] + 1)}
     yield {**copy(), "factions": [*data["factions"], "SEE"]}
     without = copy()
-    del without[rng.choice(list(data))]
+    # The memory may be left out (a position read without it remembers nothing).
+    del without[rng.choice([name for name in data if name != "memory"])]
     yield without
+    if "memory" in data:
+        shown = data["memory"]["shown"]
+        held = [seat for seat, cards in enumerate(shown) if cards]
+        if held:
+            elsewhere = copy()
+            seat = rng.choice(held)
+            moved = elsewhere["memory"]["shown"]
+            moved[(seat + 1) % data["players"]].append(moved[seat].pop())
+            yield elsewhere
 
 
 @whole_games

@@ -3,7 +3,7 @@ action of a quiet seat."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -24,13 +24,19 @@ from engine.claim import (
     view,
     view_to_json,
 )
+from engine.claim.json_form import MEMORY_VIEW_FIELDS
+from engine.claim.state import Memory
 from tests.engine.claim.build import state
 from tests.engine.claim.positions import MIXED, SEER_CHOICE
 
 
-def test_the_view_has_exactly_the_protocols_fields() -> None:
-    seen = view(state(2, MIXED, hands=["AUT1", "AUT2"]), 0)
-    assert [f.name for f in fields(SeatView)] == list(view_to_json(seen))
+def test_the_view_has_exactly_the_protocols_fields_and_its_memory() -> None:
+    position = state(2, MIXED, hands=["AUT1", "AUT2"])
+    seen = view(position, 0)
+    names = [f.name for f in fields(SeatView)]
+    assert names == [*view_to_json(seen), *MEMORY_VIEW_FIELDS]
+    remembering = replace(position, memory=Memory(((card("AUT1"),), ()), ()))
+    assert names == list(view_to_json(view(remembering, 1)))
 
 
 def test_the_seer_winner_deciding_sees_the_top_card_and_nobody_else_does() -> None:

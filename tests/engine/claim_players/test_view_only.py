@@ -17,6 +17,7 @@ from engine.claim import (
     Card,
     ClaimState,
     Faction,
+    Phase,
     SeatView,
     check_state,
     players,
@@ -28,32 +29,46 @@ from tests.engine.claim_players.positions import random_positions
 
 def rehidden(state: ClaimState, seat: int, rng: random.Random) -> ClaimState:
     """``state`` with everything ``seat`` cannot see dealt again: the other hands and follower
-    piles, the draw pile (a top card the seat peeks at stays), the face-down discards and the
-    removed Raccoons (Raccoons still), a seat that did not follow the lead still without it."""
+    piles (but the face-up prizes every seat saw them handed), the draw pile (a top card the
+    seat peeks at stays), the face-down discards and the removed Raccoons (Raccoons still),
+    a seat known to lack a faction (it did not follow it, this trick or earlier in the
+    phase) still without it."""
     others = [s for s in range(state.players) if s != seat]
     peek = view(state, seat).peek
+    memory = state.memory
+    shown = {c for s in others for c in memory.shown_by(s)}
     deck = list(state.deck[1:] if peek is not None else state.deck)
-    pool = [c for s in others for c in (*state.hands[s], *state.followers[s])]
+    pool = [c for s in others for c in (*state.hands[s], *state.followers[s]) if c not in shown]
     pool += [*deck, *state.hidden, *state.removed]
     rng.shuffle(pool)
     removed = [c for c in pool if c.faction is Faction.RACCOONS][: len(state.removed)]
     pool = [c for c in pool if c not in removed]
     lead = state.table[0].card.faction if state.table else None
-    void = {
-        p.seat
-        for p in state.table[1:]
-        if p.card.faction is not lead and p.card.faction is not Faction.DOPPELGANGERS
-    }
+    void = {s: set(memory.voids_of(s)) for s in others}
+    for p in state.table[1:]:
+        if p.card.faction is not lead and p.card.faction is not Faction.DOPPELGANGERS:
+            assert lead is not None
+            void[p.seat].add(lead)
+    in_hand = state.phase is not Phase.P1
     hands = list(state.hands)
-    for s in sorted(others, key=lambda s: s not in void):
-        size = len(state.hands[s])
-        dealt = [c for c in pool if s not in void or c.faction is not lead][:size]
-        pool = [c for c in pool if c not in dealt]
-        hands[s] = _sorted(dealt)
+    # Several seats lacking several factions: deal again until every one is met.
+    start = list(pool)
+    while True:
+        pool = list(start)
+        for s in sorted(others, key=lambda s: -len(void[s])):
+            kept = memory.shown_by(s) if in_hand else ()
+            size = len(state.hands[s]) - len(kept)
+            dealt = [c for c in pool if c.faction not in void[s]][:size]
+            pool = [c for c in pool if c not in dealt]
+            hands[s] = _sorted([*kept, *dealt])
+        if all(len(hands[s]) == len(state.hands[s]) for s in others):
+            break
+        rng.shuffle(start)
     followers = list(state.followers)
     for s in others:
-        size = len(state.followers[s])
-        followers[s], pool = _sorted(pool[:size]), pool[size:]
+        kept = () if in_hand else memory.shown_by(s)
+        size = len(state.followers[s]) - len(kept)
+        followers[s], pool = _sorted([*kept, *pool[:size]]), pool[size:]
     hidden, pool = _sorted(pool[: len(state.hidden)]), pool[len(state.hidden) :]
     new_deck = tuple(pool) if peek is None else (peek, *pool)
     return dataclasses.replace(
