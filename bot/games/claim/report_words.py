@@ -61,7 +61,9 @@ class ClaimReportWords:
             "Each card choice with more than one card allowed is judged only by what the "
             "player had seen by then: the hard computer player's search plays the game "
             "out over many deals of the cards they had not seen, and each option's share "
-            "of won games is its chance to win. Costs are estimates, in chance to win."
+            "of won games is its chance to win. Costs are in chance to win: exact where "
+            "two play and the cards unseen are the other hand (7 tricks left or fewer), "
+            "estimates elsewhere."
         )
 
     def close(self, figures: Sequence[Mapping[str, int]], won: Sequence[bool]) -> bool:
