@@ -56,15 +56,15 @@ game on one decision a blunder."""
 CHANCE_THRESHOLDS: Final = THRESHOLDS[Unit.WIN_CHANCE]
 """A decision's cost in chance to win: the unit's own grades above (and Claim It!'s)."""
 LEVEL_RATES: Final = {
-    Level.EASY: Fraction(754, 100_000),
-    Level.NORMAL: Fraction(292, 100_000),
-    Level.HARD: Fraction(16, 100_000),
+    Level.EASY: Fraction(742, 100_000),
+    Level.NORMAL: Fraction(345, 100_000),
+    Level.HARD: Fraction(8, 100_000),
 }
-"""Each level's chance to win lost per judged decision: ``python -m bench.analysis --only
-nuggets --games 36`` (2 to 4 seats, the levels mixed) measured 0.754 points of win chance
-for easy (1,210 decisions), 0.292 for normal (1,429) and 0.016 for hard (1,530). Hard
-loses a little where its own play (the turn's optimum while the take is all at stake, its
-uncalibrated estimate otherwise) parts from the calibrated model's."""
+"""Each level's chance to win lost per judged decision: ``python -m bench.judge_truth --only
+nuggets --games 20`` (20 games at each of 2, 3 and 4 seats, the levels mixed) measured 0.742
+points of win chance for easy (1,801 decisions), 0.345 for normal (2,260) and 0.008 for
+hard (2,830). Hard loses nothing where two play (it plays the solved game) and a little
+with more, where its own estimate parts from the model's."""
 UNITS: Final = {EngineUnit.NUGGETS: Unit.NUGGETS, EngineUnit.WIN_CHANCE: Unit.WIN_CHANCE}
 
 
