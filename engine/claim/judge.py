@@ -49,6 +49,13 @@ and the judgement says so (``Judgement.exact``; ``exact`` for a view). Deals tha
 determined are solved exactly from ``endgame.SAMPLED_TRICKS`` tricks left
 (``win_chance.dealt``).
 
+Each option also keeps the factions its seat's unit wins after it (``Judgement.factions``),
+from the same deals and playouts as its worth (``win_chance.dealt_factions``: the fitted
+model's expected factions from phase 1, the playout's from phase 2); in a determined
+endgame, as the fast policy plays the known cards out beside the solve, which is perfect
+for the result alone (a second search for factions would cost as much again). A decided
+game grades a choice by the factions it gave away too.
+
 A time-out is no decision, but an ``Action`` does not say the clock made it: the caller
 leaves timed-out moves out of ``only``.
 """
@@ -57,8 +64,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
 from engine.claim.actions import Action, Discard, Play, Take
@@ -77,7 +84,7 @@ from engine.claim.players.search import (
 from engine.claim.rules import apply, legal_actions
 from engine.claim.state import ClaimState, Phase, Step
 from engine.claim.view import SeatView, legal_in_view, view
-from engine.claim.win_chance import dealt
+from engine.claim.win_chance import dealt, dealt_factions, finish
 from engine.judging import Judged
 
 INACCURACY: Final = 0.05
@@ -134,6 +141,18 @@ class Judgement(Judged[Action, float]):
 
     exact: bool = False
     """The worths are exact: the endgame was determined and solved, not estimated."""
+    factions: Mapping[Action, float] = field(default_factory=dict)
+    """Each judged option's factions, from the same deals as its worth: those the seat's
+    unit is expected to win, played on after it (``win_chance.dealt_factions``); in a
+    determined endgame, as the fast policy plays the known cards out (the solve is
+    perfect for the result alone). What a decided game grades a choice by too."""
+
+    @property
+    def factions_cost(self) -> float:
+        """The factions the choice gave away against the option of most factions."""
+        if not self.factions:
+            return 0.0
+        return max(self.factions.values()) - self.factions[self.chosen]
 
 
 def exact(seen: SeatView) -> bool:
@@ -225,28 +244,40 @@ def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgemen
     if len(groups) < 2:
         return None
     mine = next(group for group in groups if chosen in group)
-    solved = _solved(seen)
-    if solved is not None:
-        return Judgement({a: solved[group[0]] for group in groups for a in group}, chosen, True)
+    known = known_state(seen)
+    if known is not None:
+        solved = Solver().options(known, seen.seat)
+        played = {
+            a: float(finish(apply(known, seen.seat, group[0])[0], seen.seat).won)
+            for group in groups
+            for a in group
+        }
+        return Judgement(
+            {a: solved[group[0]] for group in groups for a in group}, chosen, True, played
+        )
     if len(groups) > CANDIDATES:
         scores = dict(action_scores(seen))
         ranked = sorted(groups, key=lambda group: -scores[group[0]])[:CANDIDATES]
         groups = [group for group in groups if group is mine or group in ranked]
     tried = [chosen if group is mine else group[0] for group in groups]
     at = tried.index(chosen)
-    values = _deal(seen, tried, at, rng)
+    values, won = _deal(seen, tried, at, rng)
     base = sum(values[at]) / len(values[at])
+    base_won = sum(won[at]) / len(won[at])
     worths: dict[Action, float] = {}
+    factions: dict[Action, float] = {}
     for i, group in enumerate(groups):
         # Each option is worth the chosen one's average and its own difference from the chosen
         # one over the deals both met: the same deals, so the luck of a deal cancels out.
-        worth = base
+        worth, faction_worth = base, base_won
         if i != at:
             difference, _ = _compared(values[i], values[at], 0.0)
             worth = min(1.0, max(0.0, base + difference))
+            faction_worth = max(0.0, base_won + _compared(won[i], won[at], 0.0)[0])
         for action in group:
             worths[action] = worth
-    return Judgement(worths, chosen)
+            factions[action] = faction_worth
+    return Judgement(worths, chosen, False, factions)
 
 
 def _options(legal: Sequence[Action]) -> list[list[Action]]:
@@ -267,16 +298,25 @@ def _effect(action: Action) -> tuple[str, Faction | None, int]:
     return "Loot", action.faction, 0
 
 
-def _deal(seen: SeatView, tried: list[Action], mine: int, rng: random.Random) -> list[list[float]]:
+def _deal(
+    seen: SeatView, tried: list[Action], mine: int, rng: random.Random
+) -> tuple[list[list[float]], list[list[float]]]:
     """Every option's results, deal by deal, until the grade of the chosen one's cost is
-    settled or the work is spent. An option clearly behind the best stops being played (its
-    results so far stay)."""
+    settled or the work is spent, and the factions won in each (``dealt_factions``). An
+    option clearly behind the best stops being played (its results so far stay)."""
     values: list[list[float]] = [[] for _ in tried]
+    won: list[list[float]] = [[] for _ in tried]
+
+    def play(state: ClaimState, i: int) -> None:
+        chance, factions = dealt_factions(apply(state, seen.seat, tried[i])[0], seen.seat)
+        values[i].append(chance)
+        won[i].append(factions)
+
     if seen.step is Step.LOOT or _one_deal(seen):
         state = sample_state(seen, unknown_cards(seen), rng)
-        for i, option in enumerate(tried):
-            values[i].append(_result(state, seen.seat, option))
-        return values
+        for i in range(len(tried)):
+            play(state, i)
+        return values, won
     unknown = unknown_cards(seen)
     doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
     per_option = plays_left(seen) + PLAYOUT_COST
@@ -288,7 +328,7 @@ def _deal(seen: SeatView, tried: list[Action], mine: int, rng: random.Random) ->
         for _ in range(batch):
             state = sample_state(seen, unknown, rng)
             for i in playing:
-                values[i].append(_result(state, seen.seat, tried[i]))
+                play(state, i)
         deals += batch
         work += batch * (len(playing) * per_option + DEAL_COST)
         compared = {
@@ -297,7 +337,7 @@ def _deal(seen: SeatView, tried: list[Action], mine: int, rng: random.Random) ->
         low = max(0.0, max(mean - SURE * error for mean, error in compared.values()))
         high = max(0.0, max(mean + SURE * error for mean, error in compared.values()))
         if band(low) == band(high) or deals >= MAX_DEALS or work >= MAX_WORK:
-            return values
+            return values, won
         playing = [i for i in playing if i == mine or compared[i][0] + SURE * compared[i][1] >= low]
 
 

@@ -11,7 +11,11 @@ the report would otherwise tell a face-down discard.
 
 In a determined endgame (two players in phase 2, the unseen cards exactly the other hand)
 the judge solves every option exactly: such a decision and such a hint are marked exact
-(``Judged.exact``, ``Weighed.exact``: "These worths are exact")."""
+(``Judged.exact``, ``Weighed.exact``: "These worths are exact").
+
+Each decision also keeps what it cost in factions (``Judged.own``), from the same deals
+(``engine.claim.judge.Judgement.factions``): where the game was decided for the mover, a
+choice that gave factions away is graded by them too, so it still comes back as a drill."""
 
 from __future__ import annotations
 
@@ -53,10 +57,19 @@ from engine.claim.judge import weighed as engine_weighed
 from engine.claim.state import ClaimState
 from engine.claim.view import SeatView, view
 
-THRESHOLDS: Final = {Unit.WIN_CHANCE: Thresholds(kept(INACCURACY), kept(MISTAKE), kept(BLUNDER))}
-"""The engine's thresholds (``engine.claim.judge``, where their reasons are)."""
+THRESHOLDS: Final = {
+    Unit.WIN_CHANCE: Thresholds(kept(INACCURACY), kept(MISTAKE), kept(BLUNDER)),
+    Unit.FACTIONS: Thresholds(Fraction(1, 4), Fraction(1, 2), Fraction(1)),
+}
+"""In win chance, the engine's thresholds (``engine.claim.judge``, where their reasons
+are). In factions, what a decided game grades a choice by too: a whole faction is the
+margin of a two-player game (five factions, three to win), so giving one away is a
+blunder, half of one a mistake and a quarter the least worth naming; around an even
+game a faction is worth some half the game's chance (``win_chance.SPREAD``), so these
+sit near the win-chance grades' 5, 10 and 20 points."""
 CHANCE_THRESHOLDS: Final = THRESHOLDS[Unit.WIN_CHANCE]
-"""Claim judges in win chance alone, so a decision's chance cost is graded as its cost."""
+"""Claim judges in win chance, so a decision's chance cost is graded as its cost; its
+factions grade it too in a decided game (``Judged.own``)."""
 LEVEL_RATES: Final = {
     Level.EASY: Fraction(2734, 100_000),
     Level.NORMAL: Fraction(1268, 100_000),
@@ -181,6 +194,9 @@ def _token(action: Action, shown: Collection[Card]) -> str:
 
 
 def _judged(played: Played, index: int, judgement: Judgement, shown: Collection[Card]) -> Judged:
+    factions = kept(judgement.factions_cost)
+    # Below a quarter of a faction the deals can't tell a cost from their own luck.
+    own_cost = factions if factions >= THRESHOLDS[Unit.FACTIONS].inaccuracy else Fraction(0)
     return judged_choice(
         played,
         index,
@@ -191,6 +207,7 @@ def _judged(played: Played, index: int, judgement: Judgement, shown: Collection[
         chances=judgement.worths,
         noise=NOISE,
         chance_noise=NOISE,
+        own=(Unit.FACTIONS, own_cost) if judgement.factions else None,
     )
 
 
