@@ -187,6 +187,11 @@ async def test_a_decided_claim_game_still_makes_drills_of_giving_factions_away(
     drills = await every_drill(service, ANN.user_id, "claim")
     taught = await taught_when_decided(service, game, ann, drills)
     assert all(d.own is not None and d.own[0] is Unit.FACTIONS for d in taught)
+    # Asked again, her card is wrong by the factions it gives away, not "as good".
+    last = taught[-1]
+    drill = next(d for d in drills if d.move == last.move)
+    assert drill.weighed.unit is Unit.FACTIONS and drill.weighed.best != last.chosen
+    assert drill.weighed.cost(last.chosen) >= analyst_for("claim").thresholds[Unit.FACTIONS].mistake
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
+    DECIDED,
     Fortune,
     Judged,
     Played,
@@ -51,9 +52,9 @@ from engine.claim.judge import (
     decision_rng,
     exact,
     judged,
+    weighed_factions,
 )
 from engine.claim.judge import decisions as engine_decisions
-from engine.claim.judge import weighed as engine_weighed
 from engine.claim.state import ClaimState
 from engine.claim.view import SeatView, view
 
@@ -152,13 +153,22 @@ class ClaimAnalyst:
         searches beside the one chosen (``engine.claim.judge.weighed``), on deals drawn
         from the view alone: the same whatever the cards the seat has not seen, and the
         same each time it is asked. Costs within ``noise`` count as none, as in the
-        report. Exact in a determined endgame."""
+        report. Exact in a determined endgame. Where the game is decided for the seat and
+        no option's chance stands out, weighed in factions (a quarter of one the noise),
+        as the report grades a decided game."""
         seen = view(state, seat)
-        found = engine_weighed(seen, random.Random(f"claim-weighed:{_seen(seen)}"))
+        found = weighed_factions(seen, random.Random(f"claim-weighed:{_seen(seen)}"))
         if found is None:
             return None
-        worths = [(_token(group[0], CATALOGUE), worth) for group, worth in found]
-        return best_first(worths, Unit.WIN_CHANCE, exact=exact(seen), chances=worths, noise=NOISE)
+        chances = [(_token(group[0], CATALOGUE), chance) for group, chance, _ in found]
+        best, worst = found[0][1], found[-1][1]
+        if min(best, 1 - best) <= DECIDED and best - worst < NOISE:
+            # A decided game where no option's chance stands out: the factions tell them
+            # apart, as the report grades a decided game too.
+            won = [(_token(group[0], CATALOGUE), won) for group, _, won in found]
+            noise = THRESHOLDS[Unit.FACTIONS].inaccuracy
+            return best_first(won, Unit.FACTIONS, exact=False, chances=chances, noise=noise)
+        return best_first(chances, Unit.WIN_CHANCE, exact=exact(seen), chances=chances, noise=NOISE)
 
 
 def _seen(seen: SeatView) -> str:
