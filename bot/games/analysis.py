@@ -32,13 +32,15 @@ class Unit(StrEnum):
     SPACES = "spaces"
     """Claim It!: the board's worth to the mover against the best rival, counted in spaces
     of a largest mine."""
+    FACTIONS = "factions"
+    """Claim: the factions the mover's side is expected to win, played on."""
     WIN_CHANCE = "win chance"
     """A chance to win the game, from 0 to 1."""
 
 
 DECIDED: Final = Fraction(5, 100)
 """A game is decided for a mover whose chance to win is within five points of 0 or 1:
-there a decision that throws away nuggets or spaces costs next to no chance, and is
+there a decision that throws away nuggets, spaces or factions costs next to no chance, and is
 graded in the game's own unit too (``graded_by``), so that a habit still comes back."""
 
 
@@ -128,8 +130,8 @@ class Judged:
     chance: Fraction | None = None
     """The mover's chance to win before it (its best option's), where it was weighed."""
     own: tuple[Unit, Fraction] | None = None
-    """What it cost in the game's own unit (nuggets) where ``unit`` is the chance to win:
-    what a decided game grades it by too."""
+    """What it cost in the game's own unit (nuggets, factions) where ``unit`` is the chance
+    to win: what a decided game grades it by too."""
 
     def to_json(self) -> JSON:
         """As the report is kept."""
@@ -156,7 +158,7 @@ class Judged:
         return self.chance is not None and min(self.chance, 1 - self.chance) <= DECIDED
 
     def own_cost(self) -> tuple[Unit, Fraction] | None:
-        """Its cost in the game's own unit (nuggets, spaces), if it has one."""
+        """Its cost in the game's own unit (nuggets, spaces, factions), if it has one."""
         if self.unit is not Unit.WIN_CHANCE:
             return self.unit, self.cost
         return self.own

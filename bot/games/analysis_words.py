@@ -62,7 +62,7 @@ def margin(figures: Sequence[Mapping[str, int]], won: Sequence[bool], score: str
     return min(figures[seat].get(score, 0) for seat in winners) - best_loser
 
 
-PLACES: Final = {Unit.NUGGETS: 2, Unit.SPACES: 2, Unit.WIN_CHANCE: 1}
+PLACES: Final = {Unit.NUGGETS: 2, Unit.SPACES: 2, Unit.FACTIONS: 2, Unit.WIN_CHANCE: 1}
 """The places after the point a figure of each unit is shown to (win chance in points)."""
 
 
@@ -90,6 +90,8 @@ def shown_amount(shown: Decimal, unit: Unit, lang: Language) -> str:
         return lang.pgettext("analysis", "{amount} nuggets", amount=said)
     if unit is Unit.SPACES:
         return lang.pgettext("analysis", "{amount} spaces", amount=said)
+    if unit is Unit.FACTIONS:
+        return lang.pgettext("analysis", "{amount} factions", amount=said)
     return lang.pgettext("analysis", "{amount} points of win chance", amount=said)
 
 
@@ -271,11 +273,11 @@ def graded_words(grade: Grade, scale: Unit, lang: Language) -> str:
     ``a blunder in nuggets, the game being decided``."""
     if scale is Unit.WIN_CHANCE:
         return grade_name(grade, lang)
-    unit = (
-        lang.pgettext("analysis", "nuggets")
-        if scale is Unit.NUGGETS
-        else lang.pgettext("analysis", "spaces")
-    )
+    unit = {
+        Unit.NUGGETS: lang.pgettext("analysis", "nuggets"),
+        Unit.SPACES: lang.pgettext("analysis", "spaces"),
+        Unit.FACTIONS: lang.pgettext("analysis", "factions"),
+    }[scale]
     return lang.pgettext(
         "analysis",
         "{grade} in {unit}, the game being decided",

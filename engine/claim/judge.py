@@ -49,6 +49,13 @@ and the judgement says so (``Judgement.exact``; ``exact`` for a view). Deals tha
 determined are solved exactly from ``endgame.SAMPLED_TRICKS`` tricks left
 (``win_chance.dealt``).
 
+Each option also keeps the factions its seat's unit wins after it (``Judgement.factions``),
+from the same deals and playouts as its worth (``win_chance.dealt_factions``: the fitted
+model's expected factions from phase 1, the playout's from phase 2); in a determined
+endgame, as the fast policy plays the known cards out beside the solve, which is perfect
+for the result alone (a second search for factions would cost as much again). A decided
+game grades a choice by the factions it gave away too.
+
 A time-out is no decision, but an ``Action`` does not say the clock made it: the caller
 leaves timed-out moves out of ``only``.
 """
@@ -57,8 +64,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
 from engine.claim.actions import Action, Discard, Play, Take
@@ -77,7 +84,7 @@ from engine.claim.players.search import (
 from engine.claim.rules import apply, legal_actions
 from engine.claim.state import ClaimState, Phase, Step
 from engine.claim.view import SeatView, legal_in_view, view
-from engine.claim.win_chance import dealt
+from engine.claim.win_chance import dealt_factions, finish
 from engine.judging import Judged
 
 INACCURACY: Final = 0.05
@@ -134,20 +141,24 @@ class Judgement(Judged[Action, float]):
 
     exact: bool = False
     """The worths are exact: the endgame was determined and solved, not estimated."""
+    factions: Mapping[Action, float] = field(default_factory=dict)
+    """Each judged option's factions, from the same deals as its worth: those the seat's
+    unit is expected to win, played on after it (``win_chance.dealt_factions``); in a
+    determined endgame, as the fast policy plays the known cards out (the solve is
+    perfect for the result alone). What a decided game grades a choice by too."""
+
+    @property
+    def factions_cost(self) -> float:
+        """The factions the choice gave away against the option of most factions."""
+        if not self.factions:
+            return 0.0
+        return max(self.factions.values()) - self.factions[self.chosen]
 
 
 def exact(seen: SeatView) -> bool:
     """Whether the view's options are worth exactly what the judge says: a determined
     endgame the search takes on (``players.search.known_state``)."""
     return known_state(seen) is not None
-
-
-def _solved(seen: SeatView) -> dict[Action, float] | None:
-    """Every legal action's exact worth in a determined endgame; None elsewhere."""
-    state = known_state(seen)
-    if state is None:
-        return None
-    return Solver().options(state, seen.seat)
 
 
 def band(cost: float) -> int:
@@ -202,19 +213,39 @@ def weighed(seen: SeatView, rng: random.Random) -> list[tuple[tuple[Action, ...]
     the best is settled to a grade (``band``), or at ``WEIGH_WORK``. ``rng`` deals the
     unseen cards: seeded from the view, the answer is the same however they lie. In a
     determined endgame (``exact``) every option is solved exactly instead."""
+    found = weighed_factions(seen, rng)
+    return None if found is None else [(group, chance) for group, chance, _ in found]
+
+
+def weighed_factions(
+    seen: SeatView, rng: random.Random
+) -> list[tuple[tuple[Action, ...], float, float]] | None:
+    """``weighed``'s options and chances, each with the factions its seat's unit wins
+    after it, from the same deals (``Judgement.factions``): what a decided game tells its
+    options apart by."""
     groups = _options(legal_in_view(seen))
     if len(groups) < 2:
         return None
-    solved = _solved(seen)
-    if solved is not None:
-        ranked = [(tuple(group), solved[group[0]]) for group in groups]
+    known = known_state(seen)
+    if known is not None:
+        solved = Solver().options(known, seen.seat)
+        ranked = [
+            (tuple(group), solved[group[0]], _played_out(known, seen.seat, group[0]))
+            for group in groups
+        ]
         return sorted(ranked, key=lambda option: -option[1])
-    values = _dealt_all(seen, [group[0] for group in groups], rng)
+    values, won = _dealt_all(seen, [group[0] for group in groups], rng)
     found = [
-        (tuple(group), sum(results) / len(results))
-        for group, results in zip(groups, values, strict=True)
+        (tuple(group), sum(results) / len(results), sum(factions) / len(factions))
+        for group, results, factions in zip(groups, values, won, strict=True)
     ]
     return sorted(found, key=lambda option: -option[1])
+
+
+def _played_out(known: ClaimState, seat: int, option: Action) -> float:
+    """The factions ``seat``'s unit wins after ``option`` in a determined endgame, the
+    known cards played out by the fast policy (``win_chance.finish``)."""
+    return float(finish(apply(known, seat, option)[0], seat).won)
 
 
 def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgement | None:
@@ -225,28 +256,36 @@ def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgemen
     if len(groups) < 2:
         return None
     mine = next(group for group in groups if chosen in group)
-    solved = _solved(seen)
-    if solved is not None:
-        return Judgement({a: solved[group[0]] for group in groups for a in group}, chosen, True)
+    known = known_state(seen)
+    if known is not None:
+        solved = Solver().options(known, seen.seat)
+        played = {a: _played_out(known, seen.seat, group[0]) for group in groups for a in group}
+        return Judgement(
+            {a: solved[group[0]] for group in groups for a in group}, chosen, True, played
+        )
     if len(groups) > CANDIDATES:
         scores = dict(action_scores(seen))
         ranked = sorted(groups, key=lambda group: -scores[group[0]])[:CANDIDATES]
         groups = [group for group in groups if group is mine or group in ranked]
     tried = [chosen if group is mine else group[0] for group in groups]
     at = tried.index(chosen)
-    values = _deal(seen, tried, at, rng)
+    values, won = _deal(seen, tried, at, rng)
     base = sum(values[at]) / len(values[at])
+    base_won = sum(won[at]) / len(won[at])
     worths: dict[Action, float] = {}
+    factions: dict[Action, float] = {}
     for i, group in enumerate(groups):
         # Each option is worth the chosen one's average and its own difference from the chosen
         # one over the deals both met: the same deals, so the luck of a deal cancels out.
-        worth = base
+        worth, faction_worth = base, base_won
         if i != at:
             difference, _ = _compared(values[i], values[at], 0.0)
             worth = min(1.0, max(0.0, base + difference))
+            faction_worth = max(0.0, base_won + _compared(won[i], won[at], 0.0)[0])
         for action in group:
             worths[action] = worth
-    return Judgement(worths, chosen)
+            factions[action] = faction_worth
+    return Judgement(worths, chosen, False, factions)
 
 
 def _options(legal: Sequence[Action]) -> list[list[Action]]:
@@ -267,16 +306,18 @@ def _effect(action: Action) -> tuple[str, Faction | None, int]:
     return "Loot", action.faction, 0
 
 
-def _deal(seen: SeatView, tried: list[Action], mine: int, rng: random.Random) -> list[list[float]]:
+def _deal(
+    seen: SeatView, tried: list[Action], mine: int, rng: random.Random
+) -> tuple[list[list[float]], list[list[float]]]:
     """Every option's results, deal by deal, until the grade of the chosen one's cost is
-    settled or the work is spent. An option clearly behind the best stops being played (its
-    results so far stay)."""
-    values: list[list[float]] = [[] for _ in tried]
+    settled or the work is spent, and the factions won in each (``dealt_factions``). An
+    option clearly behind the best stops being played (its results so far stay)."""
+    values, won, play = _results(seen.seat, tried)
     if seen.step is Step.LOOT or _one_deal(seen):
         state = sample_state(seen, unknown_cards(seen), rng)
-        for i, option in enumerate(tried):
-            values[i].append(_result(state, seen.seat, option))
-        return values
+        for i in range(len(tried)):
+            play(state, i)
+        return values, won
     unknown = unknown_cards(seen)
     doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
     per_option = plays_left(seen) + PLAYOUT_COST
@@ -288,7 +329,7 @@ def _deal(seen: SeatView, tried: list[Action], mine: int, rng: random.Random) ->
         for _ in range(batch):
             state = sample_state(seen, unknown, rng)
             for i in playing:
-                values[i].append(_result(state, seen.seat, tried[i]))
+                play(state, i)
         deals += batch
         work += batch * (len(playing) * per_option + DEAL_COST)
         compared = {
@@ -297,20 +338,39 @@ def _deal(seen: SeatView, tried: list[Action], mine: int, rng: random.Random) ->
         low = max(0.0, max(mean - SURE * error for mean, error in compared.values()))
         high = max(0.0, max(mean + SURE * error for mean, error in compared.values()))
         if band(low) == band(high) or deals >= MAX_DEALS or work >= MAX_WORK:
-            return values
+            return values, won
         playing = [i for i in playing if i == mine or compared[i][0] + SURE * compared[i][1] >= low]
 
 
-def _dealt_all(seen: SeatView, tried: list[Action], rng: random.Random) -> list[list[float]]:
-    """Every option's results over the same deals, until the grade of each one's cost
-    against the one leading is settled or ``WEIGH_WORK`` is spent. Every option meets
-    every deal: one left behind after a few deals would keep what those few said."""
+def _results(
+    seat: int, tried: list[Action]
+) -> tuple[list[list[float]], list[list[float]], Callable[[ClaimState, int], None]]:
+    """Each option's results and factions deal by deal, empty, and what plays option ``i``
+    in a deal and keeps both (``win_chance.dealt_factions``)."""
     values: list[list[float]] = [[] for _ in tried]
+    won: list[list[float]] = [[] for _ in tried]
+
+    def play(state: ClaimState, i: int) -> None:
+        chance, factions = dealt_factions(apply(state, seat, tried[i])[0], seat)
+        values[i].append(chance)
+        won[i].append(factions)
+
+    return values, won, play
+
+
+def _dealt_all(
+    seen: SeatView, tried: list[Action], rng: random.Random
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Every option's results over the same deals, and the factions won in each, until the
+    grade of each one's cost against the one leading is settled or ``WEIGH_WORK`` is
+    spent. Every option meets every deal: one left behind after a few deals would keep
+    what those few said."""
+    values, won, play = _results(seen.seat, tried)
     if seen.step is Step.LOOT or _one_deal(seen):
         state = sample_state(seen, unknown_cards(seen), rng)
-        for i, option in enumerate(tried):
-            values[i].append(_result(state, seen.seat, option))
-        return values
+        for i in range(len(tried)):
+            play(state, i)
+        return values, won
     unknown = unknown_cards(seen)
     doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
     per_deal = len(tried) * (plays_left(seen) + PLAYOUT_COST) + DEAL_COST
@@ -319,8 +379,8 @@ def _dealt_all(seen: SeatView, tried: list[Action], rng: random.Random) -> list[
         batch = MORE_DEALS if deals else FIRST_DEALS
         for _ in range(batch):
             state = sample_state(seen, unknown, rng)
-            for i, option in enumerate(tried):
-                values[i].append(_result(state, seen.seat, option))
+            for i in range(len(tried)):
+                play(state, i)
         deals += batch
         lead = max(values, key=sum)
         costs = [_compared(lead, found, doubt) for found in values if found is not lead]
@@ -329,7 +389,7 @@ def _dealt_all(seen: SeatView, tried: list[Action], rng: random.Random) -> list[
             for mean, error in costs
         )
         if settled or deals >= MAX_DEALS or deals * per_deal >= WEIGH_WORK:
-            return values
+            return values, won
 
 
 def _compared(theirs: list[float], mine: list[float], doubt: float) -> tuple[float, float]:
@@ -350,12 +410,6 @@ def _one_deal(seen: SeatView) -> bool:
     places = [seen.hand_counts[s] for s in others] + [seen.follower_counts[s] for s in others]
     places += [seen.hidden_count, seen.removed_count, deck]
     return sum(1 for size in places if size) <= 1 and deck <= 1
-
-
-def _result(state: ClaimState, seat: int, option: Action) -> float:
-    """What ``option`` is worth to ``seat`` in one deal: the game played on by the fast
-    policy, judged as the module says (``win_chance``)."""
-    return dealt(apply(state, seat, option)[0], seat)
 
 
 def replayed(start: ClaimState, actions: Sequence[Action]) -> list[tuple[ClaimState, int]]:

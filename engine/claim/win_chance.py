@@ -90,6 +90,22 @@ def dealt(state: ClaimState, seat: int) -> float:
     return played_out(state, seat)
 
 
+def dealt_factions(state: ClaimState, seat: int) -> tuple[float, float]:
+    """One deal's worth to ``seat`` as ``dealt`` gives it, and the factions its unit wins
+    there, from the same play: in phase 1 the expected factions at the start of phase 2
+    by the fitted model (``model_factions``), later the playout's (``Finish.won``). Where
+    the deal is solved, the playout is played beside the solve for the factions alone
+    (perfect play is only perfect for the result: a search for factions would cost a
+    second solve)."""
+    if state.phase is Phase.P1:
+        start = playout(state, Phase.P2)
+        return start_chance(start, seat), model_factions(start, seat)
+    found = finish(state, seat)
+    if solvable(state, SAMPLED_TRICKS):
+        return Solver().value(state, seat), float(found.won)
+    return finish_chance(found, SPREAD[state.players]), float(found.won)
+
+
 def start_chance(start: ClaimState, seat: int) -> float:
     """``seat``'s unit's chance to win from the start of phase 2: the fitted model's
     (``model_chance``), its log-odds scaled by ``SHARPNESS``."""
@@ -116,6 +132,8 @@ class Finish:
     left: int
     """The tricks with a choice in them when the playout began: all but the last (each
     hand holds one card then), none from a loot choice."""
+    won: int = 0
+    """The factions the seat's unit won."""
 
 
 def played_out(state: ClaimState, seat: int) -> float:
@@ -151,7 +169,7 @@ def finish(state: ClaimState, seat: int) -> Finish:
     lead = 0.0
     if ranked[mine] != rival:
         lead = ranked[mine][0] - rival[0] + (0.5 if ranked[mine] > rival else -0.5)
-    return Finish(result, lead, left)
+    return Finish(result, lead, left, score.units[mine].won)
 
 
 def model_chance(start: ClaimState, seat: int) -> float:
@@ -163,6 +181,18 @@ def model_chance(start: ClaimState, seat: int) -> float:
         rival = holdings[1 - mine]
         return majority([sigmoid(logit(f, holdings[mine], rival)) for f in start.factions])
     return _most_of_three([_shares(f, holdings) for f in start.factions], mine)
+
+
+def model_factions(start: ClaimState, seat: int) -> float:
+    """The factions ``seat``'s unit is expected to win from the start of phase 2, every
+    hand known: each faction's chance by the fitted model (``model_chance``'s), added
+    up."""
+    holdings = unit_holdings(start)
+    mine = unit_of(start.players, seat)
+    if len(holdings) == 2:
+        rival = holdings[1 - mine]
+        return sum(sigmoid(logit(f, holdings[mine], rival)) for f in start.factions)
+    return sum(_shares(f, holdings)[mine] for f in start.factions)
 
 
 def _shares(faction: Faction, holdings: list[Holding]) -> tuple[float, float, float]:

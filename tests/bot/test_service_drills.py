@@ -90,6 +90,22 @@ async def report(service: GameService, game: Game) -> Analysis:
     return kept
 
 
+async def taught_when_decided(
+    service: GameService, game: Game, seat: int, drills: list[Drill]
+) -> list[Judged]:
+    """The seat's decisions that only the game's own unit graded a mistake or worse (the
+    game decided for it), asserting there are some and that each is a drill."""
+    judged = await report(service, game)
+    analyst = analyst_for(game.kind)
+    by_chance = graded_by(analyst.chance_thresholds)
+    graded = graded_by(analyst.chance_thresholds, analyst.thresholds)
+    decided = [d for d in judged.decisions if d.seat == seat and d.decided and d.own is not None]
+    taught = [d for d in decided if graded(d) >= Grade.MISTAKE > by_chance(d)]
+    assert taught, [(d.chance, d.chance_cost, d.own) for d in decided]
+    assert {d.move for d in taught} <= {d.move for d in drills}
+    return taught
+
+
 def position(kind: str, state: object, seat: int) -> str:
     return hashlib.sha256(analyst_for(kind).seen(state, seat).encode()).hexdigest()
 
@@ -130,18 +146,52 @@ async def test_a_decided_gold_nuggets_game_still_makes_drills_of_stopping_early(
     ann = next(seat.seat for seat in game.seats if seat.user_id == ANN.user_id)
     assert not game.state.nuggets[ann] > max(game.state.nuggets), "Ann lost"
     drills = await every_drill(service, ANN.user_id, "nuggets")
-    judged = await report(service, game)
+    taught = await taught_when_decided(service, game, ann, drills)
     analyst = analyst_for("nuggets")
-    by_chance = graded_by(analyst.chance_thresholds)
-    graded = graded_by(analyst.chance_thresholds, analyst.thresholds)
-    decided = [d for d in judged.decisions if d.seat == ann and d.decided and d.own is not None]
-    taught = [d for d in decided if graded(d) >= Grade.MISTAKE > by_chance(d)]
-    assert taught, [(d.chance, d.chance_cost, d.own) for d in decided]
-    assert {d.move for d in taught} <= {d.move for d in drills}
     # Asked again, her take is wrong by the turn's nuggets, not "as good as the best".
     drill = next(d for d in drills if d.move == taught[-1].move)
     assert drill.weighed.unit is Unit.NUGGETS and drill.weighed.best == "roll"
     assert drill.weighed.cost("take") >= analyst.thresholds[Unit.NUGGETS].mistake
+
+
+CLAIM_SEED = 3
+"""A seed on which Ann, choosing as an easy player against the hard one, gives away a
+whole faction where the game was already decided for her."""
+
+
+async def test_a_decided_claim_game_still_makes_drills_of_giving_factions_away(
+    service: GameService, dice: ScriptedDice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann chooses as an easy computer player against the hard one: where the game is
+    decided for her, a card that gives factions away costs no chance to win, but graded in
+    factions as the game is decided it is a mistake or a blunder, and her drill."""
+    # Which positions are drills is the question here, not how closely the drill's
+    # options are weighed (the first batch of deals only, as above).
+    monkeypatch.setattr(claim_judge, "WEIGH_WORK", 0)
+    await service.players.choose(ANN.user_id, "en-US", declared={"drills": "mistakes"})
+    dice.seed(CLAIM_SEED)
+    game = await service.create_lobby(
+        kind="claim", guild_id=10, channel_id=1, host=ANN, bots=1, bot_level=Level.HARD
+    )
+    game = await service.start(game.id, Actor(ANN.user_id), game.version)
+    rules = rules_for("claim")
+    choosing = random.Random(CLAIM_SEED)
+    while game.status is GameStatus.ACTIVE:
+        seat = game.seats[rules.to_act(game.state)[0]]
+        human = seat.user_id is not None
+        level = Level.EASY if human else Level.HARD
+        intent = rules.decide(game.state, seat.seat, level, choosing)
+        actor = Actor(ANN.user_id) if human else SYSTEM
+        game = (await service.turns.act(game.id, actor, game.version, intent)).game
+    ann = next(seat.seat for seat in game.seats if seat.user_id == ANN.user_id)
+    drills = await every_drill(service, ANN.user_id, "claim")
+    taught = await taught_when_decided(service, game, ann, drills)
+    assert all(d.own is not None and d.own[0] is Unit.FACTIONS for d in taught)
+    # Asked again, her card is wrong by the factions it gives away, not "as good".
+    last = taught[-1]
+    drill = next(d for d in drills if d.move == last.move)
+    assert drill.weighed.unit is Unit.FACTIONS and drill.weighed.best != last.chosen
+    assert drill.weighed.cost(last.chosen) >= analyst_for("claim").thresholds[Unit.FACTIONS].mistake
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -17,6 +17,7 @@ import pytest
 from bot.features.analysis.discord.report_card import Report, report_card
 from bot.games.analysis import Analysis, ChanceKind, Fortune, Judged, Thresholds, Unit
 from bot.games.analysis_words import ReportWords
+from bot.games.claim.analysis import THRESHOLDS as CLAIM_THRESHOLDS
 from bot.games.faces import report_words_for
 from bot.storage import Result, Seat
 from emulator import message_problems
@@ -75,6 +76,7 @@ def report(
     teams: Sequence[Sequence[int]] | None = None,
     words: ReportWords | None = None,
     figures: Mapping[str, int] = WORST_FIGURES,
+    units: Mapping[Unit, Thresholds] | None = None,
 ) -> Report:
     game = stored(kind, None, seats(players, names), over=True)
     results = [
@@ -98,7 +100,7 @@ def report(
         words or Options(report_words_for(kind)),
         POINTS,
         teams or tuple((seat,) for seat in range(players)),
-        {Unit.NUGGETS: NUGGETS},
+        {Unit.NUGGETS: NUGGETS} if units is None else units,
     )
 
 
@@ -206,6 +208,42 @@ def test_a_decided_games_decision_is_graded_in_its_own_unit_and_says_so() -> Non
     assert "(ein Patzer in Nuggets, da die Partie entschieden war)" in german
     undecided = report("nuggets", 2, [0], [early], [], names=("Ann", "Bo"), figures={})
     assert "own unit too" not in card_text(undecided, english())
+
+
+def test_a_decided_claim_decision_is_graded_in_factions_and_says_so() -> None:
+    """Ann, all but sure to win (97%), played a card that cost 5 points of win chance (an
+    inaccuracy) and a whole faction: a blunder in factions, the game being decided, and
+    the report says so; Bo's faction given away in a lost game (no chance to lose) is
+    graded by factions too."""
+    won = Judged(
+        30,
+        0,
+        "play=GOB3",
+        "play=KNI9",
+        Fraction(5, 100),
+        Unit.WIN_CHANCE,
+        True,
+        Fraction(5, 100),
+        Fraction(97, 100),
+        (Unit.FACTIONS, Fraction(1)),
+    )
+    lost = replace(won, move=31, seat=1, cost=Fraction(0), chance_cost=Fraction(0))
+    lost = replace(lost, chance=Fraction(0), own=(Unit.FACTIONS, Fraction(1, 2)))
+    made = report(
+        "claim", 2, [0], [won, lost], [], names=("Ann", "Bo"), figures={}, units=CLAIM_THRESHOLDS
+    )
+    said = card_text(made, english())
+    assert (
+        "better by 5.0 points (1.00 factions) (a blunder in factions, the game being decided)."
+        in said
+    )
+    assert "0 inaccuracies, 0 mistakes, 1 blunder" in said
+    assert "0 inaccuracies, 1 mistake, 0 blunders" in said, "Bo's, by factions"
+    assert "graded in the game's own unit too, and the worse grade counts" in said
+    german = card_text(made, language("de"))
+    assert (
+        "(1,00 Fraktionen) besser gewesen wäre (ein Patzer in Fraktionen, da die Partie" in german
+    )
 
 
 def test_a_luck_adjusted_result_outside_0_to_100_shows_its_figure() -> None:

@@ -11,7 +11,11 @@ the report would otherwise tell a face-down discard.
 
 In a determined endgame (two players in phase 2, the unseen cards exactly the other hand)
 the judge solves every option exactly: such a decision and such a hint are marked exact
-(``Judged.exact``, ``Weighed.exact``: "These worths are exact")."""
+(``Judged.exact``, ``Weighed.exact``: "These worths are exact").
+
+Each decision also keeps what it cost in factions (``Judged.own``), from the same deals
+(``engine.claim.judge.Judgement.factions``): where the game was decided for the mover, a
+choice that gave factions away is graded by them too, so it still comes back as a drill."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
+    DECIDED,
     Fortune,
     Judged,
     Played,
@@ -47,16 +52,25 @@ from engine.claim.judge import (
     decision_rng,
     exact,
     judged,
+    weighed_factions,
 )
 from engine.claim.judge import decisions as engine_decisions
-from engine.claim.judge import weighed as engine_weighed
 from engine.claim.state import ClaimState
 from engine.claim.view import SeatView, view
 
-THRESHOLDS: Final = {Unit.WIN_CHANCE: Thresholds(kept(INACCURACY), kept(MISTAKE), kept(BLUNDER))}
-"""The engine's thresholds (``engine.claim.judge``, where their reasons are)."""
+THRESHOLDS: Final = {
+    Unit.WIN_CHANCE: Thresholds(kept(INACCURACY), kept(MISTAKE), kept(BLUNDER)),
+    Unit.FACTIONS: Thresholds(Fraction(1, 4), Fraction(1, 2), Fraction(1)),
+}
+"""In win chance, the engine's thresholds (``engine.claim.judge``, where their reasons
+are). In factions, what a decided game grades a choice by too: a whole faction is the
+margin of a two-player game (five factions, three to win), so giving one away is a
+blunder, half of one a mistake and a quarter the least worth naming; around an even
+game a faction is worth some half the game's chance (``win_chance.SPREAD``), so these
+sit near the win-chance grades' 5, 10 and 20 points."""
 CHANCE_THRESHOLDS: Final = THRESHOLDS[Unit.WIN_CHANCE]
-"""Claim judges in win chance alone, so a decision's chance cost is graded as its cost."""
+"""Claim judges in win chance, so a decision's chance cost is graded as its cost; its
+factions grade it too in a decided game (``Judged.own``)."""
 LEVEL_RATES: Final = {
     Level.EASY: Fraction(2734, 100_000),
     Level.NORMAL: Fraction(1268, 100_000),
@@ -139,13 +153,22 @@ class ClaimAnalyst:
         searches beside the one chosen (``engine.claim.judge.weighed``), on deals drawn
         from the view alone: the same whatever the cards the seat has not seen, and the
         same each time it is asked. Costs within ``noise`` count as none, as in the
-        report. Exact in a determined endgame."""
+        report. Exact in a determined endgame. Where the game is decided for the seat and
+        no option's chance stands out, weighed in factions (a quarter of one the noise),
+        as the report grades a decided game."""
         seen = view(state, seat)
-        found = engine_weighed(seen, random.Random(f"claim-weighed:{_seen(seen)}"))
+        found = weighed_factions(seen, random.Random(f"claim-weighed:{_seen(seen)}"))
         if found is None:
             return None
-        worths = [(_token(group[0], CATALOGUE), worth) for group, worth in found]
-        return best_first(worths, Unit.WIN_CHANCE, exact=exact(seen), chances=worths, noise=NOISE)
+        chances = [(_token(group[0], CATALOGUE), chance) for group, chance, _ in found]
+        best, worst = found[0][1], found[-1][1]
+        if min(best, 1 - best) <= DECIDED and best - worst < NOISE:
+            # A decided game where no option's chance stands out: the factions tell them
+            # apart, as the report grades a decided game too.
+            won = [(_token(group[0], CATALOGUE), won) for group, _, won in found]
+            noise = THRESHOLDS[Unit.FACTIONS].inaccuracy
+            return best_first(won, Unit.FACTIONS, exact=False, chances=chances, noise=noise)
+        return best_first(chances, Unit.WIN_CHANCE, exact=exact(seen), chances=chances, noise=NOISE)
 
 
 def _seen(seen: SeatView) -> str:
@@ -181,6 +204,9 @@ def _token(action: Action, shown: Collection[Card]) -> str:
 
 
 def _judged(played: Played, index: int, judgement: Judgement, shown: Collection[Card]) -> Judged:
+    factions = kept(judgement.factions_cost)
+    # Below a quarter of a faction the deals can't tell a cost from their own luck.
+    own_cost = factions if factions >= THRESHOLDS[Unit.FACTIONS].inaccuracy else Fraction(0)
     return judged_choice(
         played,
         index,
@@ -191,6 +217,7 @@ def _judged(played: Played, index: int, judgement: Judgement, shown: Collection[
         chances=judgement.worths,
         noise=NOISE,
         chance_noise=NOISE,
+        own=(Unit.FACTIONS, own_cost) if judgement.factions else None,
     )
 
 

@@ -117,11 +117,12 @@ def test_the_card_that_takes_the_deciding_trick_costs_nothing_and_the_other_the_
     assert score(played(state, [(1, "KNI2"), (0, "GOB0a"), (1, "KNI6")])).winners == (0,)
     take, duck = Play(card("KNI6")), Play(card("KNI2"))
     good = judged(state, 1, take, random.Random(1))
-    assert good == Judgement({take: 1.0, duck: 0.0}, take, True)
-    assert good.cost == 0
+    # The factions each option wins, played out: taking the trick wins three of five.
+    assert good == Judgement({take: 1.0, duck: 0.0}, take, True, {take: 3.0, duck: 2.0})
+    assert good.cost == good.factions_cost == 0
     bad = judged(state, 1, duck, random.Random(1))
     assert bad is not None
-    assert bad.cost == 1.0
+    assert bad.cost == 1.0 and bad.factions_cost == 1.0
     assert band(bad.cost) == 3
 
 
