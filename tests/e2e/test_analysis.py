@@ -40,13 +40,13 @@ LEDGER = {
 TOP_LINE = {
     "en": re.compile(
         r"(The (dice|cards) gave .+ [-+][\d.]+ points of win chance and .+ [-+][\d.]+; "
-        r"their decisions cost [\d.]+ and [\d.]+: (the dice decided it|the cards decided "
+        r"their decisions cost ≥?[\d.]+ and ≥?[\d.]+: (the dice decided it|the cards decided "
         r"it|the decisions decided it|both decided it|a close game|small edges of both "
         r"added up)|A shared game: nobody lost it)\."
     ),
     "de": re.compile(
         r"(Die (Würfel|Karten) gaben .+ [-+][\d,]+ Prozentpunkte Siegchance und .+ "
-        r"[-+][\d,]+; ihre Entscheidungen kosteten [\d,]+ und [\d,]+: .+|Ein geteilter "
+        r"[-+][\d,]+; ihre Entscheidungen kosteten ≥?[\d,]+ und ≥?[\d,]+: .+|Ein geteilter "
         r"Sieg: .+)\."
     ),
 }
@@ -172,7 +172,8 @@ async def test_a_gold_nuggets_report_is_judged_once_shown_privately_and_shared(
     has_the_ledgers(report, ("Ann", "Bot 1 (normal)"), "en")
     for player in ("Ann", "Bot 1 (normal)"):
         (told,) = [t for t in report.text_displays() if t.startswith(f"**{player}")]
-        assert f" points. **{player}** busted " in told
+        # The points' word ("lucky"), then the busts as facts.
+        assert re.search(rf" points \([\w ]+\)\. \*\*{re.escape(player)}\*\* busted ", told)
     assert " points (" in "\n".join(report.text_displays()), "nuggets beside the points"
     worst = costliest(analysis.decisions)
     assert worst is not None
