@@ -38,7 +38,7 @@ from typing import Any
 import aiohttp
 
 from bench.bot_processes import BotProcess, bot_environment
-from bench.e2e_report import percentile
+from bench.figures import percentile
 from bench.players import Answers, Table, is_result, tables_over
 from bench.usage import CpuWatch
 from bot.activity.page_build import built_page

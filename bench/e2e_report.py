@@ -16,6 +16,7 @@ from bench.bot_metrics import BotFigures
 from bench.bot_processes import Setup
 from bench.discord_requests import WINDOW, Budget, KindRequests
 from bench.e2e_world import SERVERS_PER_SHARD
+from bench.figures import percentile
 from bench.floor_plan import Plan
 from bench.memory import EVERY, MIB, Growth
 from bench.players import Finding
@@ -94,10 +95,6 @@ class Figures:
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds != math.inf else "none in Discord's 3 s"
-
-
-def percentile(ordered: list[float], fraction: float) -> float:
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list[str]) -> None:

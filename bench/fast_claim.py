@@ -59,7 +59,8 @@ from pathlib import Path
 
 from bench.bot_processes import BotProcess, bot_environment
 from bench.discord_requests import CHANNEL_ROUTES, WINDOW, Budget, peak
-from bench.e2e_report import ms, percentile
+from bench.e2e_report import ms
+from bench.figures import percentile
 from bench.players import HAND_BUTTON
 from bench.table_watch import GAME_ID, SETTLE, TableWatch, lags_of
 from bot.discord_ui.core.hands.handlers import MOVED_ON_PRIVATELY

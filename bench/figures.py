@@ -7,7 +7,7 @@ import argparse
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterable, Mapping, Sized
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 
 Calls = list[Callable[[], object]]
 
@@ -97,6 +97,24 @@ def decision_times(
         return line + ")"
     verdict = "target met" if p99 <= target_ms else "TARGET MISSED"
     return f"{line}; p99 <= {target_ms:.0f} ms: {verdict})"
+
+
+def percentile(values: Iterable[float], share: float) -> float:
+    """The value ``share`` of the way up ``values`` (the nearest rank below)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def spread(seconds: Sequence[float], share: float = 0.9) -> str:
+    """Median, the ``share`` percentile (p90) and the longest of ``seconds`` in ms, and how
+    many."""
+    if not seconds:
+        return "none"
+    return (
+        f"median {statistics.median(seconds) * 1000:.1f} ms, "
+        f"p{share * 100:g} {percentile(seconds, share) * 1000:.1f} ms, "
+        f"longest {max(seconds) * 1000:.1f} ms ({len(seconds)})"
+    )
 
 
 def win_rate(wins: float, games: int, *notes: str) -> str:

@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from bench.figures import percentile
 from bot.features.lessons.schema import LessonPhase
 from bot.features.lessons.service import LEFT_AFTER, LessonService
 from bot.games import lesson_play
@@ -97,11 +98,6 @@ async def straight_through(lessons: LessonService, key: str) -> tuple[float, int
             intent = standing.lesson.steps[standing.step].taught
         standing = await lessons.move(0, key, standing.version, intent)
     return time.perf_counter() - started, played
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 async def main(learners: int, only: Iterable[str]) -> None:

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from bench.analysis import played
+from bench.figures import spread
 from bot.games.analysis import Played
 from bot.games.gold_nuggets.analysis import ANALYST, option
 from bot.storage.game_values import Level
@@ -171,15 +172,6 @@ def final(moves: Sequence[Played]) -> GameState:
     return apply(last.before, last.action).state
 
 
-def timed(values: list[float]) -> str:
-    values = sorted(values)
-    return (
-        f"median {statistics.median(values) * 1000:.1f} ms, "
-        f"p90 {values[int(0.9 * (len(values) - 1))] * 1000:.1f} ms, "
-        f"longest {values[-1] * 1000:.1f} ms ({len(values)})"
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
@@ -248,8 +240,8 @@ def main() -> None:
                 f"throwing {THROWN:.0%} or more: {thrown[level]}; games lost from "
                 f"{WON:.0%} or more in the endgame: {lost_won[level]}"
             )
-    print(f"  a hint: {timed(hint_times)}")
-    print(f"  a hard player's move: {timed(move_times)}")
+    print(f"  a hint: {spread(hint_times)}")
+    print(f"  a hard player's move: {spread(move_times)}")
 
 
 def _forget() -> None:

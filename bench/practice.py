@@ -38,6 +38,7 @@ import time
 from collections import Counter
 
 from bench.analysis import played
+from bench.figures import percentile
 from bench.practice_service import bench_burst, bench_service
 from bot.games.analysis import Grade, Played, graded_by
 from bot.games.registry import analyst_for
@@ -46,10 +47,6 @@ from bot.storage.game_values import Level
 KINDS = ("claimit", "nuggets", "claim")
 SEATS = (2, 3, 4)
 """The seats of a level's games, in turn."""
-
-
-def percentile(ordered: list[float], share: float) -> float:
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def bench(kind: str, games: int, positions: int) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import statistics
 import tempfile
 import time
 from collections.abc import AsyncIterator
@@ -30,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.analysis import played
+from bench.figures import spread
 from bot.features.analysis.judging import PROCESSES, Judging
 from bot.features.analysis.service import AnalysisService
 from bot.features.drills.service import DrillService
@@ -61,27 +61,6 @@ class Timed:
     made: list[float] = field(default_factory=list)
     drills: list[int] = field(default_factory=list)
     answers: list[float] = field(default_factory=list)
-
-
-def percentiles(seconds: list[float]) -> str:
-    """Median and p99 of ``seconds``, in s, and how many."""
-    if not seconds:
-        return "none"
-    ordered = sorted(seconds)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return f"median {statistics.median(ordered):.2f} s, p99 {p99:.2f} s ({len(ordered)})"
-
-
-def spread(seconds: list[float]) -> str:
-    """Median, p90 and the longest of ``seconds``, in ms."""
-    if not seconds:
-        return "none"
-    ordered = sorted(seconds)
-    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms, "
-        f"longest {ordered[-1] * 1000:.1f} ms"
-    )
 
 
 async def hinted(service: GameService, game: Game, timed: Timed) -> None:
@@ -293,9 +272,9 @@ def bench_burst(kind: str, rounds: int, games: int) -> None:
         f"table's player a moment after ({rounds} rounds, {PROCESSES} judging processes, "
         f"{time.perf_counter() - started:.0f} s):"
     )
-    print(f"    the other table's hint alone: {percentiles(found.alone)}")
-    print(f"    the other table's hint behind the burst: {percentiles(found.behind)}")
+    print(f"    the other table's hint alone: {spread(found.alone, 0.99)}")
+    print(f"    the other table's hint behind the burst: {spread(found.behind, 0.99)}")
     print(
-        f"    the burst's own presses: {percentiles(found.answered)} answered, "
+        f"    the burst's own presses: {spread(found.answered, 0.99)} answered, "
         f"{found.refused} refused at once (past the presser's own queue)"
     )

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from bench.bot_processes import start_bot
+from bench.figures import spread
 from bench.players import tables_in
 from bot.service.feature_registry import discovered
 from bot.storage.opening import open_database
@@ -44,15 +45,6 @@ async def recompute_forever(
 def _rebuilt(interaction: Interaction) -> bool:
     message = interaction.response_message
     return message is not None and "Rebuilt" in message.content
-
-
-def percentiles(latencies: list[float]) -> str:
-    ordered = sorted(latencies)
-    p99 = ordered[int(0.99 * len(ordered))]
-    return (
-        f"{len(ordered)} clicks, p50 {statistics.median(ordered) * 1000:.1f} ms, "
-        f"p99 {p99 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms"
-    )
 
 
 async def main(games: int, tables: int, seconds: float, think: float) -> None:
@@ -99,8 +91,8 @@ async def main(games: int, tables: int, seconds: float, think: float) -> None:
             await emulator.close()
     late = sum(1 for i in emulator.interactions.values() if i.errors)
     print(f"server A: {games} finished games; server B: {tables} games, think {think} s")
-    print(f"B alone:                 {percentiles(alone)}")
-    print(f"B while A recomputes:    {percentiles(during)}")
+    print(f"B alone:                 {spread(alone, 0.99)}")
+    print(f"B while A recomputes:    {spread(during, 0.99)}")
     ratio = sorted(during)[int(0.99 * len(during))] / sorted(alone)[int(0.99 * len(alone))]
     print(f"p99 ratio (recomputing / alone): {ratio:.2f}")
     print(

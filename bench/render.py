@@ -28,6 +28,7 @@ from typing import TypeVar
 import engine.claim as claim
 import engine.claimit as claimit
 import engine.gold_nuggets as nuggets
+from bench.figures import percentile
 from bot.games.claim.face import private_view
 from bot.games.claim.face import table_view as claim_table_view
 from bot.games.gold_nuggets.face import table_view as nuggets_table_view
@@ -158,11 +159,6 @@ def standings_view(
         for rank, player in enumerate(order, start=1)
     )
     return StandingsView(words.title, subtitle, words.headers, lines, words.rule)
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def planned(scene: Callable[[T], ClaimScene], view: T) -> Scene:

@@ -26,7 +26,8 @@ from typing import Any
 
 from PIL.GifImagePlugin import GifImageFile
 
-from bench.render import NAMES, percentile
+from bench.figures import percentile
+from bench.render import NAMES
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
