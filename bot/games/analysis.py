@@ -44,6 +44,14 @@ there a decision that throws away nuggets, spaces or factions costs next to no c
 graded in the game's own unit too (``graded_by``), so that a habit still comes back."""
 
 
+def weighed_in_own_unit(best: float | Fraction, worst: float | Fraction, alike: Fraction) -> bool:
+    """Whether a hint weighs a position's options in the game's own unit rather than in
+    chance to win: the game is ``DECIDED`` for the mover and the options' chances lie less
+    than ``alike`` apart (the best's and the worst's), so that the chance no longer tells
+    them apart, as the report grades such a decision by its own unit too."""
+    return min(best, 1 - best) <= DECIDED and best - worst < alike
+
+
 class Grade(IntEnum):
     """A decision by its cost, from the best to a blunder."""
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
 import pytest
 
-from bot.games.analysis import Analyst, Judged, Played, Unit, Weighed
+from bot.games.analysis import Analyst, Judged, Played, Unit, Weighed, weighed_in_own_unit
 from bot.games.claim.analysis import NOISE
 from bot.games.claim.game import Move, intent_of
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
@@ -281,3 +282,13 @@ def test_a_claim_position_is_known_again_by_what_the_seat_saw() -> None:
     assert len(set(texts)) == len(texts)
     first = moves[0]
     assert json.loads(texts[0])["hand"] == [card.id for card in first.before.hands[first.seat]]
+
+
+def test_a_position_is_weighed_in_its_own_unit_only_where_decided_and_alike() -> None:
+    alike = Fraction(1, 100)
+    assert weighed_in_own_unit(Fraction(96, 100), Fraction(955, 1000), alike)
+    assert weighed_in_own_unit(Fraction(5, 100), Fraction(45, 1000), alike)
+    assert not weighed_in_own_unit(Fraction(94, 100), Fraction(935, 1000), alike)
+    assert not weighed_in_own_unit(Fraction(6, 100), Fraction(55, 1000), alike)
+    assert not weighed_in_own_unit(Fraction(1), Fraction(99, 100), alike)
+    assert weighed_in_own_unit(Fraction(1), Fraction(991, 1000), alike)

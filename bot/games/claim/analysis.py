@@ -25,7 +25,6 @@ from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
-    DECIDED,
     Fortune,
     Judged,
     Played,
@@ -36,6 +35,7 @@ from bot.games.analysis import (
     judged_choice,
     kept,
     seen_text,
+    weighed_in_own_unit,
 )
 from bot.games.claim.game import Move, intent_of
 from bot.games.claim.report_words import UNSEEN
@@ -162,7 +162,7 @@ class ClaimAnalyst:
             return None
         chances = [(_token(group[0], CATALOGUE), chance) for group, chance, _ in found]
         best, worst = found[0][1], found[-1][1]
-        if min(best, 1 - best) <= DECIDED and best - worst < NOISE:
+        if weighed_in_own_unit(best, worst, NOISE):
             # A decided game where no option's chance stands out: the factions tell them
             # apart, as the report grades a decided game too.
             won = [(_token(group[0], CATALOGUE), won) for group, _, won in found]

@@ -24,6 +24,7 @@ from bot.games.analysis import (
     judged_choice,
     own_moves,
     seen_text,
+    weighed_in_own_unit,
 )
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from bot.storage.game_values import Level
@@ -164,8 +165,7 @@ class NuggetsAnalyst:
             return None
         unit, worths, chances = found
         best, worst = max(chances.values()), min(chances.values())
-        decided = min(best, 1 - best) <= DECIDED and best - worst <= DECIDED
-        if unit is EngineUnit.WIN_CHANCE and decided:
+        if unit is EngineUnit.WIN_CHANCE and weighed_in_own_unit(best, worst, DECIDED):
             # A decided game where every option's chance is about the same: the turn's
             # nuggets tell them apart, as the report grades a decided game too. Where an
             # option still throws the game away, the chance names the best.
