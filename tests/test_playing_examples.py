@@ -6,17 +6,36 @@ guide says it."""
 
 from __future__ import annotations
 
+import random
 import re
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
+from bot.games.analysis import Grade, Thresholds, Unit
 from bot.games.analysis_words import adjusted_line
-from engine.claimit import Phase, Roll, apply
+from bot.games.claim.analysis import THRESHOLDS as CLAIM_THRESHOLDS
+from bot.games.claimit.analysis import THRESHOLDS as CLAIMIT_THRESHOLDS
+from bot.games.gold_nuggets.analysis import THRESHOLDS as NUGGETS_THRESHOLDS
+from engine.claim.actions import Play
+from engine.claim.cards import card as claim_card
+from engine.claim.judge import judged as claim_judged
+from engine.claimit import Phase, Place, Placement, Roll, apply
+from engine.claimit.judge import Unit as ClaimItUnit
+from engine.claimit.judge import judged as claimit_judged
+from engine.claimit.odds import roll_odds
 from engine.claimit.roll_luck import drift, roll_luck
 from engine.claimit.win_chance import chances
+from engine.gold_nuggets import Counts, SetAside, Take
+from engine.gold_nuggets.dice import Face
+from engine.gold_nuggets.exact import fresh_turn_worth
+from engine.gold_nuggets.judge import Unit as NuggetsUnit
+from engine.gold_nuggets.judge import judged as nuggets_judged
 from i18n import english
+from tests.engine.claim_players.test_judge import last_knights
 from tests.engine.claimit.positions import claimed_row, position
+from tests.engine.claimit.test_judge import RIVAL_CORNER
+from tests.engine.gold_nuggets.play import position as nuggets_position
 
 PLAYING = (Path(__file__).resolve().parents[1] / "docs" / "playing.md").read_text(encoding="utf-8")
 LAST_TURN = {
@@ -83,3 +102,76 @@ def test_the_luck_adjusted_result_example_is_the_reports() -> None:
         "given him +80, it would be 20%"
     )
     assert said in text()
+
+
+def grade(thresholds: Thresholds, cost: float) -> str:
+    """A grade as the guide words it: "an inaccuracy", "a mistake", "a blunder"."""
+    found = thresholds.grade(Fraction(cost))
+    return {
+        Grade.INACCURACY: "an inaccuracy",
+        Grade.MISTAKE: "a mistake",
+        Grade.BLUNDER: "a blunder",
+    }.get(found, "no grade")
+
+
+def test_gold_nuggets_rulebook_stop_example_is_the_judges() -> None:
+    v = fresh_turn_worth()
+    state = nuggets_position(phase="decide", aside={"3": 3, "5": 3})
+    stop = nuggets_judged(state, Take())
+    assert stop is not None and stop.unit is NuggetsUnit.NUGGETS
+    assert stop.cost == (4 * v - 15) / 6
+    six_threes = nuggets_judged(
+        nuggets_position(phase="set_aside", roll="3333332"),
+        SetAside(Counts.of([Face.THREE] * 6)),
+    )
+    assert six_threes is not None
+    said = (
+        f"V = {v.numerator}/{v.denominator} ≈ {float(v):.4f} nuggets. Take the rulebook's "
+        "stop: the 3s and the 5s set aside (value 8), one die left. Rolling it sets aside a "
+        "lasso, a 3 or a 5 (8, and all seven dice aside: a bonus turn) or a nugget (9 and a "
+        "bonus turn), and busts on a 2 or a 4, so rolling on is worth (3 × (8 + V) + (9 + "
+        f"V)) / 6 ≈ {float(stop.worths['roll']):.2f} nuggets, and taking 8 costs exactly "
+        f"(4V \N{MINUS SIGN} 15) / 6 ≈ {float(stop.cost):.2f} nuggets: "
+        f"{grade(NUGGETS_THRESHOLDS[Unit.NUGGETS], float(stop.cost))}."
+    )
+    assert said in text(), said
+    assert f"setting six 3s aside where three do costs {float(six_threes.cost):.2f}" in text()
+
+
+def test_claim_its_placement_and_stop_examples_are_the_judges() -> None:
+    board = {**claimed_row(0, 1, range(1, 3)), **claimed_row(0, 1, range(4, 7)), **RIVAL_CORNER}
+    placing = position(board, phase="place", dice=[3, 1, 1])
+    joining, alone = Placement(3, 1, "S1"), Placement(1, 3, "S1")
+    bad = claimit_judged(placing, Place(alone))
+    assert bad is not None and bad.unit is ClaimItUnit.SPACES
+    said = (
+        f"The first is worth {bad.worths[joining]:.2f} spaces, the second "
+        f"{bad.worths[alone]:.2f}: placing it on its own costs {bad.cost:.2f} spaces, "
+        f"{grade(CLAIMIT_THRESHOLDS[Unit.SPACES], bad.cost)}."
+    )
+    assert said in text(), said
+    beside = {**claimed_row(0, 1), **{f"{c},2": [f"S{c}"] for c in range(1, 7)}, **RIVAL_CORNER}
+    stopping = position(beside)
+    busts = roll_odds(stopping).bust * 216
+    roll = claimit_judged(stopping, Roll((1, 2, 3)))
+    assert roll is not None and roll.unit is ClaimItUnit.SPACES
+    said = (
+        f"{busts} of the 216 rolls bust: stopping is worth {roll.worths['stop']:.2f} "
+        f"spaces, rolling {roll.worths['roll']:.2f}, so rolling on costs {roll.cost:.2f}."
+    )
+    assert said in text(), said
+
+
+def test_claims_deciding_trick_example_is_the_judges() -> None:
+    state = last_knights()
+    duck = Play(claim_card("KNI2"))
+    bad = claim_judged(state, 1, duck, random.Random(1))
+    assert bad is not None and bad.exact
+    take = Play(claim_card("KNI6"))
+    said = (
+        "Taking the trick with the 6 wins you the Knights and the game (a chance of "
+        f"{100 * bad.worths[take]:.0f}%); ducking with the 2 loses them "
+        f"({100 * bad.worths[duck]:.0f}%): a cost of {100 * bad.cost:.0f} points, "
+        f"{grade(CLAIM_THRESHOLDS[Unit.WIN_CHANCE], bad.cost)}."
+    )
+    assert said in text(), said
