@@ -9,9 +9,9 @@ import random
 import pytest
 
 from engine.gold_nuggets import GameState, Phase, Roll, SetAside, Take
-from engine.gold_nuggets.bots import Level
+from engine.gold_nuggets.bots import Level, _WinChance
 from engine.gold_nuggets.judge import judged, take_only
-from engine.gold_nuggets.win_chance import chances, result
+from engine.gold_nuggets.win_chance import ENDGAME_SHARPNESS, VARIANCE, chances, result
 from tests.engine.gold_nuggets.play import faces, position, random_game
 from tests.engine.gold_nuggets.test_judge import game
 
@@ -68,9 +68,26 @@ def test_the_judges_best_option_is_the_positions_own_chance_in_both_units() -> N
 
 def test_a_player_who_needs_any_take_to_win_is_judged_so_at_three_seats() -> None:
     # Bo to move at 40 against Ann's 36 and Cy's 0, one nugget left: any take wins it,
-    # as in the game of two, where he wins 99.6% (a normal approximation said 89%).
+    # as in the game of two, where he wins 99.6% (a normal approximation said 89%); more
+    # surely at three, where Cy's take would end the game with Bo ahead too.
     ann, bo, cy = chances(position(players=3, turn=1, centre=1, nuggets=[36, 40, 0]))
-    assert round(bo, 3) == 0.996 and ann > cy
+    assert 0.996 <= bo < 1 and ann > cy
     # Ann to move instead: she needs a steal, then a take; Bo still wins most.
     ann, bo, cy = chances(position(players=3, turn=0, centre=1, nuggets=[36, 40, 0]))
     assert 0.5 < bo < 0.99 and ann > 0.01
+
+
+def test_an_endgame_at_three_seats_is_sharper_than_its_pairs_estimates() -> None:
+    # Centre 3: each seat against its most dangerous rival, then sharpened (a third seat
+    # may end the game while the leader leads).
+    state = position(players=3, turn=2, centre=3, nuggets=[31, 26, 17])
+    found = chances(state)
+    estimates = [
+        _WinChance(3, seat, VARIANCE).between_turns(state.nuggets, state.centre, state.turn)
+        for seat in range(3)
+    ]
+    scaled = [estimate / sum(estimates) for estimate in estimates]
+    assert abs(sum(found) - 1) < 1e-12
+    assert found[0] > scaled[0] and found[2] < scaled[2]
+    sharp = [estimate ** ENDGAME_SHARPNESS[3] for estimate in estimates]
+    assert found == pytest.approx([weight / sum(sharp) for weight in sharp], abs=1e-12)
