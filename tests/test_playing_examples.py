@@ -17,9 +17,15 @@ from bot.games.analysis_words import adjusted_line
 from bot.games.claim.analysis import THRESHOLDS as CLAIM_THRESHOLDS
 from bot.games.claimit.analysis import THRESHOLDS as CLAIMIT_THRESHOLDS
 from bot.games.gold_nuggets.analysis import THRESHOLDS as NUGGETS_THRESHOLDS
+from engine.claim import Phase as ClaimPhase
+from engine.claim import apply as claim_apply
+from engine.claim import new_game, random_selection, shuffle_deck, view
 from engine.claim.actions import Play
+from engine.claim.card_luck import card_luck
 from engine.claim.cards import card as claim_card
 from engine.claim.judge import judged as claim_judged
+from engine.claim.players import Level as ClaimLevel
+from engine.claim.players import decide
 from engine.claimit import Phase, Place, Placement, Roll, apply
 from engine.claimit.judge import Unit as ClaimItUnit
 from engine.claimit.judge import judged as claimit_judged
@@ -173,5 +179,35 @@ def test_claims_deciding_trick_example_is_the_judges() -> None:
         f"{100 * bad.worths[take]:.0f}%); ducking with the 2 loses them "
         f"({100 * bad.worths[duck]:.0f}%): a cost of {100 * bad.cost:.0f} points, "
         f"{grade(CLAIM_THRESHOLDS[Unit.WIN_CHANCE], bad.cost)}."
+    )
+    assert said in text(), said
+
+
+CLAIM_LUCK_SEED = 2
+"""The seeded deal of Playing's Claim luck example: the hard player seat 0, the normal
+one seat 1."""
+
+
+def test_claims_luck_example_is_the_reports() -> None:
+    deal = random.Random(CLAIM_LUCK_SEED)
+    factions = random_selection(2, deal)
+    deck, removed = shuffle_deck(factions, deal)
+    start, _ = new_game(2, factions, deck, removed, 0)
+    minds = random.Random(CLAIM_LUCK_SEED + 1)
+    state, actions = start, []
+    while state.phase is not ClaimPhase.OVER:
+        seat = state.to_act()[0]
+        action = decide(view(state, seat), (ClaimLevel.HARD, ClaimLevel.NORMAL)[seat], minds)
+        actions.append(action)
+        state, _ = claim_apply(state, seat, action)
+    events = card_luck(start, actions, CLAIM_LUCK_SEED)
+    hard, normal = (sum(event.luck[seat] for event in events) for seat in range(2))
+    (dealt,) = (e.luck[1] for e in events if e.kind == "deal" and e.seat == 1)
+    assert hard > 0 > dealt > normal
+    said = (
+        "In one game between the hard and the normal player (two players), the cards gave "
+        f"the hard player +{pts(hard)} points in all and the normal one "
+        f"\N{MINUS SIGN}{pts(-normal)}, the normal player's deal alone "
+        f"\N{MINUS SIGN}{pts(-dealt)} points by their own view"
     )
     assert said in text(), said
