@@ -9,13 +9,39 @@ do not tell alike: a model whose value before a roll is not the average of the v
 after it, a decision's options valued otherwise than the positions they lead to, and,
 at a table of more than two, how a decision's cost fell on the other seats: the report
 keeps only what it cost its maker, so the ledger shares it evenly among the others.
+
+A judge that estimates (Claim's: deals of the unseen cards, each played out by a fast
+policy) leaves more, by construction, and its ledger can be told term by term by valuing
+every position of the game for each seat with the same estimator
+(``bench.claim_ledger``, which prints each term):
+
+- the estimator's shortfall: before a decision the judge's value is its best option's,
+  but the estimator values the position by its own policy's play of it, which is worth
+  less where the policy misses the best option (phase 2's playouts of a determined deal
+  too long to solve, above all: one playout an option, each a faction's lead one way or
+  the other). At each decision the best option less the position's value: the seat's
+  own raise its account, its rival's lower it;
+- what the seat learnt: at a rival's move, the seat's value moves by more than the
+  rival's cost by the rival's own view, as the cards played show what the rival held
+  (the rival's deal and draws, lucky for it alone, come to light this way);
+- the phase change: where two estimators meet (Claim's fitted model of phase 1 and its
+  played-out phase 2), the value jumps by their difference;
+- sampling error: the rest, at the seat's own moves and the deal, whose standard error is
+  measured from the deals themselves; it lies within ``BOUND`` standard errors.
+
+The report shown to players keeps luck and decisions; these terms are the bench's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import SupportsFloat
+from typing import Final, SupportsFloat
+
+BOUND: Final = 3.0
+"""How many standard errors of its sampling error a ledger's rest may lie from zero, once
+the terms an estimating judge leaves by construction are told (``bench.claim_ledger``):
+one seat and game in some 370 lies beyond it by chance alone."""
 
 
 @dataclass(frozen=True, slots=True)

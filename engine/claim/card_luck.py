@@ -31,7 +31,16 @@ summed over a game 8.5 points (the sum of some 25 to 40 events' errors). Over th
 the prizes' luck averaged 0.1 points (± 0.2, 392 events and seats); over 80 fresh deals
 (239 seats) the deals' luck averaged 0.0 points (± 0.5) and the first prizes' 0.5
 (± 0.3). A whole game's luck takes 2.4 seconds of one core (the median; 2.4 the
-longest)."""
+longest).
+
+Luck and the judge's costs are one chain of values: both are ``win_chance.dealt`` over
+deals of the seat's view, so a seat's value after a card less its value before it is the
+card's luck (the swapped deals' average standing in for the value before: the same in
+expectation). What the chain leaves by construction (``engine.ledger``; each measured by
+``bench.claim_ledger``): the sampling error (above); a rival's deal and draws, lucky for
+it alone, which reach the seat's value only as the rival's cards show them (the seat's
+"learnt"); and the jump at phase 2's start, where the luck of the last trick's cards is
+weighed by phase 2's playouts and the phase-1 choices before it by the fitted model."""
 
 from __future__ import annotations
 

@@ -58,6 +58,20 @@ game grades a choice by the factions it gave away too.
 
 A time-out is no decision, but an ``Action`` does not say the clock made it: the caller
 leaves timed-out moves out of ``only``.
+
+A cost is the best option's worth less the chosen one's, both by ``win_chance.dealt`` over
+the same deals: the value the luck is weighed in (``card_luck``), so that luck and costs
+are one chain. What it leaves by construction, each term measured by
+``bench.claim_ledger`` (``engine.ledger``): each worth's sampling error
+(``Judgement.error``, the chosen one's); what a seat learns of the rival's cards when the
+rival plays; the jump from the fitted model to phase 2's playouts; and above all the
+estimator's shortfall: the value of a position is its fast policy's play of it, and the
+best option is worth more than that wherever the policy misses it. In phase 2 of a
+determined deal too long to solve every option is one playout, a faction's lead one way
+or the other, so the best option stands about half a game above the position (and the
+chosen one often half a game below it) decision after decision: the costs there are the
+policy's verdict, not perfect play's, and a seat's own costs summed can pass a whole game
+where it won.
 """
 
 from __future__ import annotations
@@ -84,7 +98,7 @@ from engine.claim.players.search import (
 from engine.claim.rules import apply, legal_actions
 from engine.claim.state import ClaimState, Phase, Step
 from engine.claim.view import SeatView, legal_in_view, view
-from engine.claim.win_chance import dealt_factions, finish
+from engine.claim.win_chance import dealt_factions, finish, one_deal
 from engine.judging import Judged
 
 INACCURACY: Final = 0.05
@@ -146,6 +160,9 @@ class Judgement(Judged[Action, float]):
     unit is expected to win, played on after it (``win_chance.dealt_factions``); in a
     determined endgame, as the fast policy plays the known cards out (the solve is
     perfect for the result alone). What a decided game grades a choice by too."""
+    error: float = 0.0
+    """The standard error of the chosen option's worth (its deals' spread over the square
+    root of their number); 0 where it is exact or every deal is the same."""
 
     @property
     def factions_cost(self) -> float:
@@ -285,7 +302,8 @@ def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgemen
         for action in group:
             worths[action] = worth
             factions[action] = faction_worth
-    return Judgement(worths, chosen, False, factions)
+    spread = sum((value - base) ** 2 for value in values[at]) / max(1, len(values[at]) - 1)
+    return Judgement(worths, chosen, False, factions, math.sqrt(spread / len(values[at])))
 
 
 def _options(legal: Sequence[Action]) -> list[list[Action]]:
@@ -313,7 +331,7 @@ def _deal(
     settled or the work is spent, and the factions won in each (``dealt_factions``). An
     option clearly behind the best stops being played (its results so far stay)."""
     values, won, play = _results(seen.seat, tried)
-    if seen.step is Step.LOOT or _one_deal(seen):
+    if seen.step is Step.LOOT or one_deal(seen):
         state = sample_state(seen, unknown_cards(seen), rng)
         for i in range(len(tried)):
             play(state, i)
@@ -366,7 +384,7 @@ def _dealt_all(
     spent. Every option meets every deal: one left behind after a few deals would keep
     what those few said."""
     values, won, play = _results(seen.seat, tried)
-    if seen.step is Step.LOOT or _one_deal(seen):
+    if seen.step is Step.LOOT or one_deal(seen):
         state = sample_state(seen, unknown_cards(seen), rng)
         for i in range(len(tried)):
             play(state, i)
@@ -400,16 +418,6 @@ def _compared(theirs: list[float], mine: list[float], doubt: float) -> tuple[flo
     mean = sum(differences) / n
     spread = sum((d - mean) ** 2 for d in differences)
     return mean, math.sqrt((spread + doubt) / (n * n))
-
-
-def _one_deal(seen: SeatView) -> bool:
-    """Every deal is the same: the unseen cards all lie in one place (a two-player phase 2
-    without face-down discards or removed Raccoons, for one)."""
-    others = [s for s in range(seen.players) if s != seen.seat]
-    deck = seen.deck_count - (seen.peek is not None)
-    places = [seen.hand_counts[s] for s in others] + [seen.follower_counts[s] for s in others]
-    places += [seen.hidden_count, seen.removed_count, deck]
-    return sum(1 for size in places if size) <= 1 and deck <= 1
 
 
 def replayed(start: ClaimState, actions: Sequence[Action]) -> list[tuple[ClaimState, int]]:

@@ -74,6 +74,33 @@ def chance(seen: SeatView, rng: random.Random, deals: int) -> float:
     return total / deals
 
 
+def valued(seen: SeatView, rng: random.Random, deals: int) -> tuple[float, float]:
+    """``chance`` and its standard error: the mean over ``deals`` deals and the spread of
+    the deals' values over the square root of their number; exact (no error) in a
+    determined endgame, and from one deal where every deal is the same (``one_deal``)."""
+    known = known_state(seen)
+    if known is not None:
+        return Solver().value(known, seen.seat), 0.0
+    unknown = unknown_cards(seen)
+    found = [
+        dealt(sample_state(seen, unknown, rng), seen.seat)
+        for _ in range(1 if one_deal(seen) else deals)
+    ]
+    mean = sum(found) / len(found)
+    spread = sum((value - mean) ** 2 for value in found) / max(1, len(found) - 1)
+    return mean, math.sqrt(spread / len(found))
+
+
+def one_deal(seen: SeatView) -> bool:
+    """Every deal is the same: the unseen cards all lie in one place (a two-player phase 2
+    without face-down discards or removed Raccoons, for one)."""
+    others = [s for s in range(seen.players) if s != seen.seat]
+    deck = seen.deck_count - (seen.peek is not None)
+    places = [seen.hand_counts[s] for s in others] + [seen.follower_counts[s] for s in others]
+    places += [seen.hidden_count, seen.removed_count, deck]
+    return sum(1 for size in places if size) <= 1 and deck <= 1
+
+
 def exact(seen: SeatView) -> bool:
     """Whether ``chance`` is exact for this view: a determined endgame it solves."""
     return known_state(seen) is not None

@@ -3,9 +3,9 @@ start chance against luck, own decisions' cost and rivals', seat by seat, over s
 2-player games judged as their reports are. Claim It!'s and Gold Nuggets' add up to the
 report's rounding (a millionth a figure): one value of a position tells a game's luck and
 its decisions, Gold Nuggets' the solved game's. Claim's adds up exactly inside a solved
-endgame only (``tests/engine/claim_players/test_endgame.py``); before it, its luck and its
-costs are estimated from different views (Benchmarks, "Claim's ledger"). The ledger's
-arithmetic is checked by hand."""
+endgame only (``tests/engine/claim_players/test_endgame.py``); before it, what its
+estimating judge leaves is told term by term (``tests/bench/test_claim_ledger.py``;
+Benchmarks, "Claim's ledger"). The ledger's arithmetic is checked by hand."""
 
 from __future__ import annotations
 

@@ -185,3 +185,16 @@ def test_the_levels_give_away_win_chance_in_their_order() -> None:
     means = {level: statistics.mean(costs[level]) for level in Level}
     assert len(costs[Level.EASY]) >= 60
     assert means[Level.HARD] < means[Level.NORMAL] < 0.75 * means[Level.EASY]
+
+
+def test_a_judgement_keeps_its_chosen_worths_standard_error() -> None:
+    start, actions = recorded(2, seed=3)
+    errors = [
+        (judgement.exact, judgement.error)
+        for judgement in judged_game(start, actions, 3, decisions(start, actions)[::3])
+        if judgement is not None
+    ]
+    estimated = [error for exact, error in errors if not exact]
+    assert estimated and all(0.0 <= error < 0.3 for error in estimated)
+    assert any(error > 0.0 for error in estimated)
+    assert all(error == 0.0 for exact, error in errors if exact)

@@ -15,7 +15,16 @@ from engine.claim.judge import replayed
 from engine.claim.players.followers import sigmoid
 from engine.claim.players.playout import playout
 from engine.claim.scoring import count
-from engine.claim.win_chance import SPREAD, chance, model_chance, played_out, start_chance
+from engine.claim.win_chance import (
+    SPREAD,
+    chance,
+    exact,
+    model_chance,
+    one_deal,
+    played_out,
+    start_chance,
+    valued,
+)
 from tests.engine.claim_players.test_judge import last_knights, played, recorded
 
 
@@ -68,3 +77,23 @@ def test_the_start_of_phase_two_is_surer_with_two_players_and_less_with_teams() 
             assert 0.0 < scaled < 1.0
             assert (scaled > 0.5) == (model > 0.5)
             assert (abs(scaled - 0.5) > abs(model - 0.5)) == surer, (players, seat, model)
+
+
+def test_a_valued_chance_is_the_mean_of_its_deals_with_their_standard_error() -> None:
+    start, actions = recorded(2, 4)
+    state, _ = replayed(start, actions)[6]
+    seen = view(state, 0)
+    mean, error = valued(seen, random.Random(3), 40)
+    assert mean == pytest.approx(chance(seen, random.Random(3), 40))
+    assert 0.0 < error < 0.1
+    # Four times the deals, half the error (within the spread's own noise).
+    assert 0.35 < valued(seen, random.Random(4), 160)[1] / error < 0.65
+
+
+def test_a_view_with_one_deal_or_a_solved_endgame_is_valued_without_error() -> None:
+    start, actions = recorded(2, 3)
+    views = [view(state, 0) for state, _ in replayed(start, actions)]
+    assert any(exact(seen) for seen in views) and any(not one_deal(seen) for seen in views)
+    for seen in views:
+        if one_deal(seen) or exact(seen):
+            assert valued(seen, random.Random(1), 8)[1] == 0.0
