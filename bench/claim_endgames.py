@@ -14,10 +14,16 @@ other hand) with at most --tricks tricks left, the position is solved exactly
   *won to lost* when its seat held a won endgame (exact value 1) and lost the game;
 - the hint (``judge.weighed``'s best option): its regret, the exact value of the best
   card less that of the hint's;
-- the time of the hint and of the computer move on those positions, and of a solve of every
-  option by how many tricks are left (median, p90, longest), in CPU seconds of the
-  process (``time.process_time``): on a machine shared with others a wall clock measures
-  their load too.
+- the time of the hint and of the computer move on those positions (the hard player's
+  apart), and of a solve of every option by how many tricks are left (median, p90,
+  longest), in CPU seconds of the process (``time.process_time``): on a machine shared
+  with others a wall clock measures their load too.
+
+Where the endgame is not determined (Raccoons put aside, face-down discards) but the deal
+is solved from ``endgame.SAMPLED_TRICKS`` tricks left, each level's choice is compared
+with exact play on the true deal, which the seat cannot see: its *regret* there is the
+value of the best card less that of its own, a measure of how well its deals (and their
+weights, ``search.likelihood``) guess the hidden cards.
 
 Every figure is measured in this run; nothing is compared against stored numbers.
 """
@@ -36,7 +42,7 @@ from dataclasses import dataclass, field
 from engine.claim import Phase, apply, new_game, random_selection, score, shuffle_deck, view
 from engine.claim.judge import weighed
 from engine.claim.players import Level, decide
-from engine.claim.players.endgame import Solver, determined, tricks_left
+from engine.claim.players.endgame import SAMPLED_TRICKS, Solver, determined, solvable, tricks_left
 
 Seats = tuple[Level, Level]
 
@@ -54,6 +60,10 @@ class Found:
     regrets: list[float] = field(default_factory=list)
     hint_times: list[float] = field(default_factory=list)
     move_times: list[float] = field(default_factory=list)
+    hard_times: list[float] = field(default_factory=list)
+    guessed: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    """Per seat, the regret of each decision in an undetermined endgame against the true
+    deal's exact play."""
     solve_times: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
 
 
@@ -73,6 +83,10 @@ def play(seats: Seats, seed: int, tricks: int) -> Found:
         action = decide(seen, seats[seat], minds)
         spent = time.process_time() - started
         left = tricks_left(state)
+        if not determined(seen) and left > 0 and solvable(state, SAMPLED_TRICKS):
+            values = Solver().options(state, seat)
+            if len(set(values.values())) > 1:
+                found.guessed[seat].append(max(values.values()) - values[action])
         if determined(seen) and 0 < left <= tricks and not state.hidden:
             found.reached = True
             started = time.process_time()
@@ -83,6 +97,8 @@ def play(seats: Seats, seed: int, tricks: int) -> Found:
                 entry.setdefault(seat, best)
                 found.decisions[seat] = found.decisions.get(seat, 0) + 1
                 found.move_times.append(spent)
+                if seats[seat] is Level.HARD:
+                    found.hard_times.append(spent)
                 if values[action] < best:
                     found.throws[seat] = found.throws.get(seat, 0) + 1
                     found.thrown[seat] = True
@@ -132,6 +148,8 @@ def main(games: int, workers: int, tricks: int) -> None:
     regrets: list[float] = []
     hint_times: list[float] = []
     move_times: list[float] = []
+    hard_times: list[float] = []
+    guessed: dict[Level, list[float]] = defaultdict(list)
     solves: dict[int, list[float]] = defaultdict(list)
     wall = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
@@ -146,6 +164,9 @@ def main(games: int, workers: int, tricks: int) -> None:
             regrets.extend(found.regrets)
             hint_times.extend(found.hint_times)
             move_times.extend(found.move_times)
+            hard_times.extend(found.hard_times)
+            for seat, regrets_there in found.guessed.items():
+                guessed[found.seats[seat]].extend(regrets_there)
             for left, spent in found.solve_times.items():
                 solves[left].extend(spent)
     print(f"{len(jobs)} seeded 2-player games, determined endgames from {tricks} tricks left")
@@ -164,6 +185,15 @@ def main(games: int, workers: int, tricks: int) -> None:
         )
     print("  " + spread("hint in a determined endgame", hint_times))
     print("  " + spread("computer move in a determined endgame", move_times))
+    print("  " + spread("hard move in a determined endgame", hard_times))
+    for level in Level:
+        if guessed[level]:
+            worse = sum(1 for r in guessed[level] if r > 0)
+            print(
+                f"  {level:<6} in undetermined endgames from {SAMPLED_TRICKS} tricks left: "
+                f"{worse} of {len(guessed[level])} decisions below exact play on the true deal, "
+                f"mean regret {statistics.mean(guessed[level]) * 100:.2f} points"
+            )
     for left in sorted(solves):
         print("  " + spread(f"exact solve of every option, {left} tricks left", solves[left]))
     print(f"{time.perf_counter() - wall:.0f} s with {workers} workers")
