@@ -25,10 +25,13 @@ Normal's phase 2 is the same search of its best two cards with a tenth of the wo
 (``look_ahead``).
 
 A determined endgame (``endgame.determined``: two players in phase 2, the unseen cards
-exactly the other hand) from ``endgame.EXACT_TRICKS`` tricks left is not sampled: hard
-solves it exactly (``endgame.Solver``) and plays a card of the best value, so it never
-throws a won or shared game away; among equally good cards it takes the one normal scores
-highest. An endgame that is not determined is searched over deals as above, but from
+exactly the other hand) is not sampled: from ``MOVE_TRICKS`` tricks left, where the solve
+fits the move's budget of ``MOVE_NODES`` positions, hard solves it exactly
+(``endgame.Solver.best``) and plays a card of the best value, so it never throws a won or
+shared game away; among equally good cards it takes the one normal scores highest. Where
+the solve does not fit, the one deal there is is played out as below. The judge (hints,
+reports) solves every option from ``endgame.EXACT_TRICKS`` tricks left (``known_state``).
+An endgame that is not determined is searched over deals as above, but from
 ``endgame.SAMPLED_TRICKS`` tricks left each deal is solved exactly instead of played out
 (at most ``EXACT_DEALS`` deals), for hard and normal alike.
 """
@@ -37,12 +40,13 @@ from __future__ import annotations
 
 import random
 
-from engine.claim.actions import Action
+from engine.claim.actions import Action, Play
 from engine.claim.cards import Card, Faction, sort_cards
 from engine.claim.players.endgame import (
     EXACT_TRICKS,
     SAMPLED_TRICKS,
     Solver,
+    TooLong,
     determined,
     solvable,
 )
@@ -55,7 +59,7 @@ from engine.claim.scoring import count
 from engine.claim.setup import hand_size
 from engine.claim.state import ClaimState, Memory, Phase, Step
 from engine.claim.units import teams, unit_of
-from engine.claim.view import SeatView
+from engine.claim.view import SeatView, legal_in_view
 
 CANDIDATES = 4
 """Normal's best few actions are searched; the others are not worth the time."""
@@ -76,6 +80,13 @@ MAX_DEALS = 200
 """Deals per decision, whatever the work: a few at least, and no more than tell apart."""
 DEAL_TRIES = 20
 """Shuffles of the unseen cards at most to meet every void of a view (``_void_hands``)."""
+MOVE_TRICKS = 8
+MOVE_NODES = 2000
+"""A determined endgame is solved for hard's move from ``MOVE_TRICKS`` tricks left, where
+the solve takes at most ``MOVE_NODES`` positions (about 0.15 s of one core; past them the
+search goes on as where the endgame is not determined): from 6 tricks every measured
+solve fitted, from 7 most, from 8 half (``python -m bench.claim_endgames``). A budget of
+positions, not of seconds: the same view always gets the same move."""
 EXACT_DEALS = 12
 """Deals at most where each is solved exactly (``endgame.SAMPLED_TRICKS`` tricks left): a
 solve costs what a few dozen playouts do."""
@@ -95,23 +106,40 @@ def decide_hard(seen: SeatView, rng: random.Random) -> Action:
 
 def known_state(seen: SeatView) -> ClaimState | None:
     """The one position a determined view (``endgame.determined``) can come from, where
-    the search takes it on (``EXACT_TRICKS``); None otherwise."""
+    the judge takes it on (``EXACT_TRICKS``); None otherwise."""
+    state = dealt_out(seen)
+    return state if state is not None and solvable(state, EXACT_TRICKS) else None
+
+
+def dealt_out(seen: SeatView) -> ClaimState | None:
+    """The one position a determined view (``endgame.determined``) can come from; None where
+    the view is not determined."""
     if not determined(seen):
         return None
-    state = sample_state(seen, unknown_cards(seen), random.Random(0))
-    return state if solvable(state, EXACT_TRICKS) else None
+    return sample_state(seen, unknown_cards(seen), random.Random(0))
 
 
 def exactly(seen: SeatView) -> Action | None:
     """A card of the best exact value in a determined endgame, normal's favourite among
-    them; None where the endgame is not determined or too long to solve."""
-    state = known_state(seen)
-    if state is None:
+    them; None where the endgame is not determined, or longer than ``MOVE_TRICKS``, or
+    its solve passes ``MOVE_NODES`` positions."""
+    state = dealt_out(seen)
+    if state is None or not solvable(state, MOVE_TRICKS):
         return None
-    values = Solver().options(state, seen.seat)
-    best = max(values.values())
     scores = dict(action_scores(seen))
-    return max((a for a, v in values.items() if v == best), key=lambda a: scores[a])
+    order: list[Action] = []
+    kinds: set[tuple[Faction, int]] = set()
+    # Cards of one faction and value do the same: normal's favourite stands for them.
+    for action in sorted(legal_in_view(seen), key=lambda a: -scores[a]):
+        assert isinstance(action, Play)
+        kind = (action.card.faction, action.card.value)
+        if kind not in kinds:
+            kinds.add(kind)
+            order.append(action)
+    try:
+        return Solver(limit=MOVE_NODES).best(state, seen.seat, order)[0]
+    except TooLong:
+        return None
 
 
 def look_ahead(seen: SeatView, rng: random.Random) -> Action:
@@ -134,7 +162,8 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
     if len(candidates) == 1:
         return candidates[0]
     work = len(candidates) * (plays_left(seen) + PLAYOUT_COST) + DEAL_COST
-    deals = max(least, min(MAX_DEALS, budget // work))
+    # A determined view has one deal: dealing it again would tell nothing new.
+    deals = 1 if determined(seen) else max(least, min(MAX_DEALS, budget // work))
     unknown = unknown_cards(seen)
     totals = [0.0] * len(candidates)
     dealt = 0
@@ -147,11 +176,12 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
         for i, action in enumerate(candidates):
             after, _ = apply(state, seen.seat, action)
             if seen.phase is Phase.P1:
-                totals[i] += judge(playout(after, Phase.P2), seen.seat)
+                worth = judge(playout(after, Phase.P2), seen.seat)
             elif solved:
-                totals[i] += Solver().value(after, seen.seat)
+                worth = Solver().value(after, seen.seat)
             else:
-                totals[i] += result(playout(after), seen.seat)
+                worth = result(playout(after), seen.seat)
+            totals[i] += worth
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best]
 
