@@ -15,7 +15,11 @@ a fast policy for every seat (``playout``):
   in the deal. Playing phase 2 out too would cost four times as much and, with
   a fast policy's phase 2, tell the candidates apart less well.
 
-The candidate with the best total is taken. The same deals serve every
+Each deal counts by how well it explains the cards the other seats played on the
+trick in progress (``likelihood``: as bridge and Skat programs weigh their deals by the
+play so far): a deal in which the fast policy, holding that seat's hand of the deal,
+would have played another card counts a quarter. The candidate with the best weighted
+total is taken. The same deals serve every
 candidate, so the comparison is between actions, not between lucky and unlucky
 deals. The number of deals is fixed by the work a deal takes (the plays to
 simulate, per candidate), not by a clock, so a decision is reproducible from
@@ -53,11 +57,12 @@ from engine.claim.players.endgame import (
 from engine.claim.players.followers import Holding, holding, standing
 from engine.claim.players.knowledge import unknown_cards, voids
 from engine.claim.players.normal import action_scores, decide_normal
-from engine.claim.players.playout import playout
+from engine.claim.players.playout import playout, quick
 from engine.claim.rules import apply
 from engine.claim.scoring import count
 from engine.claim.setup import hand_size
-from engine.claim.state import ClaimState, Memory, Phase, Step
+from engine.claim.state import ClaimState, Memory, Phase, Step, evolve
+from engine.claim.tricks import Played
 from engine.claim.units import teams, unit_of
 from engine.claim.view import SeatView, legal_in_view
 
@@ -90,6 +95,9 @@ positions, not of seconds: the same view always gets the same move."""
 EXACT_DEALS = 12
 """Deals at most where each is solved exactly (``endgame.SAMPLED_TRICKS`` tricks left): a
 solve costs what a few dozen playouts do."""
+UNLIKELY = 0.25
+"""A deal's weight for each card played on the table that the fast policy would not have
+played there (``likelihood``): soft, as no seat plays quite as the fast policy does."""
 MARGIN = 0.02
 """What one faction of margin over the best other unit adds to a playout's result."""
 
@@ -170,6 +178,7 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
     while dealt < deals:
         dealt += 1
         state = sample_state(seen, unknown, rng)
+        weight = likelihood(seen, state)
         solved = solvable(state, SAMPLED_TRICKS)
         if solved:
             deals = min(deals, max(least, EXACT_DEALS))
@@ -181,9 +190,46 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
                 worth = Solver().value(after, seen.seat)
             else:
                 worth = result(playout(after), seen.seat)
-            totals[i] += worth
+            totals[i] += weight * worth
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best]
+
+
+def likelihood(seen: SeatView, state: ClaimState) -> float:
+    """How well the deal ``state`` explains the cards the other seats played on the table:
+    for each, 1 where the fast policy (``playout.quick``), holding that seat's hand of the
+    deal as it was then, plays it (or a card of the same faction and value), else
+    ``UNLIKELY``. A deal's worth in the search counts that many times: a seat that
+    followed with a 7 most likely holds no lower card that would have done as well, one
+    that led low in phase 2 most likely holds no card sure to take the trick. A lead in
+    phase 1 is not weighed: the fast policy's (high for a good prize, low for a poor one)
+    is too crude a guess at a hand of thirteen. The view remembers no earlier trick's
+    cards but as voids, which every deal meets."""
+    if seen.auto is not None:
+        return 1.0
+    weight = 1.0
+    table = seen.table
+    for i, played in enumerate(table):
+        if played.seat == seen.seat or (i == 0 and seen.phase is Phase.P1):
+            continue
+        chosen = quick(_before(state, table, i), played.seat)
+        c = played.card
+        if not (
+            isinstance(chosen, Play)
+            and chosen.card.faction is c.faction
+            and chosen.card.value == c.value
+        ):
+            weight *= UNLIKELY
+    return weight
+
+
+def _before(state: ClaimState, table: tuple[Played, ...], i: int) -> ClaimState:
+    """``state`` as it was before the ``i``-th card of ``table`` was played: that card and
+    the later ones back in their seats' hands."""
+    hands = list(state.hands)
+    for played in table[i:]:
+        hands[played.seat] = sort_cards((*hands[played.seat], played.card))
+    return evolve(state, hands=tuple(hands), table=table[:i])
 
 
 def plays_left(seen: SeatView) -> int:
