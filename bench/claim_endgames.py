@@ -1,7 +1,7 @@
 """Claim's determined endgames: how the computer levels and the hint play them against exact
 play, and what solving them costs.
 
-    python -m bench.claim_endgames [--games 40] [--workers 2] [--tricks 7]
+    python -m bench.claim_endgames [--games 40] [--workers 2] [--tricks 7] [--raccoons]
 
 Seeded 2-player games (hard against normal, hard against easy, normal against easy, each
 deal played twice with the seats swapped, random factions). Wherever the seat to decide
@@ -23,7 +23,8 @@ Where the endgame is not determined (Raccoons put aside, face-down discards) but
 is solved from ``endgame.SAMPLED_TRICKS`` tricks left, each level's choice is compared
 with exact play on the true deal, which the seat cannot see: its *regret* there is the
 value of the best card less that of its own, a measure of how well its deals (and their
-weights, ``search.likelihood``) guess the hidden cards.
+weights, ``search.likelihood``) guess the hidden cards. With --raccoons every game has
+the Raccoons (in place of its last added faction), so that every endgame is sampled.
 
 Every figure is measured in this run; nothing is compared against stored numbers.
 """
@@ -39,7 +40,16 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from engine.claim import Phase, apply, new_game, random_selection, score, shuffle_deck, view
+from engine.claim import (
+    Faction,
+    Phase,
+    apply,
+    new_game,
+    random_selection,
+    score,
+    shuffle_deck,
+    view,
+)
 from engine.claim.judge import weighed
 from engine.claim.players import Level, decide
 from engine.claim.players.endgame import SAMPLED_TRICKS, Solver, determined, solvable, tricks_left
@@ -67,10 +77,12 @@ class Found:
     solve_times: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
 
 
-def play(seats: Seats, seed: int, tricks: int) -> Found:
+def play(seats: Seats, seed: int, tricks: int, raccoons: bool = False) -> Found:
     """One seeded game, its determined endgames measured on the way."""
     deal = random.Random(seed)
     factions = random_selection(2, deal)
+    if raccoons and Faction.RACCOONS not in factions:
+        factions = (*factions[:-1], Faction.RACCOONS)
     deck, removed = shuffle_deck(factions, deal)
     state, _ = new_game(2, factions, deck, removed, 0)
     minds = random.Random(seed ^ 0xC1A1)
@@ -114,7 +126,7 @@ def play(seats: Seats, seed: int, tricks: int) -> Found:
     return found
 
 
-def _game(job: tuple[Seats, int, int]) -> Found:
+def _game(job: tuple[Seats, int, int, bool]) -> Found:
     return play(*job)
 
 
@@ -129,7 +141,7 @@ def spread(label: str, values: Sequence[float]) -> str:
     )
 
 
-def main(games: int, workers: int, tricks: int) -> None:
+def main(games: int, workers: int, tricks: int, raccoons: bool) -> None:
     pairings: list[Seats] = [
         (Level.HARD, Level.NORMAL),
         (Level.HARD, Level.EASY),
@@ -139,7 +151,7 @@ def main(games: int, workers: int, tricks: int) -> None:
     for number, pair in enumerate(pairings):
         for n in range(games):
             seats = pair if n % 2 == 0 else (pair[1], pair[0])
-            jobs.append((seats, 70_000 + 1000 * number + n // 2, tricks))
+            jobs.append((seats, 70_000 + 1000 * number + n // 2, tricks, raccoons))
     reached: dict[Level, int] = defaultdict(int)
     thrown: dict[Level, int] = defaultdict(int)
     won_lost: dict[Level, int] = defaultdict(int)
@@ -204,5 +216,10 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=40, help="games per pairing")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tricks", type=int, default=7)
+    parser.add_argument(
+        "--raccoons",
+        action="store_true",
+        help="Raccoons in every game: no endgame determined, every one sampled",
+    )
     arguments = parser.parse_args()
-    main(arguments.games, arguments.workers, arguments.tricks)
+    main(arguments.games, arguments.workers, arguments.tricks, arguments.raccoons)
