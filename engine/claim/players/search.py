@@ -37,7 +37,8 @@ the solve does not fit, the one deal there is is played out as below. The judge 
 reports) solves every option from ``endgame.EXACT_TRICKS`` tricks left (``known_state``).
 An endgame that is not determined is searched over deals as above, but from
 ``endgame.SAMPLED_TRICKS`` tricks left each deal is solved exactly instead of played out
-(at most ``EXACT_DEALS`` deals), for hard and normal alike.
+(at most ``EXACT_DEALS`` deals, all their solves within a budget of positions:
+``SOLVE_SHARE``), for hard and normal alike.
 """
 
 from __future__ import annotations
@@ -95,6 +96,11 @@ positions, not of seconds: the same view always gets the same move."""
 EXACT_DEALS = 12
 """Deals at most where each is solved exactly (``endgame.SAMPLED_TRICKS`` tricks left): a
 solve costs what a few dozen playouts do."""
+SOLVE_SHARE = 2
+"""The positions the exact solves of a decision's deals may take, all deals together: the
+decision's budget of plays over this (hard 3,000, about 0.2 s of one core; normal 300).
+Past them the deals are played out instead: with four players a deal from 4 tricks
+left could take a second or two to solve."""
 UNLIKELY = 0.25
 """A deal's weight for each card played on the table that the fast policy would not have
 played there (``likelihood``): soft, as no seat plays quite as the fast policy does."""
@@ -172,6 +178,26 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
     work = len(candidates) * (plays_left(seen) + PLAYOUT_COST) + DEAL_COST
     # A determined view has one deal: dealing it again would tell nothing new.
     deals = 1 if determined(seen) else max(least, min(MAX_DEALS, budget // work))
+    try:
+        solver = Solver(limit=budget // SOLVE_SHARE)
+        totals = _totals(seen, rng, candidates, deals, least, solver)
+    except TooLong:
+        totals = _totals(seen, rng, candidates, deals, least, None)
+    best = max(range(len(candidates)), key=lambda i: totals[i])
+    return candidates[best]
+
+
+def _totals(
+    seen: SeatView,
+    rng: random.Random,
+    candidates: list[Action],
+    deals: int,
+    least: int,
+    solver: Solver | None,
+) -> list[float]:
+    """Each candidate's weighted total over ``deals`` deals, each deal near the end solved
+    by ``solver`` (its table shared: a position's value is the same whatever deal it came
+    from), or played out where there is none."""
     unknown = unknown_cards(seen)
     totals = [0.0] * len(candidates)
     dealt = 0
@@ -179,20 +205,19 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
         dealt += 1
         state = sample_state(seen, unknown, rng)
         weight = likelihood(seen, state)
-        solved = solvable(state, SAMPLED_TRICKS)
+        solved = solver is not None and solvable(state, SAMPLED_TRICKS)
         if solved:
             deals = min(deals, max(least, EXACT_DEALS))
         for i, action in enumerate(candidates):
             after, _ = apply(state, seen.seat, action)
             if seen.phase is Phase.P1:
                 worth = judge(playout(after, Phase.P2), seen.seat)
-            elif solved:
-                worth = Solver().value(after, seen.seat)
+            elif solver is not None and solved:
+                worth = solver.value(after, seen.seat)
             else:
                 worth = result(playout(after), seen.seat)
             totals[i] += weight * worth
-    best = max(range(len(candidates)), key=lambda i: totals[i])
-    return candidates[best]
+    return totals
 
 
 def likelihood(seen: SeatView, state: ClaimState) -> float:

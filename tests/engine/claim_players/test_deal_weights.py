@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -119,3 +120,28 @@ def test_a_lead_in_phase_1_weighs_nothing() -> None:
             assert search.likelihood(seen, deal) == 1.0
             checked += 1
     assert checked > 5
+
+
+def test_the_solves_of_a_decisions_deals_stop_at_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Near the end each deal is solved exactly, all deals within one budget of positions;
+    past it the decision plays its deals out instead (a four-player deal could take
+    seconds to solve)."""
+    seen = view(two_tricks_left("DWA8"), 0)
+    solvers: list[Solver | None] = []
+    totals = search._totals
+
+    def spied(*args: Any) -> list[float]:
+        solvers.append(args[-1])
+        return totals(*args)
+
+    monkeypatch.setattr(search, "_totals", spied)
+    assert decide(seen, Level.HARD, random.Random(0)) == Play(card("UND3"))
+    assert len(solvers) == 1 and solvers[0] is not None and solvers[0].nodes > 0
+    solvers.clear()
+    monkeypatch.setattr(search, "SOLVE_SHARE", search.BUDGET)
+    decide(seen, Level.HARD, random.Random(0))
+    assert len(solvers) == 2 and solvers[1] is None
+    first = solvers[0]
+    assert first is not None and first.limit == 1 and first.nodes == 2
