@@ -99,8 +99,9 @@ solve costs what a few dozen playouts do."""
 SOLVE_SHARE = 2
 """The positions the exact solves of a decision's deals may take, all deals together: the
 decision's budget of plays over this (hard 3,000, about 0.2 s of one core; normal 300).
-Past them the deals are played out instead: with four players a deal from 4 tricks
-left could take a second or two to solve."""
+The deals solved within them count (from ``least`` on), else the deals are played out
+instead: with four players a deal from 4 tricks left could take a second or two to
+solve."""
 UNLIKELY = 0.25
 """A deal's weight for each card played on the table that the fast policy would not have
 played there (``likelihood``): soft, as no seat plays quite as the fast policy does."""
@@ -182,6 +183,7 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
         solver = Solver(limit=budget // SOLVE_SHARE)
         totals = _totals(seen, rng, candidates, deals, least, solver)
     except TooLong:
+        # Too few deals solved within the budget to tell: play them out instead.
         totals = _totals(seen, rng, candidates, deals, least, None)
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best]
@@ -197,7 +199,8 @@ def _totals(
 ) -> list[float]:
     """Each candidate's weighted total over ``deals`` deals, each deal near the end solved
     by ``solver`` (its table shared: a position's value is the same whatever deal it came
-    from), or played out where there is none."""
+    from), or played out where there is none. Where the solver's budget runs out after
+    ``least`` deals, the deals solved so far; before them, ``TooLong``."""
     unknown = unknown_cards(seen)
     totals = [0.0] * len(candidates)
     dealt = 0
@@ -208,14 +211,22 @@ def _totals(
         solved = solver is not None and solvable(state, SAMPLED_TRICKS)
         if solved:
             deals = min(deals, max(least, EXACT_DEALS))
-        for i, action in enumerate(candidates):
+        worths: list[float] = []
+        for action in candidates:
             after, _ = apply(state, seen.seat, action)
             if seen.phase is Phase.P1:
-                worth = judge(playout(after, Phase.P2), seen.seat)
-            elif solver is not None and solved:
-                worth = solver.value(after, seen.seat)
+                worths.append(judge(playout(after, Phase.P2), seen.seat))
+            elif solver is None or not solved:
+                worths.append(result(playout(after), seen.seat))
+            elif dealt > least:
+                try:
+                    worths.append(solver.value(after, seen.seat))
+                except TooLong:
+                    # The deals solved so far are what the budget paid for.
+                    return totals
             else:
-                worth = result(playout(after), seen.seat)
+                worths.append(solver.value(after, seen.seat))
+        for i, worth in enumerate(worths):
             totals[i] += weight * worth
     return totals
 

@@ -145,3 +145,27 @@ def test_the_solves_of_a_decisions_deals_stop_at_its_budget(
     assert len(solvers) == 2 and solvers[1] is None
     first = solvers[0]
     assert first is not None and first.limit == 1 and first.nodes == 2
+
+
+def test_the_deals_solved_within_the_budget_count_once_there_are_enough(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen = view(two_tricks_left("DWA8"), 0)
+    solvers: list[Solver | None] = []
+    totals = search._totals
+
+    def spied(*args: Any) -> list[float]:
+        solvers.append(args[-1])
+        return totals(*args)
+
+    monkeypatch.setattr(search, "_totals", spied)
+    decide(seen, Level.HARD, random.Random(0))
+    whole = solvers[0]
+    assert whole is not None
+    solvers.clear()
+    # A budget for about two thirds of the deals: past the least (4), short of all (12).
+    monkeypatch.setattr(search, "SOLVE_SHARE", search.BUDGET * 3 // (2 * whole.nodes))
+    decide(seen, Level.HARD, random.Random(0))
+    assert len(solvers) == 1
+    cut = solvers[0]
+    assert cut is not None and cut.limit is not None and cut.nodes > cut.limit
