@@ -122,13 +122,8 @@ def test_a_lead_in_phase_1_weighs_nothing() -> None:
     assert checked > 5
 
 
-def test_the_solves_of_a_decisions_deals_stop_at_its_budget(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Near the end each deal is solved exactly, all deals within one budget of positions;
-    past it the decision plays its deals out instead (a four-player deal could take
-    seconds to solve)."""
-    seen = view(two_tricks_left("DWA8"), 0)
+def spied_solvers(monkeypatch: pytest.MonkeyPatch) -> list[Solver | None]:
+    """The solver each search of the deals is given, in order (None: played out)."""
     solvers: list[Solver | None] = []
     totals = search._totals
 
@@ -137,6 +132,17 @@ def test_the_solves_of_a_decisions_deals_stop_at_its_budget(
         return totals(*args)
 
     monkeypatch.setattr(search, "_totals", spied)
+    return solvers
+
+
+def test_the_solves_of_a_decisions_deals_stop_at_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Near the end each deal is solved exactly, all deals within one budget of positions;
+    past it the decision plays its deals out instead (a four-player deal could take
+    seconds to solve)."""
+    seen = view(two_tricks_left("DWA8"), 0)
+    solvers = spied_solvers(monkeypatch)
     assert decide(seen, Level.HARD, random.Random(0)) == Play(card("UND3"))
     assert len(solvers) == 1 and solvers[0] is not None and solvers[0].nodes > 0
     solvers.clear()
@@ -151,14 +157,7 @@ def test_the_deals_solved_within_the_budget_count_once_there_are_enough(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     seen = view(two_tricks_left("DWA8"), 0)
-    solvers: list[Solver | None] = []
-    totals = search._totals
-
-    def spied(*args: Any) -> list[float]:
-        solvers.append(args[-1])
-        return totals(*args)
-
-    monkeypatch.setattr(search, "_totals", spied)
+    solvers = spied_solvers(monkeypatch)
     decide(seen, Level.HARD, random.Random(0))
     whole = solvers[0]
     assert whole is not None
