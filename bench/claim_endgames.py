@@ -1,7 +1,7 @@
 """Claim's determined endgames: how the computer levels and the hint play them against exact
 play, and what solving them costs.
 
-    python -m bench.claim_endgames [--games 40] [--workers 2] [--tricks 7]
+    python -m bench.claim_endgames [--games 40] [--workers 2] [--tricks 7] [--raccoons]
 
 Seeded 2-player games (hard against normal, hard against easy, normal against easy, each
 deal played twice with the seats swapped, random factions). Wherever the seat to decide
@@ -14,10 +14,17 @@ other hand) with at most --tricks tricks left, the position is solved exactly
   *won to lost* when its seat held a won endgame (exact value 1) and lost the game;
 - the hint (``judge.weighed``'s best option): its regret, the exact value of the best
   card less that of the hint's;
-- the time of the hint and of the computer move on those positions, and of a solve of every
-  option by how many tricks are left (median, p90, longest), in CPU seconds of the
-  process (``time.process_time``): on a machine shared with others a wall clock measures
-  their load too.
+- the time of the hint and of the computer move on those positions (the hard player's
+  apart), and of a solve of every option by how many tricks are left (median, p90,
+  longest), in CPU seconds of the process (``time.process_time``): on a machine shared
+  with others a wall clock measures their load too.
+
+Where the endgame is not determined (Raccoons put aside, face-down discards) but the deal
+is solved from ``endgame.SAMPLED_TRICKS`` tricks left, each level's choice is compared
+with exact play on the true deal, which the seat cannot see: its *regret* there is the
+value of the best card less that of its own, a measure of how well its deals (and their
+weights, ``search.likelihood``) guess the hidden cards. With --raccoons every game has
+the Raccoons (in place of its last added faction), so that every endgame is sampled.
 
 Every figure is measured in this run; nothing is compared against stored numbers.
 """
@@ -33,10 +40,19 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from engine.claim import Phase, apply, new_game, random_selection, score, shuffle_deck, view
+from engine.claim import (
+    Faction,
+    Phase,
+    apply,
+    new_game,
+    random_selection,
+    score,
+    shuffle_deck,
+    view,
+)
 from engine.claim.judge import weighed
 from engine.claim.players import Level, decide
-from engine.claim.players.endgame import Solver, determined, tricks_left
+from engine.claim.players.endgame import SAMPLED_TRICKS, Solver, determined, solvable, tricks_left
 
 Seats = tuple[Level, Level]
 
@@ -54,13 +70,19 @@ class Found:
     regrets: list[float] = field(default_factory=list)
     hint_times: list[float] = field(default_factory=list)
     move_times: list[float] = field(default_factory=list)
+    hard_times: list[float] = field(default_factory=list)
+    guessed: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    """Per seat, the regret of each decision in an undetermined endgame against the true
+    deal's exact play."""
     solve_times: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
 
 
-def play(seats: Seats, seed: int, tricks: int) -> Found:
+def play(seats: Seats, seed: int, tricks: int, raccoons: bool = False) -> Found:
     """One seeded game, its determined endgames measured on the way."""
     deal = random.Random(seed)
     factions = random_selection(2, deal)
+    if raccoons and Faction.RACCOONS not in factions:
+        factions = (*factions[:-1], Faction.RACCOONS)
     deck, removed = shuffle_deck(factions, deal)
     state, _ = new_game(2, factions, deck, removed, 0)
     minds = random.Random(seed ^ 0xC1A1)
@@ -73,6 +95,10 @@ def play(seats: Seats, seed: int, tricks: int) -> Found:
         action = decide(seen, seats[seat], minds)
         spent = time.process_time() - started
         left = tricks_left(state)
+        if not determined(seen) and left > 0 and solvable(state, SAMPLED_TRICKS):
+            values = Solver().options(state, seat)
+            if len(set(values.values())) > 1:
+                found.guessed[seat].append(max(values.values()) - values[action])
         if determined(seen) and 0 < left <= tricks and not state.hidden:
             found.reached = True
             started = time.process_time()
@@ -83,6 +109,8 @@ def play(seats: Seats, seed: int, tricks: int) -> Found:
                 entry.setdefault(seat, best)
                 found.decisions[seat] = found.decisions.get(seat, 0) + 1
                 found.move_times.append(spent)
+                if seats[seat] is Level.HARD:
+                    found.hard_times.append(spent)
                 if values[action] < best:
                     found.throws[seat] = found.throws.get(seat, 0) + 1
                     found.thrown[seat] = True
@@ -98,7 +126,7 @@ def play(seats: Seats, seed: int, tricks: int) -> Found:
     return found
 
 
-def _game(job: tuple[Seats, int, int]) -> Found:
+def _game(job: tuple[Seats, int, int, bool]) -> Found:
     return play(*job)
 
 
@@ -113,7 +141,7 @@ def spread(label: str, values: Sequence[float]) -> str:
     )
 
 
-def main(games: int, workers: int, tricks: int) -> None:
+def main(games: int, workers: int, tricks: int, raccoons: bool) -> None:
     pairings: list[Seats] = [
         (Level.HARD, Level.NORMAL),
         (Level.HARD, Level.EASY),
@@ -123,7 +151,7 @@ def main(games: int, workers: int, tricks: int) -> None:
     for number, pair in enumerate(pairings):
         for n in range(games):
             seats = pair if n % 2 == 0 else (pair[1], pair[0])
-            jobs.append((seats, 70_000 + 1000 * number + n // 2, tricks))
+            jobs.append((seats, 70_000 + 1000 * number + n // 2, tricks, raccoons))
     reached: dict[Level, int] = defaultdict(int)
     thrown: dict[Level, int] = defaultdict(int)
     won_lost: dict[Level, int] = defaultdict(int)
@@ -132,6 +160,8 @@ def main(games: int, workers: int, tricks: int) -> None:
     regrets: list[float] = []
     hint_times: list[float] = []
     move_times: list[float] = []
+    hard_times: list[float] = []
+    guessed: dict[Level, list[float]] = defaultdict(list)
     solves: dict[int, list[float]] = defaultdict(list)
     wall = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
@@ -146,6 +176,9 @@ def main(games: int, workers: int, tricks: int) -> None:
             regrets.extend(found.regrets)
             hint_times.extend(found.hint_times)
             move_times.extend(found.move_times)
+            hard_times.extend(found.hard_times)
+            for seat, regrets_there in found.guessed.items():
+                guessed[found.seats[seat]].extend(regrets_there)
             for left, spent in found.solve_times.items():
                 solves[left].extend(spent)
     print(f"{len(jobs)} seeded 2-player games, determined endgames from {tricks} tricks left")
@@ -164,6 +197,15 @@ def main(games: int, workers: int, tricks: int) -> None:
         )
     print("  " + spread("hint in a determined endgame", hint_times))
     print("  " + spread("computer move in a determined endgame", move_times))
+    print("  " + spread("hard move in a determined endgame", hard_times))
+    for level in Level:
+        if guessed[level]:
+            worse = sum(1 for r in guessed[level] if r > 0)
+            print(
+                f"  {level:<6} in undetermined endgames from {SAMPLED_TRICKS} tricks left: "
+                f"{worse} of {len(guessed[level])} decisions below exact play on the true deal, "
+                f"mean regret {statistics.mean(guessed[level]) * 100:.2f} points"
+            )
     for left in sorted(solves):
         print("  " + spread(f"exact solve of every option, {left} tricks left", solves[left]))
     print(f"{time.perf_counter() - wall:.0f} s with {workers} workers")
@@ -174,5 +216,10 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=40, help="games per pairing")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tricks", type=int, default=7)
+    parser.add_argument(
+        "--raccoons",
+        action="store_true",
+        help="Raccoons in every game: no endgame determined, every one sampled",
+    )
     arguments = parser.parse_args()
-    main(arguments.games, arguments.workers, arguments.tricks)
+    main(arguments.games, arguments.workers, arguments.tricks, arguments.raccoons)

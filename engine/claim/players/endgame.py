@@ -17,7 +17,15 @@ turn (they are independent: a unit's loot only counts for its own votes).
   out (the discard never counts again). It keeps each position's bounds and best move.
 - Move ordering: the table's best move first; then, to follow, the cards that take the
   trick, the lowest first, then the others, the lowest first; to lead, the highest first.
-  Cards of the same faction and value do the same and are searched once.
+  Cards of the same faction and value do the same and are searched once. (Cards of one
+  faction next in value with none between them in play are not taken for one another:
+  the count reads the values in the piles, a faction's and the game's ties, runs and
+  pairs, so where each lands matters.)
+- A move needs only the best action (``Solver.best``): the first is searched in full, each
+  other only for whether it does better (a null window), and a win ends the search; about
+  a third of the positions of solving every option (``options``, for the judge).
+- A search may be given a budget of positions (``limit``): past it, it gives up
+  (``TooLong``), so a caller switches in from as many tricks left as fit its budget.
 
 The switch-in trick counts (``EXACT_TRICKS``, ``SAMPLED_TRICKS``) are chosen by
 measurement (``python -m bench.claim_endgames``), never by a clock: see there.
@@ -25,26 +33,29 @@ measurement (``python -m bench.claim_endgames``), never by a clock: see there.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from engine.claim.actions import Action, Loot, Play
 from engine.claim.cards import Card
+from engine.claim.players.knowledge import rank
 from engine.claim.rules import apply, legal_actions
 from engine.claim.scoring import count
 from engine.claim.setup import hand_size
 from engine.claim.state import ClaimState, Phase
-from engine.claim.tricks import Played, places_of
 from engine.claim.units import teams, unit_of
 from engine.claim.view import SeatView
 
 EXACT_TRICKS: Final = 7
-"""A determined endgame is solved from this many tricks left (the trick in progress
-counted). Measured by ``python -m bench.claim_endgames`` (36 seeded 2-player games, CPU
-of one core, docs/benchmarks.md, Claim's endgames): from 7 tricks left a solve of every
-option took a median of 0.06 s, p90 0.17 s and 0.69 s at the longest; a hint there 0.81 s
-and a hard move 0.66 s at the longest. From 8 tricks left the longest of 16 positions took
-3.6 s: past a hint's budget of about a second."""
+"""A determined endgame is solved for the judge (every option: a hint, a report) from this
+many tricks left (the trick in progress counted). Measured by ``python -m
+bench.claim_endgames`` (36 seeded 2-player games, CPU of one core, docs/benchmarks.md,
+Claim's endgames): from 7 tricks left a solve of every option took a median of 0.04 s,
+p90 0.14 s and 0.51 s at the longest, a hint there 0.50 s at the longest. From 8 tricks
+left solving every option took up to 52,000 positions (about 4 s): past a hint's budget
+of about a second. The hard player's move needs the best card only and switches in by
+its own budget of positions (``search.MOVE_TRICKS``, ``search.MOVE_NODES``)."""
 SAMPLED_TRICKS: Final = 4
 """A sampled deal (an endgame that is not determined, solved deal by deal in the search's,
 the judge's and the win-chance model's deals) is solved from this many tricks left: a
@@ -85,14 +96,24 @@ def solvable(state: ClaimState, tricks: int) -> bool:
     return state.phase is Phase.P2 and tricks_left(state) <= tricks
 
 
+class TooLong(Exception):
+    """A search passed its node budget (``Solver.limit``) before it knew the value."""
+
+
 @dataclass
 class Solver:
     """One search's transposition table, shared by the positions it is asked about (every
     option of one decision, or the positions of one game): each entry is exact for the
-    position whatever asked. ``nodes`` counts the positions searched (for the benches)."""
+    position whatever asked. ``nodes`` counts the positions searched (for the benches and
+    the budget); past ``limit`` of them the search gives up (``TooLong``): a budget of work
+    counted in positions, not read off a clock, so a decision is reproducible."""
 
     table: dict[object, tuple[float, float, Action | None]] = field(default_factory=dict)
     nodes: int = 0
+    limit: int | None = None
+    ends: dict[object, float] = field(default_factory=dict)
+    """Unit 0's result by the score piles and loot choices a game ends with (all the count
+    reads): many lines of play end with the same piles."""
 
     def value(self, state: ClaimState, seat: int) -> float:
         """``seat``'s unit's result under perfect play from ``state``: 1, 1/2 or 0."""
@@ -107,12 +128,39 @@ class Solver:
             for action in legal_actions(state, seat)
         }
 
+    def best(self, state: ClaimState, seat: int, order: Sequence[Action]) -> tuple[Action, float]:
+        """The first action of ``order`` (``seat``'s legal actions, the preferred first) of
+        the best value (``value``), and that value. Cheaper than ``options``: an action
+        after the first is only searched for whether it does better, and a win ends it."""
+        maximizing = unit_of(state.players, seat) == 0
+        chosen = order[0]
+        found = self._search(apply(state, seat, chosen)[0], _LOSS, _WIN)
+        for action in order[1:]:
+            if found == (_WIN if maximizing else _LOSS):
+                break
+            after = apply(state, seat, action)[0]
+            if maximizing:
+                value = self._search(after, found, _WIN)
+                if value > found:
+                    chosen, found = action, value
+            else:
+                value = self._search(after, _LOSS, found)
+                if value < found:
+                    chosen, found = action, value
+        return chosen, found if maximizing else _WIN - found
+
     def _search(self, state: ClaimState, alpha: float, beta: float) -> float:
         """The value for unit 0 (the maximizing side), fail-soft within (alpha, beta)."""
         phase = state.phase
         if phase is Phase.OVER:
-            return _result(state)
+            end = (state.factions, state.scores, state.loot)
+            result = self.ends.get(end)
+            if result is None:
+                result = self.ends[end] = _result(state)
+            return result
         self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise TooLong(f"past {self.limit} positions")
         key = _key(state)
         entry = self.table.get(key)
         hint: Action | None = None
@@ -187,19 +235,32 @@ def _ordered(state: ClaimState, seat: int, hint: Action | None) -> list[Action]:
         if effect not in seen:
             seen.add(effect)
             moves.append(action)
-    if state.phase is Phase.P2:
-        moves.sort(key=lambda action: _play_order(state, seat, action))
+    if state.phase is Phase.P2 and len(moves) > 1:
+        moves.sort(key=_play_order(state, seat))
     if hint is not None and hint in moves:
         moves.remove(hint)
         moves.insert(0, hint)
     return moves
 
 
-def _play_order(state: ClaimState, seat: int, action: Action) -> tuple[int, int]:
-    assert isinstance(action, Play)
-    c: Card = action.card
+def _play_order(state: ClaimState, seat: int) -> Callable[[Action], tuple[int, int]]:
+    """The sort key of a play: to lead, the highest first; to follow, the cards that take
+    the trick (``knowledge.rank`` above every card down, as ``tricks.places_of`` ranks
+    them), the lowest first, then the others, the lowest first."""
     table = state.table
     if not table:
-        return 0, -c.value
-    takes = places_of((*table, Played(seat, c)), state.griffins())[0] == seat
-    return (0 if takes else 1), c.value
+        return lambda action: (0, -_card(action).value)
+    bonus = state.griffins()
+    lead = table[0].card.faction
+    top = max(rank(p.seat, p.card, lead, bonus) for p in table)
+
+    def key(action: Action) -> tuple[int, int]:
+        c = _card(action)
+        return (0 if rank(seat, c, lead, bonus) > top else 1), c.value
+
+    return key
+
+
+def _card(action: Action) -> Card:
+    assert isinstance(action, Play)
+    return action.card

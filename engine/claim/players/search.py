@@ -15,7 +15,11 @@ a fast policy for every seat (``playout``):
   in the deal. Playing phase 2 out too would cost four times as much and, with
   a fast policy's phase 2, tell the candidates apart less well.
 
-The candidate with the best total is taken. The same deals serve every
+Each deal counts by how well it explains the cards the other seats played on the
+trick in progress (``likelihood``: as bridge and Skat programs weigh their deals by the
+play so far): a deal in which the fast policy, holding that seat's hand of the deal,
+would have played another card counts a quarter. The candidate with the best weighted
+total is taken. The same deals serve every
 candidate, so the comparison is between actions, not between lucky and unlucky
 deals. The number of deals is fixed by the work a deal takes (the plays to
 simulate, per candidate), not by a clock, so a decision is reproducible from
@@ -25,37 +29,43 @@ Normal's phase 2 is the same search of its best two cards with a tenth of the wo
 (``look_ahead``).
 
 A determined endgame (``endgame.determined``: two players in phase 2, the unseen cards
-exactly the other hand) from ``endgame.EXACT_TRICKS`` tricks left is not sampled: hard
-solves it exactly (``endgame.Solver``) and plays a card of the best value, so it never
-throws a won or shared game away; among equally good cards it takes the one normal scores
-highest. An endgame that is not determined is searched over deals as above, but from
+exactly the other hand) is not sampled: from ``MOVE_TRICKS`` tricks left, where the solve
+fits the move's budget of ``MOVE_NODES`` positions, hard solves it exactly
+(``endgame.Solver.best``) and plays a card of the best value, so it never throws a won or
+shared game away; among equally good cards it takes the one normal scores highest. Where
+the solve does not fit, the one deal there is is played out as below. The judge (hints,
+reports) solves every option from ``endgame.EXACT_TRICKS`` tricks left (``known_state``).
+An endgame that is not determined is searched over deals as above, but from
 ``endgame.SAMPLED_TRICKS`` tricks left each deal is solved exactly instead of played out
-(at most ``EXACT_DEALS`` deals), for hard and normal alike.
+(at most ``EXACT_DEALS`` deals, all their solves within a budget of positions:
+``SOLVE_SHARE``), for hard and normal alike.
 """
 
 from __future__ import annotations
 
 import random
 
-from engine.claim.actions import Action
+from engine.claim.actions import Action, Play
 from engine.claim.cards import Card, Faction, sort_cards
 from engine.claim.players.endgame import (
     EXACT_TRICKS,
     SAMPLED_TRICKS,
     Solver,
+    TooLong,
     determined,
     solvable,
 )
 from engine.claim.players.followers import Holding, holding, standing
 from engine.claim.players.knowledge import unknown_cards, voids
 from engine.claim.players.normal import action_scores, decide_normal
-from engine.claim.players.playout import playout
+from engine.claim.players.playout import playout, quick
 from engine.claim.rules import apply
 from engine.claim.scoring import count
 from engine.claim.setup import hand_size
-from engine.claim.state import ClaimState, Memory, Phase, Step
+from engine.claim.state import ClaimState, Memory, Phase, Step, evolve
+from engine.claim.tricks import Played
 from engine.claim.units import teams, unit_of
-from engine.claim.view import SeatView
+from engine.claim.view import SeatView, legal_in_view
 
 CANDIDATES = 4
 """Normal's best few actions are searched; the others are not worth the time."""
@@ -76,9 +86,25 @@ MAX_DEALS = 200
 """Deals per decision, whatever the work: a few at least, and no more than tell apart."""
 DEAL_TRIES = 20
 """Shuffles of the unseen cards at most to meet every void of a view (``_void_hands``)."""
+MOVE_TRICKS = 8
+MOVE_NODES = 2000
+"""A determined endgame is solved for hard's move from ``MOVE_TRICKS`` tricks left, where
+the solve takes at most ``MOVE_NODES`` positions (about 0.15 s of one core; past them the
+search goes on as where the endgame is not determined): from 6 tricks every measured
+solve fitted, from 7 most, from 8 half (``python -m bench.claim_endgames``). A budget of
+positions, not of seconds: the same view always gets the same move."""
 EXACT_DEALS = 12
 """Deals at most where each is solved exactly (``endgame.SAMPLED_TRICKS`` tricks left): a
 solve costs what a few dozen playouts do."""
+SOLVE_SHARE = 2
+"""The positions the exact solves of a decision's deals may take, all deals together: the
+decision's budget of plays over this (hard 3,000, about 0.2 s of one core; normal 300).
+The deals solved within them count (from ``least`` on), else the deals are played out
+instead: with four players a deal from 4 tricks left could take a second or two to
+solve."""
+UNLIKELY = 0.25
+"""A deal's weight for each card played on the table that the fast policy would not have
+played there (``likelihood``): soft, as no seat plays quite as the fast policy does."""
 MARGIN = 0.02
 """What one faction of margin over the best other unit adds to a playout's result."""
 
@@ -95,23 +121,40 @@ def decide_hard(seen: SeatView, rng: random.Random) -> Action:
 
 def known_state(seen: SeatView) -> ClaimState | None:
     """The one position a determined view (``endgame.determined``) can come from, where
-    the search takes it on (``EXACT_TRICKS``); None otherwise."""
+    the judge takes it on (``EXACT_TRICKS``); None otherwise."""
+    state = dealt_out(seen)
+    return state if state is not None and solvable(state, EXACT_TRICKS) else None
+
+
+def dealt_out(seen: SeatView) -> ClaimState | None:
+    """The one position a determined view (``endgame.determined``) can come from; None where
+    the view is not determined."""
     if not determined(seen):
         return None
-    state = sample_state(seen, unknown_cards(seen), random.Random(0))
-    return state if solvable(state, EXACT_TRICKS) else None
+    return sample_state(seen, unknown_cards(seen), random.Random(0))
 
 
 def exactly(seen: SeatView) -> Action | None:
     """A card of the best exact value in a determined endgame, normal's favourite among
-    them; None where the endgame is not determined or too long to solve."""
-    state = known_state(seen)
-    if state is None:
+    them; None where the endgame is not determined, or longer than ``MOVE_TRICKS``, or
+    its solve passes ``MOVE_NODES`` positions."""
+    state = dealt_out(seen)
+    if state is None or not solvable(state, MOVE_TRICKS):
         return None
-    values = Solver().options(state, seen.seat)
-    best = max(values.values())
     scores = dict(action_scores(seen))
-    return max((a for a, v in values.items() if v == best), key=lambda a: scores[a])
+    order: list[Action] = []
+    kinds: set[tuple[Faction, int]] = set()
+    # Cards of one faction and value do the same: normal's favourite stands for them.
+    for action in sorted(legal_in_view(seen), key=lambda a: -scores[a]):
+        assert isinstance(action, Play)
+        kind = (action.card.faction, action.card.value)
+        if kind not in kinds:
+            kinds.add(kind)
+            order.append(action)
+    try:
+        return Solver(limit=MOVE_NODES).best(state, seen.seat, order)[0]
+    except TooLong:
+        return None
 
 
 def look_ahead(seen: SeatView, rng: random.Random) -> Action:
@@ -134,26 +177,95 @@ def searched(seen: SeatView, rng: random.Random, few: int, budget: int, least: i
     if len(candidates) == 1:
         return candidates[0]
     work = len(candidates) * (plays_left(seen) + PLAYOUT_COST) + DEAL_COST
-    deals = max(least, min(MAX_DEALS, budget // work))
+    # A determined view has one deal: dealing it again would tell nothing new.
+    deals = 1 if determined(seen) else max(least, min(MAX_DEALS, budget // work))
+    try:
+        solver = Solver(limit=budget // SOLVE_SHARE)
+        totals = _totals(seen, rng, candidates, deals, least, solver)
+    except TooLong:
+        # Too few deals solved within the budget to tell: play them out instead.
+        totals = _totals(seen, rng, candidates, deals, least, None)
+    best = max(range(len(candidates)), key=lambda i: totals[i])
+    return candidates[best]
+
+
+def _totals(
+    seen: SeatView,
+    rng: random.Random,
+    candidates: list[Action],
+    deals: int,
+    least: int,
+    solver: Solver | None,
+) -> list[float]:
+    """Each candidate's weighted total over ``deals`` deals, each deal near the end solved
+    by ``solver`` (its table shared: a position's value is the same whatever deal it came
+    from), or played out where there is none. Where the solver's budget runs out after
+    ``least`` deals, the deals solved so far; before them, ``TooLong``."""
     unknown = unknown_cards(seen)
     totals = [0.0] * len(candidates)
     dealt = 0
     while dealt < deals:
         dealt += 1
         state = sample_state(seen, unknown, rng)
-        solved = solvable(state, SAMPLED_TRICKS)
+        weight = likelihood(seen, state)
+        solved = solver is not None and solvable(state, SAMPLED_TRICKS)
         if solved:
             deals = min(deals, max(least, EXACT_DEALS))
-        for i, action in enumerate(candidates):
+        worths: list[float] = []
+        for action in candidates:
             after, _ = apply(state, seen.seat, action)
             if seen.phase is Phase.P1:
-                totals[i] += judge(playout(after, Phase.P2), seen.seat)
-            elif solved:
-                totals[i] += Solver().value(after, seen.seat)
+                worths.append(judge(playout(after, Phase.P2), seen.seat))
+            elif solver is None or not solved:
+                worths.append(result(playout(after), seen.seat))
+            elif dealt > least:
+                try:
+                    worths.append(solver.value(after, seen.seat))
+                except TooLong:
+                    # The deals solved so far are what the budget paid for.
+                    return totals
             else:
-                totals[i] += result(playout(after), seen.seat)
-    best = max(range(len(candidates)), key=lambda i: totals[i])
-    return candidates[best]
+                worths.append(solver.value(after, seen.seat))
+        for i, worth in enumerate(worths):
+            totals[i] += weight * worth
+    return totals
+
+
+def likelihood(seen: SeatView, state: ClaimState) -> float:
+    """How well the deal ``state`` explains the cards the other seats played on the table:
+    for each, 1 where the fast policy (``playout.quick``), holding that seat's hand of the
+    deal as it was then, plays it (or a card of the same faction and value), else
+    ``UNLIKELY``. A deal's worth in the search counts that many times: a seat that
+    followed with a 7 most likely holds no lower card that would have done as well, one
+    that led low in phase 2 most likely holds no card sure to take the trick. A lead in
+    phase 1 is not weighed: the fast policy's (high for a good prize, low for a poor one)
+    is too crude a guess at a hand of thirteen. The view remembers no earlier trick's
+    cards but as voids, which every deal meets."""
+    if seen.auto is not None:
+        return 1.0
+    weight = 1.0
+    table = seen.table
+    for i, played in enumerate(table):
+        if played.seat == seen.seat or (i == 0 and seen.phase is Phase.P1):
+            continue
+        chosen = quick(_before(state, table, i), played.seat)
+        c = played.card
+        if not (
+            isinstance(chosen, Play)
+            and chosen.card.faction is c.faction
+            and chosen.card.value == c.value
+        ):
+            weight *= UNLIKELY
+    return weight
+
+
+def _before(state: ClaimState, table: tuple[Played, ...], i: int) -> ClaimState:
+    """``state`` as it was before the ``i``-th card of ``table`` was played: that card and
+    the later ones back in their seats' hands."""
+    hands = list(state.hands)
+    for played in table[i:]:
+        hands[played.seat] = sort_cards((*hands[played.seat], played.card))
+    return evolve(state, hands=tuple(hands), table=table[:i])
 
 
 def plays_left(seen: SeatView) -> int:

@@ -23,7 +23,7 @@ from engine.claim import (
 )
 from engine.claim.judge import exact, judged, weighed
 from engine.claim.players import Level, decide, search
-from engine.claim.players.endgame import EXACT_TRICKS, Solver, determined, tricks_left
+from engine.claim.players.endgame import EXACT_TRICKS, Solver, TooLong, determined, tricks_left
 from engine.claim.units import unit_of
 from engine.claim.win_chance import chance
 from engine.claim.win_chance import exact as chance_exact
@@ -72,6 +72,30 @@ def test_the_search_finds_what_a_brute_force_minimax_finds(left: int) -> None:
     assert {0.0, 1.0} <= results
 
 
+@pytest.mark.parametrize("left", [2, 3])
+def test_the_best_action_is_the_first_of_the_best_value_in_the_order_given(left: int) -> None:
+    ties = 0
+    for state, seat in endgames(left, games=30, seed=20 + left):
+        actions = list(legal_actions(state, seat))
+        values = {a: brute(apply(state, seat, a)[0], seat) for a in actions}
+        ties += sum(1 for v in values.values() if v == max(values.values())) > 1
+        for order in (actions, actions[::-1]):
+            chosen, value = Solver().best(state, seat, order)
+            assert value == max(values.values()), (state, order)
+            assert chosen == next(a for a in order if values[a] == value), (state, order)
+    assert ties > 0
+
+
+def test_a_search_past_its_budget_of_positions_gives_up() -> None:
+    state, seat = next(endgames(4, games=1, seed=4))
+    whole = Solver()
+    value = whole.value(state, seat)
+    assert whole.nodes > 10
+    with pytest.raises(TooLong):
+        Solver(limit=whole.nodes - 1).value(state, seat)
+    assert Solver(limit=whole.nodes).value(state, seat) == value == brute(state, seat)
+
+
 def test_a_table_shared_by_many_positions_keeps_their_values() -> None:
     solver = Solver()
     for state, seat in endgames(3, games=30, seed=9):
@@ -81,7 +105,7 @@ def test_a_table_shared_by_many_positions_keeps_their_values() -> None:
 
 def hard_positions(games: int, seed: int) -> Iterator[tuple[ClaimState, int]]:
     """Each decision of a seat in a determined endgame of at most ``EXACT_TRICKS`` tricks,
-    in seeded 2-player games of normal players (no Raccoons: else no endgame is
+    in seeded 2-player games of easy players (no Raccoons: else no endgame is
     determined)."""
     rng = random.Random(seed)
     for _ in range(games):
@@ -97,16 +121,15 @@ def hard_positions(games: int, seed: int) -> Iterator[tuple[ClaimState, int]]:
                 and len(legal_actions(state, seat)) > 1
             ):
                 yield state, seat
-            state, _ = apply(state, seat, decide(seen, Level.NORMAL, rng))
+            state, _ = apply(state, seat, decide(seen, Level.EASY, rng))
 
 
 def test_the_hard_player_never_throws_a_determined_endgame(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Five tricks keep the test quick; the solver is the same from any count. Before it,
-    # hard's search lost a won endgame in two of these positions (games 14 and 53 of the
-    # seed), one of them here.
-    monkeypatch.setattr(search, "EXACT_TRICKS", 5)
+    # Five tricks keep the test quick; the solver is the same from any count. Without it,
+    # hard's search plays a card worse than exact play in one of these positions.
+    monkeypatch.setattr(search, "MOVE_TRICKS", 5)
     decided = 0
     for state, seat in hard_positions(games=16, seed=5):
         if tricks_left(state) > 5:
@@ -118,6 +141,25 @@ def test_the_hard_player_never_throws_a_determined_endgame(
         action = decide(view(state, seat), Level.HARD, random.Random(1))
         assert values[action] == max(values.values()), (state, action, values)
     assert decided >= 5
+
+
+def test_hard_solves_a_determined_endgame_within_its_budget_of_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state, seat = next(
+        (state, seat)
+        for state, seat in hard_positions(games=8, seed=5)
+        if tricks_left(state) == 5 and len(set(Solver().options(state, seat).values())) > 1
+    )
+    seen = view(state, seat)
+    values = Solver().options(state, seat)
+    chosen = search.exactly(seen)
+    assert chosen is not None and values[chosen] == max(values.values())
+    monkeypatch.setattr(search, "MOVE_NODES", 5)
+    assert search.exactly(seen) is None
+    monkeypatch.setattr(search, "MOVE_NODES", 10**6)
+    monkeypatch.setattr(search, "MOVE_TRICKS", 4)
+    assert search.exactly(seen) is None
 
 
 def test_the_judge_is_exact_in_a_determined_endgame(monkeypatch: pytest.MonkeyPatch) -> None:
