@@ -20,8 +20,10 @@ policy (``playout.quick``) for every seat:
   win at every player count;
 - the loot choice: every pile is public by then, so one deal tells it exactly.
 
-An option's worth is its average over the deals: its estimated chance to win, playing on
-as the fast policy does. The options are the seat's legal actions, cards of the same
+An option's worth is its average over the deals, each deal weighed as the hard player's
+are by how well it explains the cards the others played on the trick
+(``search.likelihood``: a deal where the fast policy would have played another card
+counts a quarter): its estimated chance to win, playing on as the fast policy does. The options are the seat's legal actions, cards of the same
 faction and value counted as one (they do the same); where there are more than the hard
 player's ``CANDIDATES``, normal's best few are judged (as the hard player searches them),
 with the chosen option always among them.
@@ -92,6 +94,7 @@ from engine.claim.players.search import (
     DEAL_COST,
     PLAYOUT_COST,
     known_state,
+    likelihood,
     plays_left,
     sample_state,
 )
@@ -251,9 +254,9 @@ def weighed_factions(
             for group in groups
         ]
         return sorted(ranked, key=lambda option: -option[1])
-    values, won = _dealt_all(seen, [group[0] for group in groups], rng)
+    values, won, weights = _dealt_all(seen, [group[0] for group in groups], rng)
     found = [
-        (tuple(group), sum(results) / len(results), sum(factions) / len(factions))
+        (tuple(group), _mean(results, weights), _mean(factions, weights))
         for group, results, factions in zip(groups, values, won, strict=True)
     ]
     return sorted(found, key=lambda option: -option[1])
@@ -286,9 +289,9 @@ def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgemen
         groups = [group for group in groups if group is mine or group in ranked]
     tried = [chosen if group is mine else group[0] for group in groups]
     at = tried.index(chosen)
-    values, won = _deal(seen, tried, at, rng)
-    base = sum(values[at]) / len(values[at])
-    base_won = sum(won[at]) / len(won[at])
+    values, won, weights = _deal(seen, tried, at, rng)
+    base = _mean(values[at], weights)
+    base_won = _mean(won[at], weights)
     worths: dict[Action, float] = {}
     factions: dict[Action, float] = {}
     for i, group in enumerate(groups):
@@ -296,14 +299,13 @@ def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgemen
         # one over the deals both met: the same deals, so the luck of a deal cancels out.
         worth, faction_worth = base, base_won
         if i != at:
-            difference, _ = _compared(values[i], values[at], 0.0)
+            difference, _ = _compared(values[i], values[at], 0.0, weights)
             worth = min(1.0, max(0.0, base + difference))
-            faction_worth = max(0.0, base_won + _compared(won[i], won[at], 0.0)[0])
+            faction_worth = max(0.0, base_won + _compared(won[i], won[at], 0.0, weights)[0])
         for action in group:
             worths[action] = worth
             factions[action] = faction_worth
-    spread = sum((value - base) ** 2 for value in values[at]) / max(1, len(values[at]) - 1)
-    return Judgement(worths, chosen, False, factions, math.sqrt(spread / len(values[at])))
+    return Judgement(worths, chosen, False, factions, _error(values[at], weights))
 
 
 def _options(legal: Sequence[Action]) -> list[list[Action]]:
@@ -326,16 +328,19 @@ def _effect(action: Action) -> tuple[str, Faction | None, int]:
 
 def _deal(
     seen: SeatView, tried: list[Action], mine: int, rng: random.Random
-) -> tuple[list[list[float]], list[list[float]]]:
+) -> tuple[list[list[float]], list[list[float]], list[float]]:
     """Every option's results, deal by deal, until the grade of the chosen one's cost is
-    settled or the work is spent, and the factions won in each (``dealt_factions``). An
-    option clearly behind the best stops being played (its results so far stay)."""
+    settled or the work is spent, the factions won in each (``dealt_factions``), and each
+    deal's weight (``search.likelihood``: how well it explains the cards the others played
+    on the trick). An option clearly behind the best stops being played (its results so
+    far stay)."""
     values, won, play = _results(seen.seat, tried)
+    weights: list[float] = []
     if seen.step is Step.LOOT or one_deal(seen):
         state = sample_state(seen, unknown_cards(seen), rng)
         for i in range(len(tried)):
             play(state, i)
-        return values, won
+        return values, won, [1.0]
     unknown = unknown_cards(seen)
     doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
     per_option = plays_left(seen) + PLAYOUT_COST
@@ -346,17 +351,20 @@ def _deal(
         batch = MORE_DEALS if deals else FIRST_DEALS
         for _ in range(batch):
             state = sample_state(seen, unknown, rng)
+            weights.append(likelihood(seen, state))
             for i in playing:
                 play(state, i)
         deals += batch
         work += batch * (len(playing) * per_option + DEAL_COST)
         compared = {
-            i: _compared(values[i], values[mine], doubt) for i in range(len(tried)) if i != mine
+            i: _compared(values[i], values[mine], doubt, weights)
+            for i in range(len(tried))
+            if i != mine
         }
         low = max(0.0, max(mean - SURE * error for mean, error in compared.values()))
         high = max(0.0, max(mean + SURE * error for mean, error in compared.values()))
         if band(low) == band(high) or deals >= MAX_DEALS or work >= MAX_WORK:
-            return values, won
+            return values, won, weights
         playing = [i for i in playing if i == mine or compared[i][0] + SURE * compared[i][1] >= low]
 
 
@@ -378,17 +386,18 @@ def _results(
 
 def _dealt_all(
     seen: SeatView, tried: list[Action], rng: random.Random
-) -> tuple[list[list[float]], list[list[float]]]:
+) -> tuple[list[list[float]], list[list[float]], list[float]]:
     """Every option's results over the same deals, and the factions won in each, until the
     grade of each one's cost against the one leading is settled or ``WEIGH_WORK`` is
     spent. Every option meets every deal: one left behind after a few deals would keep
-    what those few said."""
+    what those few said. Each deal weighs as ``_deal``'s do."""
     values, won, play = _results(seen.seat, tried)
+    weights: list[float] = []
     if seen.step is Step.LOOT or one_deal(seen):
         state = sample_state(seen, unknown_cards(seen), rng)
         for i in range(len(tried)):
             play(state, i)
-        return values, won
+        return values, won, [1.0]
     unknown = unknown_cards(seen)
     doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
     per_deal = len(tried) * (plays_left(seen) + PLAYOUT_COST) + DEAL_COST
@@ -397,27 +406,48 @@ def _dealt_all(
         batch = MORE_DEALS if deals else FIRST_DEALS
         for _ in range(batch):
             state = sample_state(seen, unknown, rng)
+            weights.append(likelihood(seen, state))
             for i in range(len(tried)):
                 play(state, i)
         deals += batch
-        lead = max(values, key=sum)
-        costs = [_compared(lead, found, doubt) for found in values if found is not lead]
+        lead = max(values, key=lambda found: _mean(found, weights))
+        costs = [_compared(lead, found, doubt, weights) for found in values if found is not lead]
         settled = all(
             band(max(0.0, mean - SURE * error)) == band(max(0.0, mean + SURE * error))
             for mean, error in costs
         )
         if settled or deals >= MAX_DEALS or deals * per_deal >= WEIGH_WORK:
-            return values, won
+            return values, won, weights
 
 
-def _compared(theirs: list[float], mine: list[float], doubt: float) -> tuple[float, float]:
-    """How much better an option did than the chosen one over the deals both met, and the
-    standard error of that (``doubt`` added once to the squared deviations)."""
+def _compared(
+    theirs: list[float], mine: list[float], doubt: float, weights: list[float]
+) -> tuple[float, float]:
+    """How much better an option did than the chosen one over the deals both met, each
+    deal counting its weight, and the standard error of that (``doubt`` added once to the
+    squared deviations)."""
     n = len(theirs)
     differences = [a - b for a, b in zip(theirs, mine[:n], strict=True)]
-    mean = sum(differences) / n
-    spread = sum((d - mean) ** 2 for d in differences)
-    return mean, math.sqrt((spread + doubt) / (n * n))
+    mean = _mean(differences, weights)
+    return mean, _error(differences, weights, doubt)
+
+
+def _mean(results: list[float], weights: list[float]) -> float:
+    """The mean of ``results`` (the first deals'), each deal counting its weight."""
+    return sum(w * r for w, r in zip(weights, results, strict=False)) / sum(weights[: len(results)])
+
+
+def _error(results: list[float], weights: list[float], doubt: float = 0.0) -> float:
+    """The standard error of ``_mean``: the weighted spread over the deals' effective
+    number (``(sum w)^2 / sum w^2``; ``doubt`` added once to the squared deviations). With
+    equal weights, the plain standard error of a mean of ``n`` deals."""
+    n = len(results)
+    used = weights[:n]
+    total = sum(used)
+    mean = _mean(results, weights)
+    spread = sum(w * (r - mean) ** 2 for w, r in zip(used, results, strict=True)) / total * n
+    effective = total * total / sum(w * w for w in used)
+    return math.sqrt((spread + doubt) / (n * effective))
 
 
 def replayed(start: ClaimState, actions: Sequence[Action]) -> list[tuple[ClaimState, int]]:

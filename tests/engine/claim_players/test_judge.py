@@ -26,9 +26,10 @@ from engine.claim import (
     shuffle_deck,
     view,
 )
-from engine.claim.judge import Judgement, band, decisions, judged, judged_game
-from engine.claim.players import Level, decide
+from engine.claim.judge import Judgement, band, decisions, judged, judged_game, weighed
+from engine.claim.players import Level, decide, search
 from tests.engine.claim import build
+from tests.engine.claim_players.test_deal_weights import two_tricks_left
 from tests.engine.claim_players.test_view_only import rehidden
 
 
@@ -198,3 +199,22 @@ def test_a_judgement_keeps_its_chosen_worths_standard_error() -> None:
     assert estimated and all(0.0 <= error < 0.3 for error in estimated)
     assert any(error > 0.0 for error in estimated)
     assert all(error == 0.0 for exact, error in errors if exact)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_judge_reads_the_lead_as_the_hard_player_does(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The rival led the Undead 5, which it would not have with a lower Undead in hand: the
+    # deals that explain the lead give it the Dwarf 8, and ducking with the Undead 3 wins.
+    state = two_tricks_left("DWA8")
+    duck, take = Play(card("UND3")), Play(card("UND7"))
+    taken = judged(state, 0, take, random.Random(seed))
+    assert taken is not None and not taken.exact
+    assert taken.best == taken.worths[duck] and taken.cost > 0.2
+    ranked = weighed(view(state, 0), random.Random(seed))
+    assert ranked is not None and ranked[0][0] == (duck,)
+    # Every deal counted alike, two in three give the rival a low Undead: take the trick.
+    monkeypatch.setattr(search, "UNLIKELY", 1.0)
+    alike = judged(state, 0, take, random.Random(seed))
+    assert alike is not None and alike.cost == 0
