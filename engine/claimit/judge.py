@@ -27,9 +27,11 @@ Each option is also weighed as the mover's chance to win the game after it
 (``Judgement.chances``), by the one value of a position that ``win_chance.chances`` gives
 and each roll's luck is measured by (``_Game.chances``): a stop, the position it leads
 to (the next turn's start, or the game over); rolling on, the stop's chance moved by what
-the roll value adds over the stop in the turn's ``outlook.Outlook``; a placement, the
-better of the two after it. So a position's chance before a decision is its best option's,
-and a game's chances move only by luck and decisions (``engine.ledger``).
+the roll value adds over the stop in the turn's ``outlook.Outlook`` and by rolling on's
+own term (``_Game.roll_terms``); a placement, the better of the two after it. So a
+position's chance before a decision is its best option's, and a game's chances move only
+by luck and decisions (``engine.ledger``); every seat's chance after each option is kept
+(``Judgement.seat_chances``), so that what a decision gave each rival is told alike.
 
 The worths are summed exactly, as whole numbers (the weights doubled, the 216 rolls of
 each level multiplied out), so that two options that are worth the same cost the same,
