@@ -1,34 +1,52 @@
 """Fits Claim It!'s win-chance model (``engine.claimit.outlook``) on seeded games between
-the computer levels, and checks its calibration on games not used for the fit.
+the computer levels, so that a position's value before a roll is the average of the
+values after it, and checks its luck and calibration on games not used for the fit.
 
-    python -m bench.fit_claimit_chances [--games 320] [--held 100] [--processes 2]
+    python -m bench.fit_claimit_chances [--games 120] [--held 30] [--passes 5]
+                                        [--processes 2] [--keep FILE]
 
 The games (``bench.analysis.played``): 2, 3, 4 and 5 players in turn, the levels mixed
-(every level at every size, seats shifted game by game), seeds 50,000 on. The first
-``games - held`` fit the model, the last ``held`` are kept for calibration only.
+(every level at every size, seats shifted game by game), seeds 50,000 on (clear of the
+benchmarks' 70,000 and 90,000 on). The first ``games - held`` fit the model, the last
+``held`` are kept for checking only. ``--keep`` saves the played games to FILE, or reads
+them from it if it is there (playing them is most of the time).
 
-Every position before a move (turn starts, pending rolls, rolls on or stops) is one
-sample: the judge's worth of the mover's position, the turn's features (``Outlook``) and
-the game's result for each seat (a tie shared). The mover's logistic is fitted by
-maximum likelihood (Newton's method) on the mover's result, apart before and in the last
-round (a last turn's sure win left out: it is 1); the others' softmax on how the rest
-was shared among them. It prints the
-constants to paste into ``engine/claimit/outlook.py``, then, on the held games, every
-seat's predicted chance against its result in buckets of a tenth (n, mean predicted,
-actual, the actual's standard error) and the log loss against a uniform guess.
+First on the results: every position before a move (turn starts, pending rolls, rolls
+on or stops) is one sample: the judge's worth of the mover's position, the turn's
+features (``Outlook``) and the game's result for each seat (a tie shared). The mover's
+logistic is fitted by maximum likelihood (Newton's method) on the mover's result, apart
+before and in the last round (a last turn's sure win left out: it is 1); the others'
+softmax on how the rest was shared among them, which the later passes keep.
+
+Then ``--passes`` times on the rolls: every roll of the fitted games is a row, the
+mover's logit before it by the judge (``_Game.roll_terms``: an offset and the turn's
+features) against the mover's chance after the roll that came, with the current
+model; the mover's logistics are fitted to those chances (soft targets), so that the
+chance before a roll is the mean of the chances after it, as luck needs. The chances
+after a roll move with the weights (a stop leads to the next turn's start), so the
+first pass moves the whole way and each later one halfway.
+
+It prints the constants to paste into ``engine/claimit/outlook.py`` (``MODEL``), the
+luck per roll (mean and SD, before the last round, in it and on its last turn) before
+each pass, then, on the held games, the luck per roll and every seat's chance at each
+turn's start against its result in buckets of a tenth (n, mean predicted, actual, the
+actual's standard error) and the log loss against a uniform guess.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from multiprocessing import Pool
+from pathlib import Path
 
 from bench.analysis import played
 from bot.storage.game_values import Level
+from engine.claimit.actions import Roll
 from engine.claimit.judge import _Game
 from engine.claimit.outlook import Model, Outlook
 from engine.claimit.rules import apply
@@ -61,18 +79,62 @@ def levels_of(number: int) -> list[Level]:
     return [every[(number // len(SIZES) + seat * step) % 3] for seat in range(players)]
 
 
-def samples_of(number: int) -> list[Sample]:
-    """Every position of the ``number``-th game before a move, with the game's result."""
+Rolled = tuple[GameState, GameState]
+"""One roll of a fitted game: the position about to roll and the one the dice made."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """The ``number``-th game: its positions before a move (``Sample``) and its rolls."""
+
+    samples: list[Sample]
+    rolls: list[Rolled]
+
+
+def samples_of(number: int) -> Played:
+    """Every position of the ``number``-th game before a move, with the game's result,
+    and every roll."""
     moves = played("claimit", levels_of(number), FIRST_SEED + number)
     last = moves[-1]
     final: GameState = apply(last.before, last.action).state
     outcome = result(final)
     game = _Game()
-    return [
-        Sample(number, move.before, game.worth(move.before), outcome)
-        for move in moves
-        if move.before.phase is not Phase.OVER
-    ]
+    return Played(
+        [
+            Sample(number, move.before, game.worth(move.before), outcome)
+            for move in moves
+            if move.before.phase is not Phase.OVER
+        ],
+        [
+            (move.before, apply(move.before, move.action).state)
+            for move in moves
+            if isinstance(move.action, Roll)
+        ],
+    )
+
+
+Row = tuple[bool, float, tuple[float, ...], float]
+"""A roll as the mover's logistic sees it: in the last round or not, the logit's offset
+and features before the roll (``_Game.roll_terms``), and the mover's chance after it."""
+
+
+def rows_of(job: tuple[list[Rolled], Model]) -> list[Row]:
+    """Each roll's ``Row`` with the chances of ``model`` (a roll whose chance before it
+    is a sure win left out: nothing after it is less)."""
+    rolls, model = job
+    game = _Game(model)
+    found: list[Row] = []
+    for state, after in rolls:
+        offset, features = game.roll_terms(state)
+        outlook = game.outlook(state)
+        if not game.anchored(state):
+            turn = game.turn(state)
+            marks = state.squatters, state.claims_this_turn
+            if outlook.settled(turn.roll_on(*marks) / turn.denominator):
+                continue
+        last_round = outlook.last_round
+        found.append((last_round, offset, features, game.chances(after)[state.turn]))
+    return found
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -93,15 +155,19 @@ def _sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
 
 
-def fit_logistic(rows: Sequence[tuple[tuple[float, ...], float]]) -> list[float]:
-    """The weights maximising the likelihood of ``rows`` (features, target 0 to 1)."""
+def fit_logistic(
+    rows: Sequence[tuple[tuple[float, ...], float]], offsets: Sequence[float] = ()
+) -> list[float]:
+    """The weights maximising the likelihood of ``rows`` (features, target 0 to 1), each
+    row's logit moved by its offset (none: 0)."""
     n = len(rows[0][0])
     w = [0.0] * n
+    moved = offsets or [0.0] * len(rows)
     for _ in range(50):
         grad = [0.0] * n
         hess = [[1e-9 * (i == j) for j in range(n)] for i in range(n)]
-        for x, y in rows:
-            p = _sigmoid(sum(wi * xi for wi, xi in zip(w, x, strict=True)))
+        for (x, y), offset in zip(rows, moved, strict=True):
+            p = _sigmoid(offset + sum(wi * xi for wi, xi in zip(w, x, strict=True)))
             v = p * (1 - p)
             for i in range(n):
                 grad[i] += (y - p) * x[i]
@@ -152,15 +218,17 @@ def fit_shares(samples: Sequence[Sample]) -> tuple[float, float, float]:
 
 
 def calibration(samples: Sequence[Sample], model: Model) -> None:
-    """Every seat's predicted chance against its result, in tenths, and the log loss. The
+    """Every seat's chance at each turn's start (``_Game.chances`` with ``model``, as
+    ``bench.calibration`` asks it) against its result, in tenths, and the log loss. The
     standard error of a bucket's actual against its predicted is counted by games (a
     game's positions are far from independent): the root of the summed squares of each
     game's residuals in the bucket, over the bucket's positions."""
     buckets: list[list[tuple[float, float]]] = [[] for _ in range(10)]
     residuals: list[dict[int, float]] = [{} for _ in range(10)]
     loss = uniform = 0.0
-    for s in samples:
-        predicted = Outlook(s.state, model).chances(s.worth)
+    starts = [s for s in samples if s.state.phase is Phase.ROLL and not s.state.placed_this_turn]
+    for s in starts:
+        predicted = _Game(model).chances(s.state)
         for chance, got in zip(predicted, s.result, strict=True):
             tenth = min(9, int(chance * 10))
             buckets[tenth].append((chance, got))
@@ -177,45 +245,115 @@ def calibration(samples: Sequence[Sample], model: Model) -> None:
         error = math.sqrt(sum(r * r for r in residuals[tenth].values())) / n
         low, high = tenth / 10, (tenth + 1) / 10
         print(f"  {low:.1f}-{high:.1f} {n:6d}  {mean:.3f}      {actual:.3f}  ({error:.3f})")
-    n = len(samples)
-    print(f"  log loss per position {loss / n:.4f} (uniform guess {uniform / n:.4f})")
+    n = len(starts)
+    print(f"  log loss per turn start {loss / n:.4f} (uniform guess {uniform / n:.4f})")
+
+
+def predicted(row: Row, model: Model) -> float:
+    """The mover's chance before a ``Row``'s roll by ``model``."""
+    last_round, offset, features, _ = row
+    weights = model.in_last_round if last_round else model.before_last_round
+    return _sigmoid(offset + sum(w * f for w, f in zip(weights, features, strict=True)))
+
+
+def drift(rows: Sequence[Row], model: Model) -> None:
+    """The mover's luck per roll (its chance after less before), mean and SD in points,
+    before the last round, in it and on the game's last turn."""
+    parts = {
+        "before the last round": [r for r in rows if not r[0]],
+        "in the last round": [r for r in rows if r[0]],
+        "on the last turn": [r for r in rows if r[0] and r[2][5]],
+    }
+    for name, found in parts.items():
+        lucks = [100 * (row[3] - predicted(row, model)) for row in found]
+        if lucks:
+            mean = sum(lucks) / len(lucks)
+            sd = math.sqrt(sum((x - mean) ** 2 for x in lucks) / len(lucks))
+            print(f"  {name}: {len(lucks)} rolls, mean {mean:+.2f}, SD {sd:.2f}")
+
+
+def consistent(rows: Sequence[Row]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The mover's logistics (before the last round, in it) fitted to each roll's chance
+    after it from its terms before it: the value before a roll the mean of those after."""
+    fitted = []
+    for last_round in (False, True):
+        chosen = [row for row in rows if row[0] is last_round]
+        fitted.append(
+            tuple(fit_logistic([(row[2], row[3]) for row in chosen], [row[1] for row in chosen]))
+        )
+    return fitted[0], fitted[1]
+
+
+def halfway(old: Sequence[float], new: Sequence[float]) -> tuple[float, ...]:
+    """Weights halfway from ``old`` to ``new``: after the first pass, a pass moves this
+    far, as the chances after a roll move with the weights and a whole step overshoots."""
+    return tuple((a + b) / 2 for a, b in zip(old, new, strict=True))
+
+
+def rounded(model: Model) -> Model:
+    """``model`` as printed for ``outlook.MODEL`` (four decimals)."""
+    c0, c1, c2 = (round(c, 4) for c in model.shares)
+    return Model(
+        tuple(round(w, 4) for w in model.before_last_round),
+        tuple(round(w, 4) for w in model.in_last_round),
+        (c0, c1, c2),
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=320)
-    parser.add_argument("--held", type=int, default=100)
+    parser.add_argument("--games", type=int, default=120)
+    parser.add_argument("--held", type=int, default=30)
+    parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--keep", type=Path, help="the played games' file: read if there")
     args = parser.parse_args()
-    with Pool(args.processes) as pool:
-        games = pool.map(samples_of, range(args.games), chunksize=1)
-    fitting = [s for g in games[: args.games - args.held] for s in g]
-    held = [s for g in games[args.games - args.held :] for s in g]
-    before = fit_logistic(
-        [
-            (s.outlook.features(s.worth), s.result[s.outlook.mover])
-            for s in fitting
-            if not s.outlook.last_round
-        ]
-    )
-    last = fit_logistic(
-        [
-            (s.outlook.features(s.worth), s.result[s.outlook.mover])
-            for s in fitting
-            if s.outlook.last_round and not s.outlook.settled(s.worth)
-        ]
-    )
-    shares = fit_shares(fitting)
-    model = Model(tuple(before), tuple(last), shares)
     fitted = args.games - args.held
-    print(f"{fitted} games fitted ({len(fitting)} positions), {args.held} held ({len(held)})")
-    print(f"BEFORE_LAST_ROUND = {tuple(round(w, 4) for w in before)}")
-    print(f"IN_LAST_ROUND = {tuple(round(w, 4) for w in last)}")
-    print(f"SHARES = {tuple(round(c, 4) for c in shares)}")
+    with Pool(args.processes) as pool:
+        if args.keep and args.keep.exists():
+            games = pickle.loads(args.keep.read_bytes())[: args.games]
+        else:
+            games = pool.map(samples_of, range(args.games), chunksize=1)
+            if args.keep:
+                args.keep.write_bytes(pickle.dumps(games))
+        fitting = [s for g in games[:fitted] for s in g.samples]
+        held = [s for g in games[fitted:] for s in g.samples]
+        before = fit_logistic(
+            [
+                (s.outlook.features(s.worth), s.result[s.outlook.mover])
+                for s in fitting
+                if not s.outlook.last_round
+            ]
+        )
+        last = fit_logistic(
+            [
+                (s.outlook.features(s.worth), s.result[s.outlook.mover])
+                for s in fitting
+                if s.outlook.last_round and not s.outlook.settled(s.worth)
+            ]
+        )
+        shares = fit_shares(fitting)
+        model = rounded(Model(tuple(before), tuple(last), shares))
+        print(f"{fitted} games fitted ({len(fitting)} positions), {args.held} held ({len(held)})")
+        print(f"on the results: {model}")
+        for number in range(args.passes):
+            jobs = [(g.rolls, model) for g in games[:fitted]]
+            rows = [row for found in pool.map(rows_of, jobs, chunksize=1) for row in found]
+            print(f"pass {number + 1}: luck per roll on the fitted games before it")
+            drift(rows, model)
+            ahead, within = consistent(rows)
+            if number:
+                ahead = halfway(model.before_last_round, ahead)
+                within = halfway(model.in_last_round, within)
+            model = rounded(Model(ahead, within, shares))
+            print(f"  consistent: {model}", flush=True)
+        print(f"MODEL = {model}")
+        jobs = [(g.rolls, model) for g in games[fitted:]]
+        rows = [row for found in pool.map(rows_of, jobs, chunksize=1) for row in found]
+    print("luck per roll on the held games (points of win chance):")
+    drift(rows, model)
     print("calibration on the held games:")
     calibration(held, model)
-    print("calibration on the fitted games:")
-    calibration(fitting, model)
 
 
 if __name__ == "__main__":

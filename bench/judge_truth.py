@@ -5,7 +5,8 @@ game judged as its report is (its decisions and its luck), for each game and tab
   own decisions' cost + rivals' decisions' cost, and what is left over, its mean, its
   standard deviation per seat and game and the worst, in points of win chance;
 - the luck's drift: each chance event's luck summed over the seats' own rolls should
-  average 0, and the mean of all lucks per event says how far it does not;
+  average 0 (its mean and SD per event; Claim It!'s on the game's last turn apart, where
+  its model changed most), and the mean of all lucks per event says how far it does not;
 - calibration: the game's win-chance model at each turn's start (``bench.calibration``),
   its error against what noise alone would make, and any bucket off by more than three
   standard errors;
@@ -125,6 +126,11 @@ def _begins(kind: str, state: Any, turn_begins: bool) -> bool:
     return turn_begins
 
 
+def _last_turn(kind: str, state: Any) -> bool:
+    """Whether ``state`` is on the game's last turn (Claim It!'s; the others: never)."""
+    return kind == "claimit" and state.last_round is not None and state.last_round.turns_left == 1
+
+
 def section(kind: str, players: int, found: Sequence[JudgedGame]) -> None:
     """A game's figures at one table size."""
     print(f"{GAMES[kind].name}, {players} players: {len(found)} games, levels mixed")
@@ -144,8 +150,20 @@ def section(kind: str, players: int, found: Sequence[JudgedGame]) -> None:
     if events:
         print(
             "  luck per chance event (points): the roller's own mean "
-            f"{100 * statistics.fmean(own):+.3f}, "
+            f"{100 * statistics.fmean(own):+.3f}, SD {100 * statistics.pstdev(own):.2f}, "
             f"all seats' sum mean {100 * statistics.fmean(events):+.4f} ({len(events)} events)"
+        )
+    final = [
+        100 * float(f.luck[f.seat])
+        for game in found
+        for f in game.analysis.fortunes
+        if f.seat >= 0 and _last_turn(kind, game.moves[f.move].before)
+    ]
+    if final:
+        print(
+            f"  the roller's own luck on the game's last turn (points): mean "
+            f"{statistics.fmean(final):+.2f}, SD {statistics.pstdev(final):.2f}, worst "
+            f"{max(final, key=abs):+.1f} ({len(final)} rolls)"
         )
     forecasts = [f for game in found for f in game.forecasts]
     table = buckets(forecasts)

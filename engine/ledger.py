@@ -4,11 +4,17 @@ result, told by the game's judge as luck and decisions.
 For a seat, ``result - start = luck - own cost + rivals' cost`` would hold exactly were
 every chance event's luck the value after it less the value before it, and every
 decision's cost the value of its best option less that of the option chosen, all on one
-value of a position. What is left (``SeatLedger.leftover``) is what the judge's values
-do not tell alike: a model whose value before a roll is not the average of the values
-after it, a decision's options valued otherwise than the positions they lead to, and,
-at a table of more than two, how a decision's cost fell on the other seats: the report
-keeps only what it cost its maker, so the ledger shares it evenly among the others.
+value of a position, and what a decision gave each rival that rival's value after the
+option chosen less after the best (``Cost.given``). What is left
+(``SeatLedger.leftover``) is what the judge's values do not tell alike: a decision's
+options valued otherwise than the positions they lead to, chance events whose luck is
+not the value after less the value before, and, where the judge keeps only what a
+decision cost its maker (``Cost.given`` is ``None``: Gold Nuggets, Claim), how that
+cost fell on the others, which the ledger then shares evenly among them. Claim It!'s
+judge gives every seat's value: its ledger adds up at every table size to the report's
+rounding (a millionth a figure). A model whose value before a roll is not the average
+of the values after it leaves no leftover (the luck is still after less before) but
+tilts luck against decisions: that is its drift (``engine.claimit.roll_luck``).
 
 A judge that estimates (Claim's: deals of the unseen cards, each played out by a fast
 policy) leaves more, by construction, and its ledger can be told term by term by valuing
@@ -58,8 +64,9 @@ class SeatLedger:
     own_cost: float
     """What the seat's own decisions cost it against their best options, summed."""
     rivals_cost: float
-    """What the other seats' decisions gave it (their costs, shared among the seats that
-    did not make them), summed."""
+    """What the other seats' decisions gave it (what each gave this seat, where the judge
+    weighed it; otherwise a cost shared evenly among the seats that did not make it),
+    summed."""
 
     @property
     def explained(self) -> float:
@@ -72,15 +79,27 @@ class SeatLedger:
         return self.result - self.start - self.explained
 
 
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """One judged decision as the ledger counts it."""
+
+    maker: int
+    cost: SupportsFloat
+    """What it cost its maker in chance to win."""
+    given: Sequence[SupportsFloat] | None = None
+    """What it gave each seat, seat by seat (each seat's chance after the chosen option
+    less after the best), where the judge weighed every seat's; ``None``: the cost is
+    shared evenly among the others."""
+
+
 def ledger(
     start: Sequence[SupportsFloat],
     result: Sequence[SupportsFloat],
     lucks: Iterable[Sequence[SupportsFloat]],
-    costs: Iterable[tuple[int, SupportsFloat]],
+    costs: Iterable[Cost],
 ) -> tuple[SeatLedger, ...]:
     """Each seat's ledger, seat by seat, from each seat's ``start`` chance and ``result``,
-    every chance event's luck (each seat's, seat by seat) and every judged decision as
-    its maker's seat and what it cost that seat in chance to win."""
+    every chance event's luck (each seat's, seat by seat) and every judged decision."""
     players = len(start)
     luck = [0.0] * players
     own = [0.0] * players
@@ -88,11 +107,13 @@ def ledger(
     for event in lucks:
         for seat, amount in enumerate(event):
             luck[seat] += float(amount)
-    for maker, cost in costs:
-        own[maker] += float(cost)
+    for decision in costs:
+        maker, cost = decision.maker, float(decision.cost)
+        own[maker] += cost
         for seat in range(players):
             if seat != maker:
-                given[seat] += float(cost) / (players - 1)
+                gift = decision.given
+                given[seat] += cost / (players - 1) if gift is None else float(gift[seat])
     return tuple(
         SeatLedger(seat, float(begun), float(got), luck[seat], own[seat], given[seat])
         for seat, (begun, got) in enumerate(zip(start, result, strict=True))

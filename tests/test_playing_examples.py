@@ -89,7 +89,8 @@ def test_claim_its_last_turn_example_is_the_judges() -> None:
         f"her place and roll on ({100 * low:.0f} to {100 * high:.0f}%). A winning roll is "
         f"+{pts(1 - before)} points of luck for her, the bust \N{MINUS SIGN}{pts(before)}. "
         f"Averaged over the 216 rolls her chance after the roll is {pts(mean)}%, "
-        f"{pts(drift(state)[0])} points above her chance before it"
+        f"{pts(abs(drift(state)[0]))} points {'above' if drift(state)[0] > 0 else 'below'} "
+        "her chance before it"
     )
     assert said in text(), said
 

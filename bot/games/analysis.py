@@ -140,6 +140,11 @@ class Judged:
     own: tuple[Unit, Fraction] | None = None
     """What it cost in the game's own unit (nuggets, factions) where ``unit`` is the chance
     to win: what a decided game grades it by too."""
+    given: tuple[Fraction, ...] | None = None
+    """What the choice gave each seat, seat by seat, in chance to win: its chance after
+    the chosen option less after the best (the mover's is ``-chance_cost``), where the
+    game's judge weighs every seat's and the choice cost something; the ledger
+    (``ledgers``) counts each rival's share so rather than evenly."""
 
     def to_json(self) -> JSON:
         """As the report is kept."""
@@ -157,6 +162,8 @@ class Judged:
             kept_json["chance"] = str(self.chance)
         if self.own is not None:
             kept_json["own"] = [self.own[0].value, str(self.own[1])]
+        if self.given is not None:
+            kept_json["given"] = [str(gift) for gift in self.given]
         return kept_json
 
     @property
@@ -185,6 +192,7 @@ class Judged:
             Fraction(data.get("chance_cost", "0")),
             None if data.get("chance") is None else Fraction(data["chance"]),
             None if data.get("own") is None else (Unit(data["own"][0]), Fraction(data["own"][1])),
+            None if data.get("given") is None else tuple(Fraction(g) for g in data["given"]),
         )
 
 
@@ -242,11 +250,13 @@ class Fortune:
         return cls(event.move, event.seat, ChanceKind(event.kind), tuple(map(kept, event.luck)))
 
 
-REPORT_VERSION = 3
+REPORT_VERSION = 4
 """The report's make: 2 weighs luck and every decision in chance to win; 3 tells Claim
 It!'s luck and decisions by one value of a position and keeps each decision's chance
-before it and its cost in the game's own unit (what a decided game grades by). A report
-kept by an older make is judged again when next asked for."""
+before it and its cost in the game's own unit (what a decided game grades by); 4 keeps
+what a Claim It! decision gave each rival (``Judged.given``), its chances by the model
+refitted so that a roll's luck averages 0. A report kept by an older make is judged
+again when next asked for."""
 
 
 @dataclass(frozen=True)
@@ -415,6 +425,7 @@ def judged_choice(
     noise: Fraction = Fraction(0),
     chance_noise: Fraction = Fraction(0),
     own: tuple[Unit, Fraction] | None = None,
+    seat_chances: Mapping[Option, Sequence[float]] | None = None,
 ) -> Judged:
     """The ``index``-th move's decision judged from the engine's ``verdict`` (each option's
     worth, and the one chosen): its cost against the best, counted as none below ``noise``
@@ -422,12 +433,22 @@ def judged_choice(
     them (``option``); ``chances``: each option's chance to win for the mover, by the
     game's win-chance model, whose best against the chosen one is the ``chance_cost``
     (none below ``chance_noise``); ``own``, its cost in the game's own unit where
-    ``unit`` is the chance to win."""
+    ``unit`` is the chance to win; ``seat_chances``, every seat's chance after each
+    option, where the judge weighs them (``Judged.given``)."""
     worths, chosen = verdict.worths, verdict.chosen
     best = max(worths, key=lambda choice: worths[choice])
     cost = _beyond(kept(worths[best]), kept(worths[chosen]), noise)
     chance = kept(max(chances.values()))
     chance_cost = _beyond(chance, kept(chances[chosen]), chance_noise)
+    given = None
+    if seat_chances is not None and chance_cost > 0:
+        by_chance = max(chances, key=lambda choice: chances[choice])
+        given = tuple(
+            -chance_cost if seat == move.seat else kept(after) - kept(top)
+            for seat, (after, top) in enumerate(
+                zip(seat_chances[chosen], seat_chances[by_chance], strict=True)
+            )
+        )
     return Judged(
         index,
         move.seat,
@@ -439,6 +460,7 @@ def judged_choice(
         chance_cost,
         chance,
         own,
+        given,
     )
 
 

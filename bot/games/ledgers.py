@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from bot.games.analysis import Analysis
 from bot.storage.records import Result
-from engine.ledger import SeatLedger, ledger
+from engine.ledger import Cost, SeatLedger, ledger
 
 
 def results(won: Sequence[bool], teams: Sequence[Sequence[int]]) -> tuple[Fraction, ...]:
@@ -37,10 +37,11 @@ def ledgers(
 ) -> tuple[SeatLedger, ...]:
     """Each seat's ledger of a judged game (``engine.ledger``): its ``start`` chance (the
     game's win-chance model where it began) and ``result`` against the report's own
-    figures, its luck summed and each decision's ``chance_cost``."""
+    figures, its luck summed and each decision's ``chance_cost`` (and what it gave each
+    rival, where the report keeps it: ``Judged.given``)."""
     return ledger(
         start,
         result,
         (fortune.luck for fortune in analysis.fortunes),
-        ((decision.seat, decision.chance_cost) for decision in analysis.decisions),
+        (Cost(d.seat, d.chance_cost, d.given) for d in analysis.decisions),
     )

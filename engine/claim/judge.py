@@ -23,10 +23,11 @@ policy (``playout.quick``) for every seat:
 An option's worth is its average over the deals, each deal weighed as the hard player's
 are by how well it explains the cards the others played on the trick
 (``search.likelihood``: a deal where the fast policy would have played another card
-counts a quarter): its estimated chance to win, playing on as the fast policy does. The options are the seat's legal actions, cards of the same
-faction and value counted as one (they do the same); where there are more than the hard
-player's ``CANDIDATES``, normal's best few are judged (as the hard player searches them),
-with the chosen option always among them.
+counts a quarter): its estimated chance to win, playing on as the fast policy does. The
+options are the seat's legal actions, cards of the same faction and value counted as one
+(they do the same); where there are more than the hard player's ``CANDIDATES``, normal's
+best few are judged (as the hard player searches them), with the chosen option always
+among them.
 
 The number of deals adapts (see ``SURE``): every option meets the same deals, so each is
 compared with the chosen one deal by deal, and dealing stops as soon as the cost's grade

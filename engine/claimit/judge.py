@@ -27,9 +27,11 @@ Each option is also weighed as the mover's chance to win the game after it
 (``Judgement.chances``), by the one value of a position that ``win_chance.chances`` gives
 and each roll's luck is measured by (``_Game.chances``): a stop, the position it leads
 to (the next turn's start, or the game over); rolling on, the stop's chance moved by what
-the roll value adds over the stop in the turn's ``outlook.Outlook``; a placement, the
-better of the two after it. So a position's chance before a decision is its best option's,
-and a game's chances move only by luck and decisions (``engine.ledger``).
+the roll value adds over the stop in the turn's ``outlook.Outlook`` and by rolling on's
+own term (``_Game.roll_terms``); a placement, the better of the two after it. So a
+position's chance before a decision is its best option's, and a game's chances move only
+by luck and decisions (``engine.ledger``); every seat's chance after each option is kept
+(``Judgement.seat_chances``), so that what a decision gave each rival is told alike.
 
 The worths are summed exactly, as whole numbers (the weights doubled, the 216 rolls of
 each level multiplied out), so that two options that are worth the same cost the same,
@@ -57,7 +59,7 @@ from typing import Final, Literal, NamedTuple
 from engine.claimit.actions import Action, Place, Placement, Roll, Stop
 from engine.claimit.board import ALL_SPACES, SIZE, groups, indices, largest_group
 from engine.claimit.dice import candidates
-from engine.claimit.outlook import Outlook, _sigmoid
+from engine.claimit.outlook import MODEL, Model, Outlook, _sigmoid
 from engine.claimit.rules import apply
 from engine.claimit.scoring import scores, winners
 from engine.claimit.state import CLAIM_MARKERS, LAST_ROUND_THRESHOLD, GameState, Phase
@@ -128,6 +130,9 @@ class Judgement(Judged[Choice, float]):
     chances: Mapping[Choice, float]
     """The mover's chance to win the game after each option: the value of the position
     it leads to (``_Game.chances``), as ``win_chance.chances`` gives it."""
+    seat_chances: Mapping[Choice, tuple[float, ...]]
+    """Every seat's chance after each option, seat by seat (``chances`` is the mover's):
+    what the choice gave each rival against the best option."""
 
 
 def judged(state: GameState, action: Action) -> Judgement | None:
@@ -480,9 +485,11 @@ class _Reach:
 
 
 class _Game:
-    """The judge of one game's decisions: a ``_Turn`` at a time."""
+    """The judge of one game's decisions: a ``_Turn`` at a time, its chances by ``model``
+    (``bench/fit_claimit_chances.py`` tries others)."""
 
-    def __init__(self) -> None:
+    def __init__(self, model: Model = MODEL) -> None:
+        self.model = model
         self._turn: _Turn | None = None
         self._outlook: Outlook | None = None
         self._facts: tuple[object, ...] = ()
@@ -492,7 +499,7 @@ class _Game:
         facts = (state.turn, state.owners, state.claimed, state.last_round)
         if self._turn is None or facts != self._facts:
             self._turn, self._facts = _Turn(state), facts
-            self._outlook = Outlook(state)
+            self._outlook = Outlook(state, self.model)
             self._stopped = {}
         return self._turn
 
@@ -549,19 +556,39 @@ class _Game:
         marks = state.squatters, state.claims_this_turn
         outlook = self.outlook(state)
         rolled = outlook.chances(turn.roll_on(*marks) / turn.denominator)
-        if not state.placed_this_turn:
+        if not self.anchored(state):
             return rolled
         stopped = self.stopped(state)
         mover = state.turn
-        if apply(state, Stop()).state.phase is Phase.OVER:
-            return rolled
-        added = outlook.logit_of(turn.roll_on(*marks) / turn.denominator) - outlook.logit_of(
-            turn.stop(*marks) / turn.denominator
-        )
+        offset, features = self.roll_terms(state)
+        weights = outlook.weights
+        after = _sigmoid(offset + sum(w * f for w, f in zip(weights, features, strict=True)))
         before = min(max(stopped[mover], _SURE), 1 - _SURE)
-        after = _sigmoid(math.log(before / (1 - before)) + added)
         rest = (1 - after) / (1 - before)
         return tuple(after if seat == mover else c * rest for seat, c in enumerate(stopped))
+
+    def anchored(self, state: GameState) -> bool:
+        """Whether rolling on in ``state`` is weighed against stopping (``rolling``):
+        something is placed and the stop does not end the game."""
+        return state.placed_this_turn and apply(state, Stop()).state.phase is not Phase.OVER
+
+    def roll_terms(self, state: GameState) -> tuple[float, tuple[float, ...]]:
+        """The mover's logit of rolling (on) in ``state`` (the ``settled`` rule aside) as
+        an offset plus the turn's ``Outlook`` weights times these features: where
+        ``anchored``, the logit of stopping's chance plus what the roll value's features
+        add over the stop's, and the ``Outlook``'s last feature 1 (rolling on's own
+        term: after the roll the judge looks a roll deeper than the roll value did, and
+        takes the best of what it sees); otherwise the roll value's own features."""
+        turn = self.turn(state)
+        marks = state.squatters, state.claims_this_turn
+        outlook = self.outlook(state)
+        rolled = outlook.features(turn.roll_on(*marks) / turn.denominator)
+        if not self.anchored(state):
+            return 0.0, rolled
+        stop = outlook.features(turn.stop(*marks) / turn.denominator)
+        before = min(max(self.stopped(state)[state.turn], _SURE), 1 - _SURE)
+        added = (*(r - s for r, s in zip(rolled[:-1], stop[:-1], strict=True)), 1.0)
+        return math.log(before / (1 - before)), added
 
     def stopped(self, state: GameState) -> tuple[float, ...]:
         """Every seat's chance once the mover stops in ``state``: that of the position the
@@ -569,7 +596,7 @@ class _Game:
         self.turn(state)
         known = self._stopped.get(state)
         if known is None:
-            known = self._stopped[state] = _Game().chances(apply(state, Stop()).state)
+            known = self._stopped[state] = _Game(self.model).chances(apply(state, Stop()).state)
         return known
 
     def _placed(self, turn: _Turn, state: GameState, option: Placement) -> int:
@@ -588,17 +615,17 @@ class _Game:
             worths: dict[Choice, int] = {
                 option: self._placed(turn, state, option) for option in options
             }
-            chances: dict[Choice, float] = {
-                option: self.chances(apply(state, Place(option)).state)[mover] for option in options
+            seats: dict[Choice, tuple[float, ...]] = {
+                option: self.chances(apply(state, Place(option)).state) for option in options
             }
-            return _judgement(turn, worths, chances, action.placement)
+            return _judgement(turn, worths, seats, mover, action.placement)
         if isinstance(action, Roll | Stop) and state.placed_this_turn:
             turn = self.turn(state)
             marks = state.squatters, state.claims_this_turn
             worths = {"roll": turn.roll_on(*marks), "stop": turn.stop(*marks)}
-            chances = {"roll": self.rolling(state)[mover], "stop": self.stopped(state)[mover]}
+            seats = {"roll": self.rolling(state), "stop": self.stopped(state)}
             chosen: Choice = "roll" if isinstance(action, Roll) else "stop"
-            return _judgement(turn, worths, chances, chosen)
+            return _judgement(turn, worths, seats, mover, chosen)
         return None
 
 
@@ -610,8 +637,13 @@ def _result(state: GameState) -> tuple[float, ...]:
 
 
 def _judgement(
-    turn: _Turn, worths: dict[Choice, int], chances: dict[Choice, float], chosen: Choice
+    turn: _Turn,
+    worths: dict[Choice, int],
+    seats: Mapping[Choice, tuple[float, ...]],
+    mover: int,
+    chosen: Choice,
 ) -> Judgement:
     scale = turn.denominator
     found = {c: w / scale for c, w in worths.items()}
-    return Judgement(found, chosen, turn.unit, chances)
+    chances = {c: found_chances[mover] for c, found_chances in seats.items()}
+    return Judgement(found, chosen, turn.unit, chances, MappingProxyType(dict(seats)))

@@ -9,15 +9,16 @@ placements for the mover, each the better of rolling on and stopping (the next t
 the stop leads to), or, for a bust, the next turn's start (or the game over in its last
 turn). So a game's chances move only by luck and decisions: for every seat, its result less
 its chance at the start is its luck less its own decisions' cost plus what the others'
-decisions gave it (``engine.ledger``), up to a table of more than two, where the report
-keeps a decision's cost to its maker alone.
+decisions gave it (``engine.ledger``), at every table size (a decision gives each
+rival what this value says it did).
 
 What that leaves by construction is the model's drift: the chance before a roll is not
 exactly the average of the 216 chances after it (the roll value looks a roll less deep
 than the positions after the roll, and maps a worth where they map positions), so that a
-roll's luck averages not 0 but ``drift`` over the dice: a few tenths of a point of win chance
-a roll (``bench.judge_truth`` measures it). A roll takes a few milliseconds: the placements
-the roll allows, each its roll value and the next turn's start.
+roll's luck averages not 0 but ``drift`` over the dice. The model is fitted to make it
+small (``outlook.MODEL``: about a point of win chance a roll in its roller's favour over
+many games, ``bench.judge_truth`` measures it). A roll takes a few milliseconds: the
+placements the roll allows, each its roll value and the next turn's start.
 """
 
 from __future__ import annotations

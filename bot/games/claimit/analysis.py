@@ -58,17 +58,20 @@ class ClaimItAnalyst:
     player's in 0.1% and never a mistake (its worst cost 4.5 points)."""
     level_rates = MappingProxyType(
         {
-            Level.HARD: Fraction("0.00150"),
-            Level.NORMAL: Fraction("0.00326"),
-            Level.EASY: Fraction("0.01752"),
+            Level.HARD: Fraction("0.00376"),
+            Level.NORMAL: Fraction("0.00434"),
+            Level.EASY: Fraction("0.02186"),
         }
     )
-    """Points of win chance lost per judged decision: the hard player 0.150, the normal
-    0.326, the easy 1.752, as ``python -m bench.judge_truth --only claimit --games 20``
+    """Points of win chance lost per judged decision: the hard player 0.376, the normal
+    0.434, the easy 2.186, as ``python -m bench.judge_truth --only claimit --games 20``
     measured them over its 2-, 3- and 4-player games (3,464, 3,703 and 2,491 decisions),
     each option weighed by the one value of a position (``engine.claimit.judge``). The
-    hard player loses more than it did (0.023) where the next turn's start a stop leads
-    to and the judge's spaces rank placements differently."""
+    hard player loses more than it did (0.150 before the model was fitted to the chances
+    after each roll, 0.023 before one value): rolling on is now worth the stop's chance
+    and a term of its own (``outlook.MODEL``), where the hard player weighs a roll value
+    against a stop in spaces, and the next turn's start ranks placements otherwise than
+    the judge's spaces."""
     parts = 1
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:
@@ -98,6 +101,7 @@ class ClaimItAnalyst:
                 UNITS[judgement.unit],
                 exact=False,
                 chances=judgement.chances,
+                seat_chances=judgement.seat_chances,
             )
             for index, judgement in enumerate(judged)
             if judgement is not None and index in wanted

@@ -73,7 +73,7 @@ def test_each_roll_is_one_event_of_its_roller_whose_luck_sums_to_zero_over_the_s
     assert event.luck[0] < 0, "the roll busts: a turn's marks lost"
 
 
-def test_the_roll_that_decided_the_game_is_its_luckiest() -> None:
+def test_the_roll_that_won_the_game_gave_the_winner_what_their_chance_lacked() -> None:
     start = position(LAST_TURNS, turn=1, last_round={"caller": 0, "turns_left": 2})
     actions: list[Action] = [Roll((3, 2, 2)), Place(Placement(3, 2, "S2")), Stop()]
     state = start
@@ -84,9 +84,17 @@ def test_the_roll_that_decided_the_game_is_its_luckiest() -> None:
     assert final.phase is Phase.OVER and chances(final) == (1.0, 0.0)
     events = roll_luck(start, actions)
     assert [event.move for event in events] == [0, 3]
-    luckiest = max(events, key=lambda event: abs(event.luck[0]))
-    assert luckiest.move == 3 and luckiest.luck[0] > 0.2
-    assert luckiest.luck[1] == pytest.approx(-luckiest.luck[0], abs=1e-12)
+    won = events[1]
+    assert won.luck[0] == pytest.approx(1 - chances(state)[0], abs=1e-12) and won.luck[0] > 0
+    assert won.luck[1] == pytest.approx(-won.luck[0], abs=1e-12)
+    assert events[0].luck[1] < 0, "seat 1's roll left it a board seat 0 beats"
+
+
+def test_on_the_last_turn_the_chance_before_a_roll_is_near_the_mean_after_it() -> None:
+    # The model's last turn is fitted to the chances after its rolls: here 5.7 points
+    # short of their mean (before that fit, 34.6: the curve of the rounds before it).
+    state = position(LAST_TURNS, last_round={"caller": 1, "turns_left": 1})
+    assert abs(drift(state)[0]) < 0.06
 
 
 def test_the_luck_adjusted_result_of_two_hard_players_averages_their_results() -> None:

@@ -4,9 +4,10 @@ thresholds; the clock's and a stand-in's moves left out."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
-from bot.games.analysis import ChanceKind, Grade, Played, Unit
+from bot.games.analysis import ChanceKind, Grade, Judged, Played, Unit
 from bot.games.claimit.analysis import ANALYST, THRESHOLDS
 from bot.games.claimit.report_words import WORDS
 from bot.storage.game_values import Level
@@ -58,6 +59,22 @@ def test_a_decisions_chance_cost_is_its_cost_in_chance_to_win() -> None:
     assert 0 < alone.chance_cost < 1 and alone.chance_cost.denominator <= 1_000_000
     assert joining.chance_cost == 0
     assert ANALYST.chance_thresholds.grade(Fraction(3, 100)) is Grade.INACCURACY
+
+
+def test_a_costly_decision_says_what_it_gave_each_rival_and_the_report_keeps_it() -> None:
+    board = {**claimed_row(0, 1, range(1, 3)), **claimed_row(0, 1, range(4, 7)), **RIVAL_CORNER}
+    board.update({"1,6": ["C", "P2"], "2,6": ["P2"], "3,6": ["P2"]})
+    state = position(board, players=3, phase="place", dice=[3, 1, 1])
+    (alone,) = ANALYST.judge([Played(state, 0, Place(Placement(1, 3, "S1")))], [0], seed=1)
+    (joining,) = ANALYST.judge([Played(state, 0, Place(Placement(3, 1, "S1")))], [0], seed=1)
+    assert alone.given is not None and joining.given is None
+    mover, *rivals = alone.given
+    assert mover == -alone.chance_cost
+    assert all(gift > 0 for gift in rivals) and rivals[0] != rivals[1], "not shared evenly"
+    total = sum(alone.given, Fraction(0))
+    assert -Fraction(3, 1_000_000) <= total <= Fraction(3, 1_000_000), "one loses, others win"
+    kept = Judged.from_json(json.loads(json.dumps(alone.to_json())))
+    assert kept == alone
     assert ANALYST.chance_thresholds.grade(Fraction(1, 5)) is Grade.BLUNDER
 
 
