@@ -9,9 +9,9 @@ option chosen less after the best (``Cost.given``). What is left
 (``SeatLedger.leftover``) is what the judge's values do not tell alike: a decision's
 options valued otherwise than the positions they lead to, chance events whose luck is
 not the value after less the value before, and, where the judge keeps only what a
-decision cost its maker (``Cost.given`` is ``None``: Gold Nuggets, Claim), how that
-cost fell on the others, which the ledger then shares evenly among them. Claim It!'s
-judge gives every seat's value: its ledger adds up at every table size to the report's
+decision cost its maker (``Cost.given`` is ``None``: Claim), how that cost fell on the
+others, which the ledger then shares evenly among them. Claim It!'s and Gold Nuggets'
+judges give every seat's value: their ledgers add up at every table size to the report's
 rounding (a millionth a figure). A model whose value before a roll is not the average
 of the values after it leaves no leftover (the luck is still after less before) but
 tilts luck against decisions: that is its drift (``engine.claimit.roll_luck``).

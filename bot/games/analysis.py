@@ -143,7 +143,7 @@ class Judged:
     given: tuple[Fraction, ...] | None = None
     """What the choice gave each seat, seat by seat, in chance to win: its chance after
     the chosen option less after the best (the mover's is ``-chance_cost``), where the
-    game's judge weighs every seat's and the choice cost something; the ledger
+    game's judge weighs every seat's and the choice moved some seat's; the ledger
     (``ledgers``) counts each rival's share so rather than evenly."""
 
     def to_json(self) -> JSON:
@@ -254,9 +254,11 @@ REPORT_VERSION = 4
 """The report's make: 2 weighs luck and every decision in chance to win; 3 tells Claim
 It!'s luck and decisions by one value of a position and keeps each decision's chance
 before it and its cost in the game's own unit (what a decided game grades by); 4 keeps
-what a Claim It! decision gave each rival (``Judged.given``), its chances by the model
-refitted so that a roll's luck averages 0. A report kept by an older make is judged
-again when next asked for."""
+what a Claim It! or Gold Nuggets decision gave each rival (``Judged.given``), Claim
+It!'s chances by the model refitted so that a roll's luck averages 0, Gold Nuggets' luck
+of a turn's first roll at three seats or more against the model's chance before it, and
+Claim's deals weighed by how well they explain the cards on the trick. A report kept by
+an older make is judged again when next asked for."""
 
 
 @dataclass(frozen=True)
@@ -441,14 +443,17 @@ def judged_choice(
     chance = kept(max(chances.values()))
     chance_cost = _beyond(chance, kept(chances[chosen]), chance_noise)
     given = None
-    if seat_chances is not None and chance_cost > 0:
+    if seat_chances is not None:
+        # Even a choice that cost its maker nothing may move the others: whom a steal
+        # takes from.
         by_chance = max(chances, key=lambda choice: chances[choice])
-        given = tuple(
+        gifts = tuple(
             -chance_cost if seat == move.seat else kept(after) - kept(top)
             for seat, (after, top) in enumerate(
                 zip(seat_chances[chosen], seat_chances[by_chance], strict=True)
             )
         )
+        given = gifts if any(gifts) else None
     return Judged(
         index,
         move.seat,

@@ -19,7 +19,7 @@ scale all of a game's decisions share.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from typing import Literal
@@ -56,6 +56,9 @@ class Judgement(Judged[Choice, Fraction | float]):
     solved: bool = False
     """Whether the chances (and the worths, in win chance) are the exact game's: a
     2-player game (``win_chance.solved``)."""
+    seat_chances: Mapping[Choice, tuple[float, ...]] = field(default_factory=dict)
+    """Every seat's chance to win after each option, seat by seat (``chances`` is the
+    mover's of them): what a decision gave each rival (``engine.ledger.Cost``)."""
 
     @property
     def exact(self) -> bool:
@@ -80,7 +83,7 @@ def judged(state: GameState, action: Action) -> Judgement | None:
         for choice, worth in found.worths.items():
             worths[Take(None) if choice == "take" else choice] = worth
         chosen = Take(None) if found.chosen == "take" else found.chosen
-        return Judgement(worths, chosen, Unit.NUGGETS, chances(state, worths))
+        return _judgement(state, worths, chosen, Unit.NUGGETS)
     return _for_the_game(state, action)
 
 
@@ -128,9 +131,7 @@ def _for_the_game(state: GameState, action: Action) -> Judgement | None:
             worths[choice] = plan.after(left, after.numbers, after.value, lassos)
         if len(worths) < 2:
             return None
-        return Judgement(
-            worths, action.counts, Unit.WIN_CHANCE, chances(state, worths), solved(state.players)
-        )
+        return _judgement(state, worths, action.counts, Unit.WIN_CHANCE)
     seven = state.phase is Phase.TAKE
     if state.phase is Phase.DECIDE and isinstance(action, Roll | Take):
         lassos = min(aside.lasso, STEAL_LASSOS)
@@ -145,16 +146,31 @@ def _for_the_game(state: GameState, action: Action) -> Judgement | None:
     if len(worths) < 2:
         return None
     chosen: Choice = "roll" if isinstance(action, Roll) else action
-    return Judgement(worths, chosen, Unit.WIN_CHANCE, chances(state, worths), solved(state.players))
+    return _judgement(state, worths, chosen, Unit.WIN_CHANCE)
+
+
+def _judgement(
+    state: GameState, worths: dict[Choice, Fraction | float], chosen: Choice, unit: Unit
+) -> Judgement:
+    every = seat_chances(state, worths)
+    mover = {choice: after[state.turn] for choice, after in every.items()}
+    exactly = unit is Unit.WIN_CHANCE and solved(state.players)
+    return Judgement(worths, chosen, unit, mover, exactly, every)
 
 
 def chances(state: GameState, options: Iterable[Choice]) -> dict[Choice, float]:
     """The mover's chance to win after each of ``options`` in ``state`` (``win_chance``),
     the turn played on by the plan from there."""
+    return {choice: after[state.turn] for choice, after in seat_chances(state, options).items()}
+
+
+def seat_chances(state: GameState, options: Iterable[Choice]) -> dict[Choice, tuple[float, ...]]:
+    """Every seat's chance to win after each of ``options`` in ``state``, as ``chances``
+    gives the mover's."""
     plan = turn_plan(state)
     aside, left = state.aside, state.dice_left
     lassos = min(aside.lasso, STEAL_LASSOS)
-    found: dict[Choice, float] = {}
+    found: dict[Choice, tuple[float, ...]] = {}
     for option in options:
         if isinstance(option, Take):
             after = plan.take(option, state.value, seven=state.phase is Phase.TAKE)
@@ -168,5 +184,5 @@ def chances(state: GameState, options: Iterable[Choice]) -> dict[Choice, float]:
             )
         else:
             after = plan.roll_on(left, aside.numbers, state.value, lassos)
-        found[option] = after[state.turn]
+        found[option] = after
     return found

@@ -1,9 +1,9 @@
 """The ledger of a judged game (``engine.ledger``, ``bench.judge_truth``): result less
 start chance against luck, own decisions' cost and rivals', seat by seat, over seeded
-games judged as their reports are. Claim It!'s (at 2, 3 and 4 players) and Gold Nuggets'
-(at 2) add up to the report's rounding (a millionth a figure): one value of a position
-tells a game's luck and its decisions, Gold Nuggets' the solved game's, and a Claim It!
-decision gives each rival what that value says it did. Claim's adds up exactly inside a
+games judged as their reports are. Claim It!'s and Gold Nuggets' (at 2, 3 and 4 players)
+add up to the report's rounding (a millionth a figure): one value of a position tells a
+game's luck and its decisions, Gold Nuggets' the solved game's at two, and a decision
+gives each rival what that value says it did. Claim's adds up exactly inside a
 solved endgame only (``tests/engine/claim_players/test_endgame.py``); before it, what its
 estimating judge leaves is told term by term (``tests/bench/test_claim_ledger.py``;
 Benchmarks, "Claim's ledger"). The ledger's arithmetic is checked by hand."""
@@ -29,6 +29,8 @@ ROUNDING = 1e-4
         ("claimit", 4, 77001),
         ("nuggets", 2, 77000),
         ("nuggets", 2, 77001),
+        ("nuggets", 3, 77000),
+        ("nuggets", 4, 77001),
     ],
 )
 def test_a_game_adds_up_for_every_seat(kind: str, players: int, seed: int) -> None:

@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from bot.games.analysis import Analyst, Judged, Played, Unit, Weighed, weighed_in_own_unit
+from bot.games.analysis import (
+    Analyst,
+    Judged,
+    Played,
+    Unit,
+    Weighed,
+    judged_choice,
+    weighed_in_own_unit,
+)
 from bot.games.claim.analysis import NOISE
 from bot.games.claim.game import Move, intent_of
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
@@ -33,6 +41,7 @@ from engine.claimit.state import Phase as ClaimItPhase
 from engine.gold_nuggets import Counts
 from engine.gold_nuggets import GameState as NuggetsState
 from engine.gold_nuggets import Phase as NuggetsPhase
+from engine.judging import Judged as EngineJudged
 
 LEVELS = (Level.EASY, Level.NORMAL)
 """The computer players of the games played here: the hard ones think too long for a
@@ -292,3 +301,32 @@ def test_a_position_is_weighed_in_its_own_unit_only_where_decided_and_alike() ->
     assert not weighed_in_own_unit(Fraction(6, 100), Fraction(55, 1000), alike)
     assert not weighed_in_own_unit(Fraction(1), Fraction(99, 100), alike)
     assert weighed_in_own_unit(Fraction(1), Fraction(991, 1000), alike)
+
+
+def test_a_choice_that_cost_its_maker_nothing_still_gives_its_rivals_what_it_moved() -> None:
+    # Seat 0 steals from seat 1 or seat 2, alike for itself: whom it robs is the rivals'.
+    verdict = EngineJudged({"from 1": 0.5, "from 2": 0.5}, "from 2")
+    seat_chances = {"from 1": (0.5, 0.1, 0.4), "from 2": (0.5, 0.3, 0.2)}
+    found = judged_choice(
+        Played(None, 0, None),
+        7,
+        verdict,
+        str,
+        Unit.WIN_CHANCE,
+        exact=False,
+        chances={"from 1": 0.5, "from 2": 0.5},
+        seat_chances=seat_chances,
+    )
+    assert found.chance_cost == 0
+    assert found.given == (Fraction(0), Fraction(2, 10), Fraction(-2, 10))
+    alike = judged_choice(
+        Played(None, 0, None),
+        7,
+        verdict,
+        str,
+        Unit.WIN_CHANCE,
+        exact=False,
+        chances={"from 1": 0.5, "from 2": 0.5},
+        seat_chances={"from 1": (0.5, 0.2, 0.3), "from 2": (0.5, 0.2, 0.3)},
+    )
+    assert alike.given is None

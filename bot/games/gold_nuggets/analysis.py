@@ -125,6 +125,7 @@ class NuggetsAnalyst:
                         unit,
                         exact=judgement.exact,
                         chances=judgement.chances,
+                        seat_chances=judgement.seat_chances,
                         own=(
                             nuggets_cost(move.before, move.action)
                             if judgement.unit is EngineUnit.WIN_CHANCE
