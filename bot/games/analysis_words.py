@@ -11,16 +11,9 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any, Final, Protocol
 
-from bot.games.analysis import (
-    ChanceKind,
-    Fortune,
-    Grade,
-    Judged,
-    SeatSummary,
-    Unit,
-    luck_adjusted,
-)
+from bot.games.analysis import ChanceKind, Fortune, Grade, Judged, Unit
 from bot.games.luck import verdict_words
+from bot.games.seat_summaries import SeatSummary, luck_adjusted
 from engine.luck import Verdict
 from i18n import Language
 

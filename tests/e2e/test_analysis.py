@@ -19,12 +19,13 @@ import pytest
 
 from bot.features.analysis import judging
 from bot.features.analysis.service import AnalysisService
-from bot.games.analysis import Analysis, Analyst, Fortune, Judged, Played, costliest
+from bot.games.analysis import Analysis, Analyst, Fortune, Judged, Played
 from bot.games.claim.game import intent_of
 from bot.games.face import BaseFace, seat_names
 from bot.games.faces import face_for
 from bot.games.ledgers import results
 from bot.games.registry import analyst_for, rules_for
+from bot.games.seat_summaries import costliest
 from emulator import Interaction, Message, User
 from engine.claim.actions import Play, Take
 from i18n import english

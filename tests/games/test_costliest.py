@@ -20,16 +20,13 @@ from bot.games.analysis import (
     Judged,
     Thresholds,
     Unit,
-    costliest,
     graded_by,
-    luck_adjusted,
-    luckiest,
-    summaries,
 )
 from bot.games.claim.analysis import THRESHOLDS as CLAIM
 from bot.games.claimit.analysis import THRESHOLDS as CLAIMIT
 from bot.games.gold_nuggets.analysis import THRESHOLDS
 from bot.games.ledgers import results
+from bot.games.seat_summaries import costliest, luck_adjusted, luckiest, summaries
 
 POINTS = Thresholds(Fraction(3, 100), Fraction(10, 100), Fraction(20, 100))
 """Grades on the win-chance scale: 3, 10 and 20 points."""

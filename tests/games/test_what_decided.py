@@ -12,11 +12,11 @@ from fractions import Fraction
 
 import pytest
 
-from bot.games.analysis import SeatSummary
 from bot.games.analysis_words import Side, sides, what_decided
 from bot.games.analysis_words import points as shown_points
 from bot.games.faces import report_words_for
 from bot.games.registry import rules_for
+from bot.games.seat_summaries import SeatSummary
 from i18n import english, language
 from tests.games.test_contract import play
 

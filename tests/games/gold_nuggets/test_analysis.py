@@ -10,9 +10,10 @@ from fractions import Fraction
 
 from bench.analysis import played
 from bench.nuggets_judge import chosen, close_endgames, hinted, regret
-from bot.games.analysis import Analysis, ChanceKind, Grade, Played, Unit, kept, summaries
+from bot.games.analysis import Analysis, ChanceKind, Grade, Played, Unit, kept
 from bot.games.gold_nuggets.analysis import ANALYST, CHANCE_THRESHOLDS, LEVEL_RATES, THRESHOLDS
 from bot.games.gold_nuggets.report_words import WORDS
+from bot.games.seat_summaries import summaries
 from bot.storage.game_values import Level
 from engine.gold_nuggets import Phase, Roll, SetAside, Take, TimeOut, apply
 from engine.gold_nuggets.dice import Counts, Face

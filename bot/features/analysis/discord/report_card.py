@@ -17,13 +17,10 @@ from bot.games.analysis import (
     Analysis,
     ChanceKind,
     Judged,
-    SeatSummary,
     Thresholds,
     Unit,
-    costliest,
     graded_by,
     grading_scale,
-    summaries,
 )
 from bot.games.analysis_words import (
     ReportWords,
@@ -44,6 +41,7 @@ from bot.games.analysis_words import (
 from bot.games.face import GOLD
 from bot.games.ledgers import results, won_by_seat
 from bot.games.limits import DESCRIPTION, shortened
+from bot.games.seat_summaries import SeatSummary, costliest, summaries
 from bot.storage import Game, Result
 from i18n import Language
 
