@@ -7,15 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from bot.games.analysis import (
-    Analysis,
-    Fortune,
-    Grade,
-    Judged,
-    Thresholds,
-    Unit,
-    graded_by,
-)
+from bot.games.analysis import Analysis, Fortune, Grade, Judged, Thresholds, Unit, graded_by
 
 
 @dataclass(frozen=True)
