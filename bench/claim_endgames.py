@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bench import figures
 from engine.claim import (
     Faction,
     Phase,
@@ -131,14 +132,7 @@ def _game(job: tuple[Seats, int, int, bool]) -> Found:
 
 
 def spread(label: str, values: Sequence[float]) -> str:
-    if not values:
-        return f"{label}: none"
-    ordered = sorted(values)
-    return (
-        f"{label}: median {statistics.median(ordered) * 1000:.0f} ms, "
-        f"p90 {ordered[int(0.9 * (len(ordered) - 1))] * 1000:.0f} ms, "
-        f"longest {ordered[-1] * 1000:.0f} ms ({len(ordered)})"
-    )
+    return f"{label}: {figures.spread(values)}"
 
 
 def main(games: int, workers: int, tricks: int, raccoons: bool) -> None:

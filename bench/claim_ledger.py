@@ -104,7 +104,12 @@ class Chain:
 def played(seed: int) -> tuple[ClaimState, list[Action]]:
     """One seeded game by the computer levels: its deal and its actions."""
     pair = PAIRS[seed % 2]
-    levels = pair if seed // 2 % 2 == 0 else (pair[1], pair[0])
+    return seeded_game(seed, pair if seed // 2 % 2 == 0 else (pair[1], pair[0]))
+
+
+def seeded_game(seed: int, levels: Sequence[Level]) -> tuple[ClaimState, list[Action]]:
+    """The 2-player game of ``seed``'s deal played by ``levels``, seat by seat: its deal
+    and its actions."""
     deal = random.Random(seed)
     factions = random_selection(2, deal)
     deck, removed = shuffle_deck(factions, deal)

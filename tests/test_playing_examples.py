@@ -12,20 +12,17 @@ from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
+from bench.claim_ledger import seeded_game
 from bot.games.analysis import Grade, Thresholds, Unit
 from bot.games.analysis_words import adjusted_line
 from bot.games.claim.analysis import THRESHOLDS as CLAIM_THRESHOLDS
 from bot.games.claimit.analysis import THRESHOLDS as CLAIMIT_THRESHOLDS
 from bot.games.gold_nuggets.analysis import THRESHOLDS as NUGGETS_THRESHOLDS
-from engine.claim import Phase as ClaimPhase
-from engine.claim import apply as claim_apply
-from engine.claim import new_game, random_selection, shuffle_deck, view
 from engine.claim.actions import Play
 from engine.claim.card_luck import card_luck
 from engine.claim.cards import card as claim_card
 from engine.claim.judge import judged as claim_judged
 from engine.claim.players import Level as ClaimLevel
-from engine.claim.players import decide
 from engine.claimit import Phase, Place, Placement, Roll, apply
 from engine.claimit.judge import Unit as ClaimItUnit
 from engine.claimit.judge import judged as claimit_judged
@@ -190,17 +187,7 @@ one seat 1."""
 
 
 def test_claims_luck_example_is_the_reports() -> None:
-    deal = random.Random(CLAIM_LUCK_SEED)
-    factions = random_selection(2, deal)
-    deck, removed = shuffle_deck(factions, deal)
-    start, _ = new_game(2, factions, deck, removed, 0)
-    minds = random.Random(CLAIM_LUCK_SEED + 1)
-    state, actions = start, []
-    while state.phase is not ClaimPhase.OVER:
-        seat = state.to_act()[0]
-        action = decide(view(state, seat), (ClaimLevel.HARD, ClaimLevel.NORMAL)[seat], minds)
-        actions.append(action)
-        state, _ = claim_apply(state, seat, action)
+    start, actions = seeded_game(CLAIM_LUCK_SEED, (ClaimLevel.HARD, ClaimLevel.NORMAL))
     events = card_luck(start, actions, CLAIM_LUCK_SEED)
     hard, normal = (sum(event.luck[seat] for event in events) for seat in range(2))
     (dealt,) = (e.luck[1] for e in events if e.kind == "deal" and e.seat == 1)
