@@ -237,7 +237,7 @@ def _remembered_play(state: ClaimState, seat: int, card: Card) -> Memory:
         shown = replaced(shown, seat, without_card(shown[seat], card))
     if shown is memory.shown and voids is memory.voids:
         return memory
-    return Memory(shown, voids)
+    return _memory(shown, voids)
 
 
 def _remembered_gifts(state: ClaimState, gifts: Sequence[Gift], last: bool) -> Memory:
@@ -252,7 +252,14 @@ def _remembered_gifts(state: ClaimState, gifts: Sequence[Gift], last: bool) -> M
     voids = () if last else memory.voids
     if shown is memory.shown and voids is memory.voids:
         return memory
-    return Memory(shown, voids)
+    return _memory(shown, voids)
+
+
+def _memory(shown: tuple[tuple[Card, ...], ...], voids: tuple[tuple[Faction, ...], ...]) -> Memory:
+    """A memory in its one form: nothing remembered of any seat is the empty tuple (as a
+    new game's, and as a position read back from its JSON), so that equal memories are
+    equal states."""
+    return Memory(shown if any(shown) else (), voids if any(voids) else ())
 
 
 def _per_seat(items: tuple[tuple[T, ...], ...], players: int) -> tuple[tuple[T, ...], ...]:

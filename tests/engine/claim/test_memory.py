@@ -117,6 +117,18 @@ def test_the_memory_is_kept_in_the_stored_state_and_left_out_of_the_protocol() -
     assert checked > 10
 
 
+def test_a_memory_that_holds_nothing_any_more_is_the_new_games_and_reads_back_equal() -> None:
+    """A seat that played its last face-up prize leaves nothing remembered: the state is
+    then the one its JSON reads back as (hypothesis once found a game where it was not)."""
+    emptied = 0
+    for before, _, after, _ in steps(2, games=12, seed=141):
+        assert state_from_json(state_to_json(after)) == after
+        if any(before.memory.shown) and not any(after.memory.shown):
+            emptied += 1
+            assert after.memory.shown == ()
+    assert emptied > 0
+
+
 def view_to_protocol() -> list[str]:
     """The protocol's view fields (docs/rules/claim.md, View)."""
     return [
