@@ -63,8 +63,8 @@ from engine.claim.card_luck import card_luck
 from engine.claim.judge import Judgement, judged_game, replayed
 from engine.claim.players import Level, decide
 from engine.claim.players.knowledge import unknown_cards
-from engine.claim.players.search import sample_state
-from engine.claim.win_chance import dealt, start_chance, valued
+from engine.claim.players.search import dealt_out, known_state, sample_state
+from engine.claim.win_chance import dealt, looks_ahead, settled, start_chance, valued
 from engine.ledger import BOUND
 
 PAIRS = ((Level.HARD, Level.NORMAL), (Level.NORMAL, Level.EASY))
@@ -73,7 +73,7 @@ PAIRS = ((Level.HARD, Level.NORMAL), (Level.NORMAL, Level.EASY))
 @dataclass(frozen=True, slots=True)
 class Chain:
     """One seat's account of one game, term by term, each in chance to win (0 to 1):
-    ``leftover = shortfall + learnt + phase_change + rest``."""
+    ``leftover = shortfall + learnt + phase_change + horizon + rest``."""
 
     result: float
     """The result less the start chance (1/2)."""
@@ -92,6 +92,10 @@ class Chain:
     view's) and what that cost's shortfall left, and the luck of the cards that came."""
     phase_change: float
     """The value's change at the move that ends phase 1, beyond its decision and luck."""
+    horizon: float
+    """In a determined phase 2 searched to a trick's end (``players.lookahead``), where a
+    move ends the trick: the new trick's value less its worth as the last search's
+    horizon (``win_chance.settled``)."""
     rest: float
     """What the seat's own moves and the deal leave: sampling error."""
     error: float
@@ -193,13 +197,14 @@ def chained(
         for i in range(len(actions))
         if i + 1 == len(states) or states[i + 1].phase is not Phase.P1
     )
+    jumps = [_horizon_jump(states, index, values[index + 1]) for index in range(len(actions))]
     drift = [0.0] * players
     if end_of_phase + 1 < len(states):
         drift = _drift(states[end_of_phase + 1], seed, deals)
     found = []
     for s in range(players):
         cost = [0.0] * players
-        shortfall = shortfall_p2 = learnt = phase_change = 0.0
+        shortfall = shortfall_p2 = learnt = phase_change = moved = 0.0
         rest = values[0][s] - 0.5 - luck_at[0][s]
         variance = errors[0][s] ** 2 + events_at[0][s] * LUCK_ERROR**2
         for index, mover in enumerate(seats):
@@ -214,6 +219,10 @@ def chained(
             shortfall += signed
             shortfall_p2 += signed if states[index].phase is not Phase.P1 else 0.0
             left = step + cost_here - short if mover == s else step - cost_here + short
+            jump = jumps[index]
+            if jump is not None:
+                moved += jump[s]
+                left -= jump[s]
             if index == end_of_phase:
                 phase_change += left
             elif mover == s:
@@ -236,12 +245,30 @@ def chained(
                 shortfall_p2,
                 learnt,
                 phase_change,
+                moved,
                 rest,
                 math.sqrt(variance),
                 drift[s],
             )
         )
     return tuple(found)
+
+
+def _horizon_jump(
+    states: Sequence[ClaimState], index: int, after: Sequence[float]
+) -> list[float] | None:
+    """Per seat, the value of the position after move ``index`` (``after``) less its worth
+    as the horizon of the search that valued the position before it
+    (``win_chance.settled``); None where that position was not a determined deal searched
+    to a trick's end (``win_chance.whole_deal``), or the move stays short of the horizon."""
+    state = states[index]
+    seen = view(state, state.to_act()[0])
+    if not looks_ahead(state) or known_state(seen) is not None or dealt_out(seen) is None:
+        return None
+    following = states[index + 1]
+    if following.phase is Phase.P2 and following.done == state.done:
+        return None
+    return [after[s] - settled(following, s) for s in range(state.players)]
 
 
 def _drift(state: ClaimState, seed: int, deals: int) -> list[float]:

@@ -23,10 +23,13 @@ every position of the game for each seat with the same estimator
 
 - the estimator's shortfall: before a decision the judge's value is its best option's,
   but the estimator values the position by its own policy's play of it, which is worth
-  less where the policy misses the best option (phase 2's playouts of a determined deal
-  too long to solve, above all: one playout an option, each a faction's lead one way or
-  the other). At each decision the best option less the position's value: the seat's
-  own raise its account, its rival's lower it;
+  less where the policy misses the best option (phase 1's playouts, above all). At each
+  decision the best option less the position's value: the seat's own raise its account,
+  its rival's lower it. Claim's two-player phase 2 searches each deal to the trick's end
+  (``engine.claim.players.lookahead``), where a position is its best option's worth in
+  each deal: what is left there is what the deals tell that the view does not;
+- the horizon: where that search's horizon moves on at a trick's start, the new trick's
+  value less its worth as the horizon;
 - what the seat learnt: at a rival's move, the seat's value moves by more than the
   rival's cost by the rival's own view, as the cards played show what the rival held
   (the rival's deal and draws, lucky for it alone, come to light this way);

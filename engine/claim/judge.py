@@ -48,7 +48,11 @@ charged much.
 A determined endgame (``players.endgame``: two players in phase 2, the unseen cards exactly
 the other hand) from ``endgame.EXACT_TRICKS`` tricks left is not estimated: every option is
 solved exactly, its worth the rules' result under perfect play by both sides (1, 1/2 or 0),
-and the judgement says so (``Judgement.exact``; ``exact`` for a view). Deals that are not
+and the judgement says so (``Judgement.exact``; ``exact`` for a view). Longer, its one deal
+is searched for every option (no ``CANDIDATES`` cut) to the end of the trick in progress,
+both sides playing their best, and only the positions there are played out
+(``win_chance.option_factions``, ``players.lookahead``): its best option is what
+``win_chance.valued`` says the position is worth. Deals that are not
 determined are solved exactly from ``endgame.SAMPLED_TRICKS`` tricks left
 (``win_chance.dealt``).
 
@@ -67,14 +71,13 @@ the same deals: the value the luck is weighed in (``card_luck``), so that luck a
 are one chain. What it leaves by construction, each term measured by
 ``bench.claim_ledger`` (``engine.ledger``): each worth's sampling error
 (``Judgement.error``, the chosen one's); what a seat learns of the rival's cards when the
-rival plays; the jump from the fitted model to phase 2's playouts; and above all the
-estimator's shortfall: the value of a position is its fast policy's play of it, and the
-best option is worth more than that wherever the policy misses it. In phase 2 of a
-determined deal too long to solve every option is one playout, a faction's lead one way
-or the other, so the best option stands about half a game above the position (and the
-chosen one often half a game below it) decision after decision: the costs there are the
-policy's verdict, not perfect play's, and a seat's own costs summed can pass a whole game
-where it won.
+rival plays; the jump from the fitted model to phase 2's values; where a trick ends in a
+determined phase 2, the new trick's value less its worth as the last search's horizon;
+and the estimator's shortfall: the value of a position is its fast policy's play of it,
+and the best option is worth more than that wherever the policy misses it. In a
+determined phase 2 there is no shortfall, the value of a position being its best
+option's; what the fast policy misses there shows where the search's horizon moves on,
+at each trick's start.
 """
 
 from __future__ import annotations
@@ -94,6 +97,7 @@ from engine.claim.players.search import (
     CANDIDATES,
     DEAL_COST,
     PLAYOUT_COST,
+    dealt_out,
     known_state,
     likelihood,
     plays_left,
@@ -102,7 +106,7 @@ from engine.claim.players.search import (
 from engine.claim.rules import apply, legal_actions
 from engine.claim.state import ClaimState, Phase, Step
 from engine.claim.view import SeatView, legal_in_view, view
-from engine.claim.win_chance import dealt_factions, finish, one_deal
+from engine.claim.win_chance import dealt_factions, finish, one_deal, option_factions
 from engine.judging import Judged
 
 INACCURACY: Final = 0.05
@@ -255,6 +259,10 @@ def weighed_factions(
             for group in groups
         ]
         return sorted(ranked, key=lambda option: -option[1])
+    state = dealt_out(seen)
+    if state is not None:
+        ranked = [(tuple(group), *option_factions(state, seen.seat, group[0])) for group in groups]
+        return sorted(ranked, key=lambda option: -option[1])
     values, won, weights = _dealt_all(seen, [group[0] for group in groups], rng)
     found = [
         (tuple(group), _mean(results, weights), _mean(factions, weights))
@@ -283,6 +291,15 @@ def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgemen
         played = {a: _played_out(known, seen.seat, group[0]) for group in groups for a in group}
         return Judgement(
             {a: solved[group[0]] for group in groups for a in group}, chosen, True, played
+        )
+    state = dealt_out(seen)
+    if state is not None:
+        found = [(group, *option_factions(state, seen.seat, group[0])) for group in groups]
+        return Judgement(
+            {a: worth for group, worth, _ in found for a in group},
+            chosen,
+            False,
+            {a: won for group, _, won in found for a in group},
         )
     if len(groups) > CANDIDATES:
         scores = dict(action_scores(seen))

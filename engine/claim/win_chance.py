@@ -15,9 +15,14 @@ policy for every seat, as the judge plays an option on:
 
 In phase 2 a deal with at most ``endgame.SAMPLED_TRICKS`` tricks left (or a loot choice,
 with two units) is not played out but solved exactly (``endgame.Solver``): its worth is
-the rules' result under perfect play. A determined view (``endgame.determined``) from
-``endgame.EXACT_TRICKS`` tricks left has one deal only, solved: the chance is exact
-(``exact``).
+the rules' result under perfect play (``settled``). A determined view
+(``endgame.determined``) has one deal only: from ``endgame.EXACT_TRICKS`` tricks left it
+is solved, the chance exact (``exact``); earlier it is searched to the end of the trick
+in progress, both sides playing their best, and only the positions there are played out
+(``whole_deal``, ``players.lookahead``): so a position is worth its best option, and a
+decision's options chain with the positions they lead to (``option_factions``). Searching
+every deal of a view that is not determined so was measured too (``bench.claim_ledger``,
+16 games): it doubled a game's judging and left the ledger no closer.
 
 The estimate is the mean over the deals; a seat's chance is its unit's (teams of two with
 four players). Calibration (``python -m bench.calibration --only claim``, 96 games, 16
@@ -35,13 +40,15 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from engine.claim.actions import Action
 from engine.claim.cards import Faction
 from engine.claim.players.endgame import SAMPLED_TRICKS, Solver, solvable
 from engine.claim.players.followers import Holding, logit, majority, sigmoid
 from engine.claim.players.knowledge import unknown_cards
+from engine.claim.players.lookahead import Lookahead
 from engine.claim.players.normal import decide_normal
 from engine.claim.players.playout import playout, quick
-from engine.claim.players.search import known_state, sample_state, unit_holdings
+from engine.claim.players.search import dealt_out, known_state, sample_state, unit_holdings
 from engine.claim.rules import apply
 from engine.claim.scoring import count
 from engine.claim.state import ClaimState, Phase
@@ -69,6 +76,9 @@ def chance(seen: SeatView, rng: random.Random, deals: int) -> float:
     known = known_state(seen)
     if known is not None:
         return Solver().value(known, seen.seat)
+    whole = dealt_out(seen)
+    if whole is not None:
+        return whole_deal(whole, seen.seat)
     unknown = unknown_cards(seen)
     total = sum(dealt(sample_state(seen, unknown, rng), seen.seat) for _ in range(deals))
     return total / deals
@@ -81,6 +91,9 @@ def valued(seen: SeatView, rng: random.Random, deals: int) -> tuple[float, float
     known = known_state(seen)
     if known is not None:
         return Solver().value(known, seen.seat), 0.0
+    whole = dealt_out(seen)
+    if whole is not None:
+        return whole_deal(whole, seen.seat), 0.0
     unknown = unknown_cards(seen)
     found = [
         dealt(sample_state(seen, unknown, rng), seen.seat)
@@ -108,13 +121,10 @@ def exact(seen: SeatView) -> bool:
 
 def dealt(state: ClaimState, seat: int) -> float:
     """What one deal is worth to ``seat``: in phase 1, its chance at the start of phase 2
-    (``start_chance``); later, the game played on to the end (``played_out``), or solved
-    exactly near its end (``endgame.SAMPLED_TRICKS``)."""
+    (``start_chance``); later ``settled``."""
     if state.phase is Phase.P1:
         return start_chance(playout(state, Phase.P2), seat)
-    if solvable(state, SAMPLED_TRICKS):
-        return Solver().value(state, seat)
-    return played_out(state, seat)
+    return settled(state, seat)
 
 
 def dealt_factions(state: ClaimState, seat: int) -> tuple[float, float]:
@@ -131,6 +141,43 @@ def dealt_factions(state: ClaimState, seat: int) -> tuple[float, float]:
     if solvable(state, SAMPLED_TRICKS):
         return Solver().value(state, seat), float(found.won)
     return finish_chance(found, SPREAD[state.players]), float(found.won)
+
+
+def whole_deal(state: ClaimState, seat: int) -> float:
+    """What a determined view's one deal is worth to ``seat`` (``valued``): far from the
+    end (``looks_ahead``), both sides' best to the end of the trick in progress, each
+    position there ``settled`` (``players.lookahead``); otherwise ``dealt``."""
+    if looks_ahead(state):
+        return Lookahead(settled).value(state, seat)
+    return dealt(state, seat)
+
+
+def option_factions(state: ClaimState, seat: int, action: Action) -> tuple[float, float]:
+    """What ``seat``'s ``action`` is worth in a determined view's one deal (``whole_deal``),
+    and its unit's factions after it (``dealt_factions``). Where the deal looks ahead
+    (``looks_ahead``), to the horizon of the decision, not of the position after it: a
+    card that ends a trick is worth the next trick's start as a horizon (``settled``), as
+    the leader's search counted it, so that a position is worth its best option and values
+    chain through a trick."""
+    after = apply(state, seat, action)[0]
+    if not looks_ahead(state):
+        return dealt_factions(after, seat)
+    return Lookahead(settled).after(state, seat, action), float(finish(after, seat).won)
+
+
+def looks_ahead(state: ClaimState) -> bool:
+    """Whether a determined view's deal is valued by a search to the end of its trick
+    (``whole_deal``): phase 2 with two players, too far from its end to be solved."""
+    return state.phase is Phase.P2 and state.players == 2 and not solvable(state, SAMPLED_TRICKS)
+
+
+def settled(state: ClaimState, seat: int) -> float:
+    """A deal's worth from phase 2 or later without a search to a trick's end: solved
+    exactly near its end (``endgame.SAMPLED_TRICKS``, or a loot choice), otherwise
+    played out (``played_out``)."""
+    if solvable(state, SAMPLED_TRICKS):
+        return Solver().value(state, seat)
+    return played_out(state, seat)
 
 
 def start_chance(start: ClaimState, seat: int) -> float:

@@ -1,7 +1,8 @@
 """Claim's ledger as one chain of values (``bench.claim_ledger``): over seeded 2-player
 games, each seat's leftover is the terms a playout judge of a hidden-information game
 leaves by construction (the estimator's shortfall, what the seat learnt, the phase
-change) and a rest within ``BOUND`` standard errors of its sampling error."""
+change, the horizon's move at a trick's start) and a rest within ``BOUND`` standard
+errors of its sampling error."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def test_a_seats_leftover_is_the_chains_terms_and_its_sampling_error(seed: int) 
     chains, judged = accounts(start, actions, seed, DEALS)
     assert sum(j.cost for j in judged) > 0.05, "decisions cost something"
     for chain in chains:
-        terms = chain.shortfall + chain.learnt + chain.phase_change + chain.rest
+        terms = chain.shortfall + chain.learnt + chain.phase_change + chain.horizon + chain.rest
         assert chain.leftover == pytest.approx(terms, abs=1e-9)
         assert 0.0 < chain.error < 0.3
         assert abs(chain.rest) <= BOUND * chain.error, chain

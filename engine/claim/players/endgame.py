@@ -161,7 +161,7 @@ class Solver:
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
             raise TooLong(f"past {self.limit} positions")
-        key = _key(state)
+        key = position_key(state)
         entry = self.table.get(key)
         hint: Action | None = None
         if entry is not None:
@@ -177,7 +177,7 @@ class Solver:
         first_alpha, first_beta = alpha, beta
         best = _LOSS - 1 if maximizing else _WIN + 1
         best_move: Action | None = None
-        for action in _ordered(state, seat, hint):
+        for action in ordered(state, seat, hint):
             found = self._search(apply(state, seat, action)[0], alpha, beta)
             if maximizing:
                 if found > best:
@@ -208,7 +208,8 @@ def _result(state: ClaimState) -> float:
     return len(unit) / len(winners)
 
 
-def _key(state: ClaimState) -> object:
+def position_key(state: ClaimState) -> object:
+    """What decides the rest of a phase-2 game from ``state`` (the module's docstring)."""
     return (
         state.phase,
         state.leader,
@@ -221,7 +222,7 @@ def _key(state: ClaimState) -> object:
     )
 
 
-def _ordered(state: ClaimState, seat: int, hint: Action | None) -> list[Action]:
+def ordered(state: ClaimState, seat: int, hint: Action | None) -> list[Action]:
     """``seat``'s legal actions, one per faction and value, the likeliest best first."""
     seen: set[tuple[object, int]] = set()
     moves: list[Action] = []
