@@ -54,8 +54,9 @@ bench.claim_endgames`` (36 seeded 2-player games, CPU of one core, docs/benchmar
 Claim's endgames): from 7 tricks left a solve of every option took a median of 0.04 s,
 p90 0.14 s and 0.51 s at the longest, a hint there 0.50 s at the longest. From 8 tricks
 left solving every option took up to 52,000 positions (about 4 s): past a hint's budget
-of about a second. The hard player's move needs the best card only and switches in by
-its own budget of positions (``search.MOVE_TRICKS``, ``search.MOVE_NODES``)."""
+of about a second; before it the judge searches to the end of the trick in progress
+(``players.lookahead``). The hard player's move needs the best card only and switches in
+by its own budget of positions (``search.MOVE_TRICKS``, ``search.MOVE_NODES``)."""
 SAMPLED_TRICKS: Final = 4
 """A sampled deal (an endgame that is not determined, solved deal by deal in the search's,
 the judge's and the win-chance model's deals) is solved from this many tricks left: a
