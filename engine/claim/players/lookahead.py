@@ -1,8 +1,7 @@
 """A phase-2 deal of two units, every card known, searched to the end of the trick in
-progress and valued there: what one deal is worth (``win_chance.dealt``) far from the end,
-where it is too long to solve exactly: a determined endgame before
-``endgame.EXACT_TRICKS``, or any deal of the cards a seat has not seen before
-``endgame.SAMPLED_TRICKS``.
+progress and valued there: what a determined view's one deal is worth
+(``win_chance.whole_deal``) where it is too long to solve exactly, before
+``endgame.EXACT_TRICKS`` tricks left.
 
 A value of a position has to chain: the value before a decision is its best option's, so
 that what a choice costs, and what the rival's reply gives back, add up to the change of
