@@ -251,17 +251,9 @@ def weighed_factions(
     groups = _options(legal_in_view(seen))
     if len(groups) < 2:
         return None
-    known = known_state(seen)
-    if known is not None:
-        solved = Solver().options(known, seen.seat)
-        ranked = [
-            (tuple(group), solved[group[0]], _played_out(known, seen.seat, group[0]))
-            for group in groups
-        ]
-        return sorted(ranked, key=lambda option: -option[1])
-    state = dealt_out(seen)
-    if state is not None:
-        ranked = [(tuple(group), *option_factions(state, seen.seat, group[0])) for group in groups]
+    determined = _determined(seen, groups)
+    if determined is not None:
+        ranked = [(tuple(group), worth, won) for group, worth, won in determined[0]]
         return sorted(ranked, key=lambda option: -option[1])
     values, won, weights = _dealt_all(seen, [group[0] for group in groups], rng)
     found = [
@@ -269,6 +261,25 @@ def weighed_factions(
         for group, results, factions in zip(groups, values, won, strict=True)
     ]
     return sorted(found, key=lambda option: -option[1])
+
+
+def _determined(
+    seen: SeatView, groups: list[list[Action]]
+) -> tuple[list[tuple[list[Action], float, float]], bool] | None:
+    """Each option's worth and factions in a determined endgame, and whether the worths
+    are exact: solved from ``endgame.EXACT_TRICKS`` tricks left, earlier its one deal
+    searched to the trick's end (``win_chance.option_factions``); None where the view is
+    not determined."""
+    known = known_state(seen)
+    if known is not None:
+        solved = Solver().options(known, seen.seat)
+        return [
+            (group, solved[group[0]], _played_out(known, seen.seat, group[0])) for group in groups
+        ], True
+    state = dealt_out(seen)
+    if state is None:
+        return None
+    return [(group, *option_factions(state, seen.seat, group[0])) for group in groups], False
 
 
 def _played_out(known: ClaimState, seat: int, option: Action) -> float:
@@ -285,20 +296,13 @@ def _judged_view(seen: SeatView, chosen: Action, rng: random.Random) -> Judgemen
     if len(groups) < 2:
         return None
     mine = next(group for group in groups if chosen in group)
-    known = known_state(seen)
-    if known is not None:
-        solved = Solver().options(known, seen.seat)
-        played = {a: _played_out(known, seen.seat, group[0]) for group in groups for a in group}
-        return Judgement(
-            {a: solved[group[0]] for group in groups for a in group}, chosen, True, played
-        )
-    state = dealt_out(seen)
-    if state is not None:
-        found = [(group, *option_factions(state, seen.seat, group[0])) for group in groups]
+    determined = _determined(seen, groups)
+    if determined is not None:
+        found, solved = determined
         return Judgement(
             {a: worth for group, worth, _ in found for a in group},
             chosen,
-            False,
+            solved,
             {a: won for group, _, won in found for a in group},
         )
     if len(groups) > CANDIDATES:

@@ -306,27 +306,21 @@ def test_a_position_is_weighed_in_its_own_unit_only_where_decided_and_alike() ->
 def test_a_choice_that_cost_its_maker_nothing_still_gives_its_rivals_what_it_moved() -> None:
     # Seat 0 steals from seat 1 or seat 2, alike for itself: whom it robs is the rivals'.
     verdict = EngineJudged({"from 1": 0.5, "from 2": 0.5}, "from 2")
-    seat_chances = {"from 1": (0.5, 0.1, 0.4), "from 2": (0.5, 0.3, 0.2)}
-    found = judged_choice(
-        Played(None, 0, None),
-        7,
-        verdict,
-        str,
-        Unit.WIN_CHANCE,
-        exact=False,
-        chances={"from 1": 0.5, "from 2": 0.5},
-        seat_chances=seat_chances,
-    )
+
+    def steal(seat_chances: dict[str, tuple[float, float, float]]) -> Judged:
+        return judged_choice(
+            Played(None, 0, None),
+            7,
+            verdict,
+            str,
+            Unit.WIN_CHANCE,
+            exact=False,
+            chances={"from 1": 0.5, "from 2": 0.5},
+            seat_chances=seat_chances,
+        )
+
+    found = steal({"from 1": (0.5, 0.1, 0.4), "from 2": (0.5, 0.3, 0.2)})
     assert found.chance_cost == 0
     assert found.given == (Fraction(0), Fraction(2, 10), Fraction(-2, 10))
-    alike = judged_choice(
-        Played(None, 0, None),
-        7,
-        verdict,
-        str,
-        Unit.WIN_CHANCE,
-        exact=False,
-        chances={"from 1": 0.5, "from 2": 0.5},
-        seat_chances={"from 1": (0.5, 0.2, 0.3), "from 2": (0.5, 0.2, 0.3)},
-    )
+    alike = steal({"from 1": (0.5, 0.2, 0.3), "from 2": (0.5, 0.2, 0.3)})
     assert alike.given is None
