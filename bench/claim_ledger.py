@@ -64,7 +64,7 @@ from engine.claim.judge import Judgement, judged_game, replayed
 from engine.claim.players import Level, decide
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.search import dealt_out, known_state, sample_state
-from engine.claim.win_chance import dealt, looks_ahead, settled, start_chance, valued
+from engine.claim.win_chance import dealt, settled, start_chance, valued
 from engine.ledger import BOUND
 
 PAIRS = ((Level.HARD, Level.NORMAL), (Level.NORMAL, Level.EASY))
@@ -260,10 +260,11 @@ def _horizon_jump(
     """Per seat, the value of the position after move ``index`` (``after``) less its worth
     as the horizon of the search that valued the position before it
     (``win_chance.settled``); None where that position was not a determined deal searched
-    to a trick's end (``win_chance.whole_deal``), or the move stays short of the horizon."""
+    to a trick's end (``win_chance.whole_deal``: determined, not yet solved), or the move
+    stays short of the horizon."""
     state = states[index]
     seen = view(state, state.to_act()[0])
-    if not looks_ahead(state) or known_state(seen) is not None or dealt_out(seen) is None:
+    if known_state(seen) is not None or dealt_out(seen) is None:
         return None
     following = states[index + 1]
     if following.phase is Phase.P2 and following.done == state.done:

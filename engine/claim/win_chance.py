@@ -144,31 +144,21 @@ def dealt_factions(state: ClaimState, seat: int) -> tuple[float, float]:
 
 
 def whole_deal(state: ClaimState, seat: int) -> float:
-    """What a determined view's one deal is worth to ``seat`` (``valued``): far from the
-    end (``looks_ahead``), both sides' best to the end of the trick in progress, each
-    position there ``settled`` (``players.lookahead``); otherwise ``dealt``."""
-    if looks_ahead(state):
-        return Lookahead(settled).value(state, seat)
-    return dealt(state, seat)
+    """What a determined view's one deal is worth to ``seat`` (``valued``) before the exact
+    solve takes over (``endgame.EXACT_TRICKS``): both sides' best to the end of the trick
+    in progress, each position there ``settled`` (``players.lookahead``)."""
+    return Lookahead(settled).value(state, seat)
 
 
 def option_factions(state: ClaimState, seat: int, action: Action) -> tuple[float, float]:
     """What ``seat``'s ``action`` is worth in a determined view's one deal (``whole_deal``),
-    and its unit's factions after it (``dealt_factions``). Where the deal looks ahead
-    (``looks_ahead``), to the horizon of the decision, not of the position after it: a
-    card that ends a trick is worth the next trick's start as a horizon (``settled``), as
-    the leader's search counted it, so that a position is worth its best option and values
+    and its unit's factions after it as the fast policy plays on (``Finish.won``). The
+    worth is to the horizon of the decision, not of the position after it: a card that
+    ends a trick is worth the next trick's start as a horizon (``settled``), as the
+    leader's search counted it, so that a position is worth its best option and values
     chain through a trick."""
     after = apply(state, seat, action)[0]
-    if not looks_ahead(state):
-        return dealt_factions(after, seat)
     return Lookahead(settled).after(state, seat, action), float(finish(after, seat).won)
-
-
-def looks_ahead(state: ClaimState) -> bool:
-    """Whether a determined view's deal is valued by a search to the end of its trick
-    (``whole_deal``): phase 2 with two players, too far from its end to be solved."""
-    return state.phase is Phase.P2 and state.players == 2 and not solvable(state, SAMPLED_TRICKS)
 
 
 def settled(state: ClaimState, seat: int) -> float:
