@@ -2,7 +2,7 @@
 the computer levels, so that a position's value before a roll is the average of the
 values after it, and checks its luck and calibration on games not used for the fit.
 
-    python -m bench.fit_claimit_chances [--games 120] [--held 30] [--passes 5]
+    python -m bench.fit_claimit_chances [--games 300] [--held 60] [--passes 5]
                                         [--processes 2] [--keep FILE]
 
 The games (``bench.analysis.played``): 2, 3, 4 and 5 players in turn, the levels mixed
@@ -16,7 +16,8 @@ on or stops) is one sample: the judge's worth of the mover's position, the turn'
 features (``Outlook``) and the game's result for each seat (a tie shared). The mover's
 logistic is fitted by maximum likelihood (Newton's method) on the mover's result, apart
 before and in the last round (a last turn's sure win left out: it is 1); the others'
-softmax on how the rest was shared among them, which the later passes keep.
+softmax on how the rest was shared among them (their boards and, in the last round,
+whether a turn is still to come), which the later passes keep.
 
 Then ``--passes`` times on the rolls: every roll of the fitted games is a row, the
 mover's logit before it by the judge (``_Game.roll_terms``: an offset and the turn's
@@ -30,7 +31,9 @@ It prints the constants to paste into ``engine/claimit/outlook.py`` (``MODEL``),
 luck per roll (mean and SD, before the last round, in it and on its last turn) before
 each pass, then, on the held games, the luck per roll and every seat's chance at each
 turn's start against its result in buckets of a tenth (n, mean predicted, actual, the
-actual's standard error) and the log loss against a uniform guess.
+difference's standard error by game) and the log loss against a uniform guess, and the
+calibration error of each table size beside what noise alone would make (that of the
+last round's movers and of the others apart too).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from bench.analysis import played
+from bench.calibration import Forecast, buckets, calibration_error, noise_alone
 from bot.storage.game_values import Level
 from engine.claimit.actions import Roll
 from engine.claimit.judge import _Game
@@ -180,73 +184,109 @@ def fit_logistic(
     return w
 
 
-def fit_shares(samples: Sequence[Sample]) -> tuple[float, float, float]:
-    """``c0, c1, c2``: the softmax's sharpness, by Newton's method on how the rest was
-    shared among the seats other than the mover (weighted by how much of it there was)."""
+def fit_shares(samples: Sequence[Sample]) -> tuple[float, float, float, float]:
+    """``c0, c1, c2, c3``: the softmax's sharpness, by Newton's method on how the rest was
+    shared among the seats other than the mover (weighted by how much of it there was).
+    A seat's terms are its board and its board times the progress before the last round,
+    its board and whether it has a turn still to come in it."""
     found: list[float] = []
     for last in (False, True):
-        terms = 1 if last else 2
-        theta = [0.5] + [0.0] * (terms - 1)
+        theta = [0.5, 0.0]
         rows = [s for s in samples if s.outlook.last_round is last]
         for _ in range(50):
-            grad = [0.0] * terms
-            hess = [[1e-9 * (i == j) for j in range(terms)] for i in range(terms)]
+            grad = [0.0, 0.0]
+            hess = [[1e-9 * (i == j) for j in range(2)] for i in range(2)]
             for s in rows:
                 o = s.outlook
                 rest = 1 - s.result[o.mover]
                 if rest <= 0:
                     continue
-                phi = [1.0] if last else [1.0, o.progress]
-                beta = sum(t * f for t, f in zip(theta, phi, strict=True))
+                to_come = o.still_to_play()
                 others = [seat for seat in range(o.players) if seat != o.mover]
                 top = max(o.boards[seat] for seat in others)
-                e = {seat: math.exp(beta * (o.boards[seat] - top)) for seat in others}
+                terms = {
+                    seat: (
+                        o.boards[seat] - top,
+                        float(seat in to_come) if last else o.progress * (o.boards[seat] - top),
+                    )
+                    for seat in others
+                }
+                e = {
+                    seat: math.exp(sum(t * f for t, f in zip(theta, terms[seat], strict=True)))
+                    for seat in others
+                }
                 total = sum(e.values())
-                mean = sum(e[seat] * o.boards[seat] for seat in others) / total
-                var = sum(e[seat] * (o.boards[seat] - mean) ** 2 for seat in others) / total
-                won = sum(s.result[seat] * o.boards[seat] for seat in others) / rest
-                for i in range(terms):
-                    grad[i] += rest * phi[i] * (won - mean)
-                    for j in range(terms):
-                        hess[i][j] += rest * phi[i] * phi[j] * var
+                mean = [sum(e[seat] * terms[seat][i] for seat in others) / total for i in range(2)]
+                for i in range(2):
+                    won = sum(s.result[seat] * terms[seat][i] for seat in others)
+                    grad[i] += won - rest * mean[i]
+                    for j in range(2):
+                        cov = sum(
+                            e[seat] * (terms[seat][i] - mean[i]) * (terms[seat][j] - mean[j])
+                            for seat in others
+                        )
+                        hess[i][j] += rest * cov / total
             step = _solve(hess, grad)
             theta = [t + d for t, d in zip(theta, step, strict=True)]
             if max(abs(d) for d in step) < 1e-9:
                 break
         found.extend(theta)
-    return found[0], found[1], found[2]
+    sharpness, by_progress, last_sharpness, still_to_play = found
+    return sharpness, by_progress, last_sharpness, still_to_play
 
 
 def calibration(samples: Sequence[Sample], model: Model) -> None:
     """Every seat's chance at each turn's start (``_Game.chances`` with ``model``, as
-    ``bench.calibration`` asks it) against its result, in tenths, and the log loss. The
-    standard error of a bucket's actual against its predicted is counted by games (a
-    game's positions are far from independent): the root of the summed squares of each
-    game's residuals in the bucket, over the bucket's positions."""
-    buckets: list[list[tuple[float, float]]] = [[] for _ in range(10)]
-    residuals: list[dict[int, float]] = [{} for _ in range(10)]
+    ``bench.calibration`` asks it) against its result, in tenths (``bench.calibration``'s
+    buckets and standard errors, counted by games too: a game's positions are far from
+    independent), and the log loss; then the calibration error of each table size, and
+    of the last round's movers and the others apart (where the shares of the rest are
+    told)."""
     loss = uniform = 0.0
+    found: dict[tuple[int, bool, bool], list[Forecast]] = {}
     starts = [s for s in samples if s.state.phase is Phase.ROLL and not s.state.placed_this_turn]
     for s in starts:
         predicted = _Game(model).chances(s.state)
-        for chance, got in zip(predicted, s.result, strict=True):
-            tenth = min(9, int(chance * 10))
-            buckets[tenth].append((chance, got))
-            residuals[tenth][s.game] = residuals[tenth].get(s.game, 0.0) + got - chance
+        for seat, (chance, got) in enumerate(zip(predicted, s.result, strict=True)):
+            key = (s.state.players, s.state.last_round is not None, seat == s.state.turn)
+            found.setdefault(key, []).append(Forecast(s.game, s.state.players, 0, chance, got))
             loss -= got * math.log(max(chance, 1e-12))
             uniform -= got * math.log(1 / len(predicted))
-    print("  bucket      n  predicted  actual  (s.e.)")
-    for tenth, found in enumerate(buckets):
-        if not found:
-            continue
-        n = len(found)
-        mean = sum(p for p, _ in found) / n
-        actual = sum(r for _, r in found) / n
-        error = math.sqrt(sum(r * r for r in residuals[tenth].values())) / n
-        low, high = tenth / 10, (tenth + 1) / 10
-        print(f"  {low:.1f}-{high:.1f} {n:6d}  {mean:.3f}      {actual:.3f}  ({error:.3f})")
+    every = [f for group in found.values() for f in group]
+    print("  chance   forecasts games  forecast  result  difference (s.e. by game)")
+    for b in buckets(every):
+        if b.forecasts:
+            print(
+                f"  {b.low:4.0%}-{b.high:<4.0%} {b.forecasts:8} {b.games:5}  {b.chance:8.1%} "
+                f"{b.result:7.1%}  {100 * b.difference:+10.1f}  ({100 * b.by_game:.1f})"
+            )
     n = len(starts)
     print(f"  log loss per turn start {loss / n:.4f} (uniform guess {uniform / n:.4f})")
+
+    for players in SIZES:
+        movers, others = found.get((players, True, True), []), found.get((players, True, False), [])
+        print(
+            f"  {players} players: {_error([f for f in every if f.players == players])}; "
+            f"in the last round, movers {_error(movers)}, others {_error(others)}"
+        )
+
+
+def _error(chosen: Sequence[Forecast]) -> str:
+    """The calibration error of ``chosen``, beside noise alone's, and its worst bucket (of
+    30 forecasts or more) in standard errors."""
+    table = buckets(chosen)
+    worst = max(
+        (
+            abs(b.difference) / b.error
+            for b in table
+            if b.forecasts >= 30 and b.games > 1 and b.error > 0
+        ),
+        default=0.0,
+    )
+    return (
+        f"{100 * calibration_error(table):.1f} (noise {100 * noise_alone(table):.1f}, "
+        f"worst bucket {worst:.1f} s.e.)"
+    )
 
 
 def predicted(row: Row, model: Model) -> float:
@@ -292,18 +332,18 @@ def halfway(old: Sequence[float], new: Sequence[float]) -> tuple[float, ...]:
 
 def rounded(model: Model) -> Model:
     """``model`` as printed for ``outlook.MODEL`` (four decimals)."""
-    c0, c1, c2 = (round(c, 4) for c in model.shares)
+    c0, c1, c2, c3 = (round(c, 4) for c in model.shares)
     return Model(
         tuple(round(w, 4) for w in model.before_last_round),
         tuple(round(w, 4) for w in model.in_last_round),
-        (c0, c1, c2),
+        (c0, c1, c2, c3),
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=120)
-    parser.add_argument("--held", type=int, default=30)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--held", type=int, default=60)
     parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--keep", type=Path, help="the played games' file: read if there")

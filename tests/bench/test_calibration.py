@@ -31,11 +31,13 @@ from engine.gold_nuggets.state import GameState, Phase
 SEED = 71000
 """Games beyond those the models were fitted on (Gold Nuggets' seeds 5000 on, Claim It!'s
 50,000 on, Claim's 100,000 on)."""
-TOLERANCE = {"nuggets": 0.05, "claimit": 0.05, "claim": 0.0}
+TOLERANCE = {"nuggets": 0.05, "claimit": 0.0, "claim": 0.0}
 """How far a bucket's mean result may stand from its mean chance beyond the noise: the
 bias we accept of each game's model, in win chance. Claim's is recalibrated by its own
 forecasts (``engine.claim.win_chance.SPREAD``): none; before, sure wins of its phase 2
-came true 94 times in 100, 3.5 standard errors off here."""
+came true 94 times in 100, 3.5 standard errors off here. Claim It!'s has its slopes by
+table size and a last round's turns still to come (``engine.claimit.outlook``): none;
+before, its chances of 70-80% came true 91 times in 100, 3.2 standard errors off here."""
 BY_PLAYERS = {"claimit": (2, 3, 4, 5)}
 """The games whose model is also held to the bound at each table size apart: Claim It!'s,
 whose 2-player games were its weakest (overconfident at 40-60% before its refit)."""

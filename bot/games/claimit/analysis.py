@@ -53,21 +53,23 @@ class ClaimItAnalyst:
     """Three points of win chance the least worth naming, ten a mistake, twenty a blunder,
     the scale the last round's decisions were already graded on (``engine.claimit.judge``'s
     ``WIN_CHANCE_THRESHOLDS``), now for every decision. Over the games of ``level_rates``
-    the easy player's decisions were inaccuracies or worse in 17.8% of them, mistakes or
-    worse in 3.9%, blunders in 0.7%; the normal player's in 0.5%, 0.2% and 0.2%; the hard
-    player's in 0.1% and never a mistake (its worst cost 4.5 points)."""
+    (measured before the model's slopes by table size) the easy player's decisions were
+    inaccuracies or worse in 17.8% of them, mistakes or worse in 3.9%, blunders in 0.7%;
+    the normal player's in 0.5%, 0.2% and 0.2%; the hard player's in 0.1% and never a
+    mistake (its worst cost 4.5 points)."""
     level_rates = MappingProxyType(
         {
-            Level.HARD: Fraction("0.00376"),
-            Level.NORMAL: Fraction("0.00434"),
-            Level.EASY: Fraction("0.02186"),
+            Level.HARD: Fraction("0.00458"),
+            Level.NORMAL: Fraction("0.00517"),
+            Level.EASY: Fraction("0.02062"),
         }
     )
-    """Points of win chance lost per judged decision: the hard player 0.376, the normal
-    0.434, the easy 2.186, as ``python -m bench.judge_truth --only claimit --games 20``
+    """Points of win chance lost per judged decision: the hard player 0.458, the normal
+    0.517, the easy 2.062, as ``python -m bench.judge_truth --only claimit --games 20``
     measured them over its 2-, 3- and 4-player games (3,464, 3,703 and 2,491 decisions),
-    each option weighed by the one value of a position (``engine.claimit.judge``). The
-    hard player loses more than it did (0.150 before the model was fitted to the chances
+    each option weighed by the one value of a position (``engine.claimit.judge``) with
+    the model's slopes by table size (0.376, 0.434 and 2.186 before them). The hard
+    player loses more than it did (0.150 before the model was fitted to the chances
     after each roll, 0.023 before one value): rolling on is now worth the stop's chance
     and a term of its own (``outlook.MODEL``), where the hard player weighs a roll value
     against a stop in spaces, and the next turn's start ranks placements otherwise than
