@@ -3,12 +3,13 @@ the computer levels, so that a position's value before a roll is the average of 
 values after it, and checks its luck and calibration on games not used for the fit.
 
     python -m bench.fit_claimit_chances [--games 300] [--held 60] [--passes 5]
-                                        [--processes 2] [--keep FILE]
+                                        [--processes 2] [--keep FILE] [--held-seed S]
 
 The games (``bench.analysis.played``): 2, 3, 4 and 5 players in turn, the levels mixed
 (every level at every size, seats shifted game by game), seeds 50,000 on (clear of the
 benchmarks' 70,000 and 90,000 on). The first ``games - held`` fit the model, the last
-``held`` are kept for checking only. ``--keep`` saves the played games to FILE, or reads
+``held`` are kept for checking only (``--held-seed``: ``held`` games from that seed on,
+seated alike). ``--keep`` saves the played games to FILE, or reads
 them from it if it is there (playing them is most of the time).
 
 First on the results: every position before a move (turn starts, pending rolls, rolls
@@ -95,17 +96,19 @@ class Played:
     rolls: list[Rolled]
 
 
-def samples_of(number: int) -> Played:
-    """Every position of the ``number``-th game before a move, with the game's result,
-    and every roll."""
-    moves = played("claimit", levels_of(number), FIRST_SEED + number)
+def samples_of(job: tuple[int, int]) -> Played:
+    """Every position of the ``number``-th game from seed ``first`` (``job``: the two)
+    before a move, with the game's result, and every roll; a sample's game is its seed."""
+    first, number = job
+    seed = first + number
+    moves = played("claimit", levels_of(number), seed)
     last = moves[-1]
     final: GameState = apply(last.before, last.action).state
     outcome = result(final)
     game = _Game()
     return Played(
         [
-            Sample(number, move.before, game.worth(move.before), outcome)
+            Sample(seed, move.before, game.worth(move.before), outcome)
             for move in moves
             if move.before.phase is not Phase.OVER
         ],
@@ -211,10 +214,15 @@ def fit_shares(samples: Sequence[Sample]) -> tuple[float, float, float, float]:
                     )
                     for seat in others
                 }
-                e = {
-                    seat: math.exp(sum(t * f for t, f in zip(theta, terms[seat], strict=True)))
+                logits = {
+                    seat: sum(t * f for t, f in zip(theta, terms[seat], strict=True))
                     for seat in others
                 }
+                # Few games can leave the likelihood without a maximum (a seat to come
+                # that always won): the weights grow, and are taken from the largest so
+                # that they never overflow.
+                most = max(logits.values())
+                e = {seat: math.exp(logit - most) for seat, logit in logits.items()}
                 total = sum(e.values())
                 mean = [sum(e[seat] * terms[seat][i] for seat in others) / total for i in range(2)]
                 for i in range(2):
@@ -249,7 +257,8 @@ def calibration(samples: Sequence[Sample], model: Model) -> None:
         predicted = _Game(model).chances(s.state)
         for seat, (chance, got) in enumerate(zip(predicted, s.result, strict=True)):
             key = (s.state.players, s.state.last_round is not None, seat == s.state.turn)
-            found.setdefault(key, []).append(Forecast(s.game, s.state.players, 0, chance, got))
+            forecast = Forecast(s.game, s.state.players, s.state.players, chance, got)
+            found.setdefault(key, []).append(forecast)
             loss -= got * math.log(max(chance, 1e-12))
             uniform -= got * math.log(1 / len(predicted))
     every = [f for group in found.values() for f in group]
@@ -274,6 +283,8 @@ def calibration(samples: Sequence[Sample], model: Model) -> None:
 def _error(chosen: Sequence[Forecast]) -> str:
     """The calibration error of ``chosen``, beside noise alone's, and its worst bucket (of
     30 forecasts or more) in standard errors."""
+    if not chosen:
+        return "none"
     table = buckets(chosen)
     worst = max(
         (
@@ -347,13 +358,21 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--keep", type=Path, help="the played games' file: read if there")
+    parser.add_argument(
+        "--held-seed", type=int, help="the held games from this seed on, not after the fitted"
+    )
     args = parser.parse_args()
     fitted = args.games - args.held
+    seeded = [(FIRST_SEED, number) for number in range(fitted)]
+    if args.held_seed is None:
+        seeded += [(FIRST_SEED, number) for number in range(fitted, args.games)]
+    else:
+        seeded += [(args.held_seed, number) for number in range(args.held)]
     with Pool(args.processes) as pool:
         if args.keep and args.keep.exists():
             games = pickle.loads(args.keep.read_bytes())[: args.games]
         else:
-            games = pool.map(samples_of, range(args.games), chunksize=1)
+            games = pool.map(samples_of, seeded, chunksize=1)
             if args.keep:
                 args.keep.write_bytes(pickle.dumps(games))
         fitting = [s for g in games[:fitted] for s in g.samples]

@@ -52,9 +52,9 @@ class Model(NamedTuple):
     """The fitted constants."""
 
     before_last_round: tuple[float, ...]
-    """``a0..a4``: the mover's logistic before the last round."""
+    """``a0..a6``: the mover's logistic before the last round."""
     in_last_round: tuple[float, ...]
-    """``b0..b4``: the mover's logistic in the last round."""
+    """``b0..b8``: the mover's logistic in the last round."""
     shares: tuple[float, float, float, float]
     """``c0, c1, c2, c3``: how sharply the other seats' boards split the rest, and a last
     round's turn still to come."""
@@ -92,7 +92,8 @@ Every bucket's share won is within 2.5 standard errors of its mean prediction, a
 table size's within 1.9; the log loss is 0.977 a turn start against a uniform guess's
 1.211.
 
-On 240 more games (seeds 70,000 to 70,239, seated as the fit seats them) the model
+On 240 more games (seeds 70,000 to 70,239, seated as the fit seats them: ``--games 480
+--held 240 --held-seed 70000``) the model
 before these terms (one slope for every size, the last round's rivals sharing the rest
 by their boards alone, fitted on 90 games) gave the last round's movers at five players
 19 points more than they won (3.8 standard errors), at four 12, and its chances of

@@ -68,22 +68,24 @@ def test_a_better_position_for_the_mover_is_a_better_chance() -> None:
 
 
 def test_in_the_last_round_a_rival_still_to_play_gets_more_of_the_rest() -> None:
-    # Every seat holds the same board; seat 0 called the last round and is done, seat 2
-    # plays after the mover (seat 1).
+    # Every seat holds the same board; seat 2 called the last round and plays its last
+    # turn after the mover (seat 1), seat 0 has played its own.
     board = {
         **claimed_row(0, 1, range(1, 4)),
         **claimed_row(1, 3, range(1, 4)),
         **claimed_row(2, 6, range(1, 4)),
     }
-    last = Outlook(position(board, players=3, turn=1, last_round={"caller": 0, "turns_left": 2}))
+    last = Outlook(position(board, players=3, turn=1, last_round={"caller": 2, "turns_left": 2}))
     assert last.still_to_play() == {2}
     assert last.rest[2] > 2 * last.rest[0] > 0
     before = Outlook(position(board, players=3, turn=1))
     assert before.still_to_play() == frozenset()
     assert before.rest[0] == before.rest[2]
-    final = Outlook(position(board, players=3, turn=2, last_round={"caller": 0, "turns_left": 1}))
+    final = Outlook(position(board, players=3, turn=2, last_round={"caller": 2, "turns_left": 1}))
     assert final.still_to_play() == frozenset()
     assert final.rest[0] == final.rest[1], "the same board, neither to play"
+    first = Outlook(position(board, players=3, turn=2, last_round={"caller": 1, "turns_left": 3}))
+    assert first.still_to_play() == {0, 1}, "past the last seat to the first"
 
 
 def test_the_best_option_costs_no_chance_and_is_the_positions_chance() -> None:
