@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from bench.figures import percentile
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LEFT_AFTER, LessonService
 from bot.games import lesson_play
 from bot.games.registry import rules_for

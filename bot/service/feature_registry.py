@@ -5,6 +5,8 @@ folder; ``ORDER`` there says only in which order they come."""
 
 from __future__ import annotations
 
+import importlib.util
+import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -16,7 +18,7 @@ from bot.service.declared_player_settings import DeclaredPlayerSettings, PlayerS
 from bot.service.declared_settings import DeclaredSettings, FeatureSettings
 from bot.service.feature_service import FeatureService
 from bot.service.game_hooks import GameHooks, Hooks
-from bot.storage.schema.columns import features_joined
+from bot.storage.found_schemas import schemas_found
 
 
 @dataclass(frozen=True)
@@ -43,11 +45,19 @@ class Feature:
 
 def discovered() -> tuple[Feature, ...]:
     """The feature packages' declarations, in the features' order. Read when a service is
-    made, so that a package put beside them (a test's) is found too. Importing them joins
-    their tables to the schema: a database is opened only after this."""
+    made, so that a package put beside them (a test's) is found too. Their tables'
+    modules (``schema``) are found with them, unread: a database is opened only after
+    this, and made with their tables."""
     features = bot.features
     found = declared(features, "FEATURE", Feature, features.ORDER)
-    features_joined()
+    schemas_found(
+        tuple(
+            named
+            for package in pkgutil.iter_modules(features.__path__)
+            if package.ispkg
+            and importlib.util.find_spec(named := f"{features.__name__}.{package.name}.schema")
+        )
+    )
     return found
 
 

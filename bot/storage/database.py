@@ -16,7 +16,6 @@ from typing import Any, Protocol, TypeVar
 import yarl
 
 from bot.storage.connection import Connection
-from bot.storage.migrations import latest
 
 POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -53,9 +52,9 @@ def shown(target: str | Path) -> str:
 class DatabaseTooNew(Exception):
     """The database was made by a newer bot: this one refuses to touch it."""
 
-    def __init__(self, found: int) -> None:
+    def __init__(self, found: int, latest: int) -> None:
         super().__init__(
-            f"the database is at schema version {found}, newer than this bot's {latest()}; "
+            f"the database is at schema version {found}, newer than this bot's {latest}; "
             "run the newer bot or restore a backup"
         )
 

@@ -5,7 +5,7 @@ transaction. What a step adds (tables, columns, checks, indexes) is made from th
 declaration, where each is marked with the version it arrived in (``schema_ddl``); a
 step here says only what the declaration can't: how data moves, and what it drops or
 renames. A feature declares its own step in its folder (``feature_step``), beside its
-tables, and it joins ``STEPS`` when the feature is imported, as its tables join the
+tables, and it joins ``STEPS`` when its tables' module is imported, as its tables join the
 schema.
 
 Steps 2 to 5 run only on SQLite: no PostgreSQL database is older than version 5. A step
@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.storage.schema.columns import whole_schema
-from bot.storage.schema_ddl import Backend, new_database, step
+from bot.storage.schema_ddl import new_database, step
+from bot.storage.schema_statements import Backend
 
 
 @dataclass(frozen=True)

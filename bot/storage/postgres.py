@@ -44,9 +44,7 @@ from bot.storage.database import (
     Listener,
     shown,
 )
-from bot.storage.migrations import latest, upgrade
-from bot.storage.schema import SCHEMA_VERSION
-from bot.storage.schema_ddl import create_table
+from bot.storage.schema_sql import current
 
 T = TypeVar("T")
 
@@ -361,16 +359,17 @@ async def migrate(connection: Raw) -> None:
     processes starting together take turns."""
     await connection.execute("SELECT pg_advisory_lock($1)", MIGRATING)
     try:
-        while (version := await schema_version(connection)) < latest():
-            reached, statements = upgrade(version, "postgresql")
+        schema = current()
+        while (version := await schema_version(connection)) < schema.latest:
+            reached, statements = schema.upgrade(version, "postgresql")
             async with connection.transaction():
                 if version == 0:
-                    await connection.execute(create_table(SCHEMA_VERSION, "postgresql"))
+                    await connection.execute(schema.version_table)
                     await connection.execute("INSERT INTO schema_version (version) VALUES (0)")
                 for statement in statements:
                     await connection.execute(statement)
                 await connection.execute("UPDATE schema_version SET version = $1", reached)
-        if version > latest():
-            raise DatabaseTooNew(version)
+        if version > schema.latest:
+            raise DatabaseTooNew(version, schema.latest)
     finally:
         await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATING)

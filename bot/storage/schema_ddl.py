@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy import CheckConstraint, Column, Index, MetaData, Table
 from sqlalchemy.dialects import registry
@@ -21,8 +21,7 @@ from sqlalchemy.sql.expression import ClauseElement
 
 from bot.storage.schema import TRIGGERS
 from bot.storage.schema.columns import whole_schema
-
-Backend = Literal["sqlite", "postgresql"]
+from bot.storage.schema_statements import Backend
 
 DIALECTS: dict[Backend, Dialect] = {
     "sqlite": registry.load("sqlite")(),

@@ -19,7 +19,7 @@ import aiosqlite
 from bot.metrics.figures import timed_transaction
 from bot.storage.connection import Connection, Row, named_rows
 from bot.storage.database import Body, Database, DatabaseTooNew, DatabaseUnavailable, Listener
-from bot.storage.migrations import latest, upgrade
+from bot.storage.schema_sql import current
 from bot.storage.sqlite_dialect import SQLiteDialect
 from bot.storage.sqlite_threads import ConnectionThreads
 from bot.storage.write_refusals import WriteRefusals
@@ -285,13 +285,14 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
 
 async def migrate(connection: aiosqlite.Connection) -> None:
     """Brings the file to the latest schema, each step in its own transaction."""
-    while (version := await schema_version(connection)) < latest():
+    schema = current()
+    while (version := await schema_version(connection)) < schema.latest:
         async with _transaction(connection, "BEGIN IMMEDIATE"):
             # Another process may have migrated while this one waited for the lock.
             if await schema_version(connection) == version:
-                reached, statements = upgrade(version, "sqlite")
+                reached, statements = schema.upgrade(version, "sqlite")
                 for statement in statements:
                     await connection.execute(statement)
                 await connection.execute(f"PRAGMA user_version = {reached}")
-    if version > latest():
-        raise DatabaseTooNew(version)
+    if version > schema.latest:
+        raise DatabaseTooNew(version, schema.latest)

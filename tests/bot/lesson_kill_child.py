@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonService
 from bot.service import GameService
 from bot.service.feature_registry import discovered

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonService
 from bot.service import GameService
 from bot.storage.opening import open_database

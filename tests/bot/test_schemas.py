@@ -24,7 +24,8 @@ import pytest
 from bot.storage.migrations import latest, upgrade
 from bot.storage.opening import open_database
 from bot.storage.schema import games, moves
-from bot.storage.schema_ddl import Backend, new_database, step
+from bot.storage.schema_ddl import new_database, step
+from bot.storage.schema_statements import Backend
 from tests.bot.schema_catalogs import checks_in, sqlite_catalog
 from tests.postgres_cluster import Cluster
 

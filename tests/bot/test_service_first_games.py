@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.registry import rules_for

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LEFT_AFTER, LessonService, Standing
 from bot.games import lesson_play
 from bot.games.claimit.game import CLAIMIT

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from bot.features.rematch import errors
-from bot.features.rematch.schema import RematchState
 from bot.features.rematch.service import RematchService
+from bot.features.rematch.states import RematchState
 from bot.service import Actor, GameService, Player
 from bot.service.errors import NotHost
 from bot.storage import Game, GameStatus

@@ -14,9 +14,9 @@ import pytest
 
 from bot.features.takebacks import errors
 from bot.features.takebacks import queries as takeback_queries
-from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService, allowed
 from bot.features.takebacks.settings import TakebackMode
+from bot.features.takebacks.states import TakebackState
 from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.errors import BoardMovedOn, GameFinished, NotInGame

@@ -17,7 +17,7 @@ from bot.discord_ui.card_layout import Card, layout
 from bot.features.lessons.board import shown
 from bot.features.lessons.discord.cards import lesson_card, lessons_card
 from bot.features.lessons.lesson_words import starting
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import Answer, Standing
 from bot.games import lesson_play
 from bot.games.analysis_words import amount

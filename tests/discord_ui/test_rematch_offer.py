@@ -12,8 +12,8 @@ import pytest
 from bot.discord_ui.card_layout import Card
 from bot.features.rematch.discord.offer_card import offer_card
 from bot.features.rematch.queries import RematchOffer
-from bot.features.rematch.schema import RematchState
 from bot.features.rematch.service import Rematch
+from bot.features.rematch.states import RematchState
 from bot.storage import GameStatus, Seat
 from bot.storage.game_values import Level
 from i18n import english, language

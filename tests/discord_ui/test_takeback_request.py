@@ -19,9 +19,9 @@ from bot.features.takebacks.discord.request_card import (
     request_card,
 )
 from bot.features.takebacks.queries import Takeback
-from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.service import TakebackNow, allowed
 from bot.features.takebacks.settings import TakebackMode
+from bot.features.takebacks.states import TakebackState
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for

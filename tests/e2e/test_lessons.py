@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonService
 from bot.games import lesson_play
 from bot.games.analysis_words import amount

@@ -26,7 +26,6 @@ NEXT = latest() + 1
 INIT = '''"""Cheers: a button under every finished game's result, and each player's cheers and
 finished games counted per server."""
 
-from bot.features.cheers import schema as schema
 from bot.features.cheers.hooks import CheersHooks
 from bot.features.cheers.service import CHEER, SETTINGS, CheersService
 from bot.service.feature_registry import Feature

@@ -1,8 +1,6 @@
 """What decided it: a finished game's report of each player's luck beside their
 decisions, judged against the best play we can compute, shared in a channel once."""
 
-# Imported for its tables, which join the schema as they are declared.
-from bot.features.analysis import schema as schema
 from bot.features.analysis.service import AnalysisService
 from bot.service.feature_registry import Feature
 

@@ -1,8 +1,6 @@
 """The board: **Open the board** under a table opens the game in the app's Activity, a
 board drawn on the player's own device (``bot.activity``) over the same game."""
 
-# Imported for its tables, which join the schema as they are declared.
-from bot.features.board import schema as schema
 from bot.service.feature_registry import Feature
 
 FEATURE = Feature()

@@ -1,8 +1,6 @@
 """Drills: each player's own mistakes from their finished games, asked again, spaced
 by how they answer, until they know them."""
 
-# Imported for its tables, which join the schema as they are declared.
-from bot.features.drills import schema as schema
 from bot.features.drills.board import DRILLS_PLACE
 from bot.features.drills.reminder_settings import DRILL_REMINDERS
 from bot.features.drills.service import DrillService

@@ -2,8 +2,6 @@
 their options as the judge weighs it (under the table, and on the board), and is never
 rated."""
 
-# Imported for its tables, which join the schema as they are declared.
-from bot.features.hints import schema as schema
 from bot.features.hints.board import HINT
 from bot.features.hints.hooks import HintHooks
 from bot.features.hints.service import HintService

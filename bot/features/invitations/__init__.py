@@ -1,7 +1,5 @@
 """Private tables: only those their host invited may take a seat."""
 
-# Imported for its tables, which join the schema as they are declared.
-from bot.features.invitations import schema as schema
 from bot.features.invitations.hooks import InvitationHooks
 from bot.features.invitations.service import InvitationService
 from bot.features.invitations.settings import INVITATIONS

@@ -1,8 +1,6 @@
 """Lessons: each game taught by playing it, a step at each of the learner's moves, the
 game's judge explaining a move that was not the step's (``bot.games.lessons``)."""
 
-# Imported for its tables, which join the schema as they are declared.
-from bot.features.lessons import schema as schema
 from bot.features.lessons.board import LESSONS
 from bot.features.lessons.service import LessonService
 from bot.service.feature_registry import Feature

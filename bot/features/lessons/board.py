@@ -17,7 +17,7 @@ from bot.features.lessons.lesson_words import (
     unmet_lines,
     ways_after,
 )
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonService, Standing
 from bot.games import lesson_play
 from bot.games.face import Tone

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import Answer, Standing
 from bot.games import lesson_play, shared_words
 from bot.games.analysis_words import amount

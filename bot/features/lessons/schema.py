@@ -3,25 +3,10 @@ each, finished it, and whether their first move there was the one it teaches).""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from sqlalchemy import Column, Integer, Text
 
+from bot.features.lessons.phases import LessonPhase
 from bot.storage.schema.columns import Real, a_count, a_time, key, one_of, table
-
-
-class LessonPhase(StrEnum):
-    """Where a learner stands in a lesson."""
-
-    STEP = "step"
-    """A step waits for their move."""
-    ANSWERED = "answered"
-    """Their move was not the step's: it is shown, explained, and they try again or go
-    on."""
-    PLAYING = "playing"
-    """The steps are done: their first game goes on against an easy computer player."""
-    OVER = "over"
-
 
 lessons = table(
     "lessons",

@@ -17,8 +17,8 @@ from typing import Any
 
 from bot.features.lessons import queries
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.queries import Kept, StepFigures
-from bot.features.lessons.schema import LessonPhase
 from bot.games import lesson_play
 from bot.games.analysis import Judged
 from bot.games.lessons import Lesson, Step

@@ -2,8 +2,6 @@
 in the transaction of the change that makes it so, and the minimum a lobby asks of
 whoever takes a seat."""
 
-# Imported for its tables, which join the schema as they are declared.
-from bot.features.reliability import schema as schema
 from bot.features.reliability.hooks import ReliabilityHooks
 from bot.features.reliability.service import ReliabilityService
 from bot.features.reliability.settings import SETTINGS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.features.rematch.schema import RematchState
+from bot.features.rematch.states import RematchState
 from bot.storage.answers import Answers, AnswerTable, no_answers
 from bot.storage.connection import Connection, Row
 from bot.storage.shards import Shards

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from sqlalchemy import Column, Index
 
+from bot.features.rematch.states import RematchState
 from bot.storage.schema.columns import (
     Id,
     a_count,
@@ -20,20 +19,6 @@ from bot.storage.schema.columns import (
     table,
     where,
 )
-
-
-class RematchState(StrEnum):
-    """Where a rematch offer stands."""
-
-    OPEN = "open"
-    """Its players are answering."""
-    STARTED = "started"
-    """The new game started (``new_game_id``)."""
-    LAPSED = "lapsed"
-    """Its time ran out before it started."""
-    DECLINED = "declined"
-    """Too many declined for a game to be made of the rest."""
-
 
 rematch_offers = table(
     "rematch_offers",

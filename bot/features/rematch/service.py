@@ -35,7 +35,7 @@ from bot.features.rematch.queries import (
     rematch_offer,
     set_offer_message,
 )
-from bot.features.rematch.schema import RematchState
+from bot.features.rematch.states import RematchState
 from bot.games.registry import rules_for
 from bot.games.shared_words import game_name
 from bot.service.board_actions import Asked, Offered

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.settings import TakebackMode
+from bot.features.takebacks.states import TakebackState
 from bot.storage.answers import Answers, AnswerTable, no_answers
 from bot.storage.connection import Connection, Row
 from bot.storage.shards import Shards

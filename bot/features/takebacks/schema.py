@@ -3,11 +3,10 @@ dice of each point where a roll was taken back."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from sqlalchemy import Column, Index, Integer, Text
 
 from bot.features.takebacks.settings import TakebackMode
+from bot.features.takebacks.states import TakebackState
 from bot.storage.schema.columns import (
     Real,
     a_time,
@@ -21,20 +20,6 @@ from bot.storage.schema.columns import (
     table,
     where,
 )
-
-
-class TakebackState(StrEnum):
-    """Where a take-back stands."""
-
-    ASKED = "asked"
-    """The others are answering."""
-    GRANTED = "granted"
-    """The moves are undone."""
-    REFUSED = "refused"
-    """Someone said no."""
-    EXPIRED = "expired"
-    """The game moved on before everyone agreed."""
-
 
 takebacks = table(
     "takebacks",

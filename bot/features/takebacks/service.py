@@ -39,8 +39,8 @@ from bot.features.takebacks.errors import (
     TakebacksOff,
 )
 from bot.features.takebacks.queries import Takeback
-from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
+from bot.features.takebacks.states import TakebackState
 from bot.games.outcome import Outcome
 from bot.games.rules import HiddenInformation, solo
 from bot.service.board_actions import Asked, Offered

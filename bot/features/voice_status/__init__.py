@@ -5,8 +5,6 @@ turns it off with ``/server settings voice_status``; without the permissions to 
 is skipped (``discord``). A status set is owed its clearing across a stop (``service``):
 the next start clears the statuses of games that ended meanwhile."""
 
-# Imported for its table, which joins the schema as it is declared.
-from bot.features.voice_status import schema as schema
 from bot.features.voice_status.service import VoiceStatusService
 from bot.features.voice_status.settings import SETTINGS
 from bot.service.feature_registry import Feature

@@ -17,8 +17,9 @@ it alike; a flag is an ``INTEGER`` 0 or 1 on both.
 The core's tables are declared here, in ``games`` (what the bot plays with) and
 ``conversations`` (the places reached only through interactions), and ``columns`` holds
 what every table is made with. Each feature declares its own tables in
-its folder (``bot/features/<name>/schema.py``), which join ``SCHEMA`` when the feature
-is imported: a database is made or migrated only once they have (``whole_schema``).
+its folder (``bot/features/<name>/schema.py``), which join ``SCHEMA`` once the features
+are found (``whole_schema`` imports them). The bot itself runs the statements made from
+all this ahead of time (``schema_sql``), and loads none of it.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ column a row may leave empty is a plain ``Column`` (as SQLAlchemy makes one)."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from sqlalchemy import (
@@ -23,30 +24,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.schema import SchemaItem
 
+from bot.storage.found_schemas import found_schemas
+
 SCHEMA = MetaData()
 """Every table: the core's, declared under ``bot.storage.schema``, and each feature's,
-declared in its own folder (``bot/features/<name>/schema.py``), which joins when the
-feature is imported."""
-
-
-class SchemaIncomplete(RuntimeError):
-    """A database was to be made or migrated before the features' tables joined the
-    schema: it would be marked at the latest version without them."""
-
-
-def features_joined() -> None:
-    """Says that every feature's tables have joined ``SCHEMA`` (the feature registry
-    says so once it has imported every feature)."""
-    SCHEMA.info["features joined"] = True
+declared in its own folder (``bot/features/<name>/schema.py``), which joins once
+``whole_schema`` imports it."""
 
 
 def whole_schema() -> MetaData:
-    """``SCHEMA``, once the features' tables have joined it."""
-    if not SCHEMA.info.get("features joined"):
-        raise SchemaIncomplete(
-            "the features' tables have not joined the schema: "
-            "call bot.service.feature_registry.discovered() before opening a database"
-        )
+    """``SCHEMA``, every found feature's tables joined (their modules imported)."""
+    for module in found_schemas():
+        importlib.import_module(module)
     return SCHEMA
 
 

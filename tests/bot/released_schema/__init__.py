@@ -13,7 +13,7 @@ import aiosqlite
 import asyncpg
 
 from bot.storage.migrations import upgrade
-from bot.storage.schema_ddl import Backend
+from bot.storage.schema_statements import Backend
 from tests.bot.released_schema import postgres_migrations, sqlite_migrations
 
 SQLITE_VERSIONS = range(len(sqlite_migrations.MIGRATIONS) + 1)

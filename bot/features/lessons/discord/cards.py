@@ -36,7 +36,7 @@ from bot.features.lessons.lesson_words import (
     unmet_lines,
     ways_after,
 )
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import Standing
 from bot.games import lesson_play
 from bot.games.face import GOLD, Choice, Control, Menu, Picture

@@ -45,7 +45,7 @@ from bot.features.lessons.discord.controls import (
     Way,
 )
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
-from bot.features.lessons.schema import LessonPhase
+from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonService, Standing
 from bot.games import lesson_play
 from bot.metrics.figures import lesson_counted

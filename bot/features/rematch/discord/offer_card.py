@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.discord_ui.card_layout import Card, Rows, answer_line
 from bot.discord_ui.game_links import game_link
 from bot.features.rematch.discord.controls import RematchReply, Reply
-from bot.features.rematch.schema import RematchState
 from bot.features.rematch.service import Rematch, plays_again
+from bot.features.rematch.states import RematchState
 from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for

@@ -38,8 +38,8 @@ from bot.features.takebacks.discord.request_card import (
     request_card,
 )
 from bot.features.takebacks.queries import Takeback
-from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow, TakebackService
+from bot.features.takebacks.states import TakebackState
 from bot.storage import Game, GameStatus
 from bot.storage.shards import Shards
 from i18n import Language

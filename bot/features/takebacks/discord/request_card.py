@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.discord_ui.card_layout import Card, answer_line
 from bot.features.takebacks.discord.controls import Answer, TakebackAnswer
-from bot.features.takebacks.schema import TakebackState
 from bot.features.takebacks.service import Allowed, TakebackNow
+from bot.features.takebacks.states import TakebackState
 from bot.games import shared_words
 from bot.games.face import GOLD
 from bot.games.faces import face_for
