@@ -1,5 +1,6 @@
 """What the bot's process prepared is kept out of every later cyclic collection, and what
-was garbage already is collected first (or it would never be). In a process of its own:
+was garbage already is collected first (or it would never be); later collections come
+less often than Python's default. In a process of its own:
 freezing the test process's objects would change every later test's."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import sys
 
 CHILD = """
 import gc, weakref
-from bot.long_lived import keep_for_good
+from bot.long_lived import YOUNGEST, keep_for_good
 
 class Node:
     pass
@@ -24,6 +25,7 @@ keep_for_good()
 assert gone() is None, "garbage left when frozen would never be collected"
 assert gc.get_freeze_count() > 0
 assert not any(o is kept for o in gc.get_objects()), "what was prepared is still collected"
+assert gc.get_threshold() == (YOUNGEST, 10, 10), gc.get_threshold()
 print("ok")
 """
 
