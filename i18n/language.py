@@ -1,4 +1,5 @@
-"""A language: its compiled catalogs, and Babel's formats for its numbers and lists.
+"""A language: its compiled catalogs, and Babel's formats for its numbers and lists
+(``formats``).
 
 Dates are left to Discord: a timestamp (``<t:…:d>``) is written by each reader's own
 client, in their language and time zone."""
@@ -9,7 +10,7 @@ import copy
 import gettext
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,6 +18,8 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import NumberPattern, parse_pattern
 from babel.support import Translations
+
+from i18n.formats import formats
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DEFAULT = "en"
@@ -52,13 +55,18 @@ class Language:
 
     def __init__(self, code: str) -> None:
         self.code = code
-        self.locale = Locale.parse(code)
+        self._formats = formats(code)
         self._catalog: gettext.NullTranslations = gettext.NullTranslations()
         if code != DEFAULT:
             self._catalog = _catalogs(code)
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
+
+    @cached_property
+    def locale(self) -> Locale:
+        """Babel's whole locale, for a date: loaded where one is written or read."""
+        return Locale.parse(self.code)
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         # By its code: a picture drawn in another process takes that process's own copy
@@ -94,8 +102,8 @@ class Language:
         """``1,234`` / ``1.234``; with ``digits``, exactly that many after the point."""
         if type(value) is int and digits is None:
             # The pictures show dozens of small counts at every move.
-            return _whole_number(self.locale, value)
-        return str(_pattern(self.locale, "decimal", digits).apply(value, self.locale))
+            return _whole_number(self._formats, value)
+        return str(_pattern(self._formats, "decimal", digits).apply(value, self._formats))
 
     def signed(self, value: int) -> str:
         """``+138`` / ``-12``: a change, always with its sign."""
@@ -103,11 +111,11 @@ class Language:
 
     def percent(self, fraction: float | Decimal, digits: int = 1) -> str:
         """``12.3%`` / ``12,3 %``."""
-        return str(_pattern(self.locale, "percent", digits).apply(fraction, self.locale))
+        return str(_pattern(self._formats, "percent", digits).apply(fraction, self._formats))
 
     def list(self, items: Iterable[str], style: Literal["standard", "or"] = "standard") -> str:
         """``Ann, Bo and Cy`` / ``Ann, Bo und Cy`` (``style="or"`` for a choice)."""
-        return format_list(list(items), style=style, locale=self.locale)
+        return format_list(list(items), style=style, locale=self._formats)
 
 
 def N_(text: str) -> str:

@@ -1,0 +1,46 @@
+"""Takes what the bot's languages need of Babel's data to write numbers, percentages and
+lists (``i18n/formats.json``, read by ``i18n.formats``):
+
+    .venv/bin/python -m scripts.formats           # writes it
+    .venv/bin/python -m scripts.formats --check   # takes it again, compares
+
+Run it after adding a language or upgrading Babel; ``--check`` (and a test) exits 1
+where the kept file differs from Babel's data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from babel import Locale
+
+from i18n.formats import KEPT, taken
+from i18n.language import LANGUAGES
+
+
+def made() -> str:
+    """The kept file's text, as Babel's data gives it now."""
+    kept = {code: taken(Locale.parse(code)) for code in LANGUAGES}
+    return json.dumps(kept, indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare with the kept file")
+    args = parser.parse_args(argv)
+    text = made()
+    if args.check:
+        if KEPT.read_text(encoding="utf-8") != text:
+            print(f"{KEPT} differs from Babel's data: run python -m scripts.formats")
+            return 1
+        print(f"{KEPT} is as Babel's data gives it")
+        return 0
+    KEPT.write_text(text, encoding="utf-8")
+    print(f"wrote {KEPT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
