@@ -10,7 +10,6 @@ where the kept file differs from Babel's data.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -18,6 +17,7 @@ from babel import Locale
 
 from i18n.formats import KEPT, taken
 from i18n.language import LANGUAGES
+from scripts.kept_file import write_or_check
 
 
 def made() -> str:
@@ -27,19 +27,7 @@ def made() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the kept file")
-    args = parser.parse_args(argv)
-    text = made()
-    if args.check:
-        if KEPT.read_text(encoding="utf-8") != text:
-            print(f"{KEPT} differs from Babel's data: run python -m scripts.formats")
-            return 1
-        print(f"{KEPT} is as Babel's data gives it")
-        return 0
-    KEPT.write_text(text, encoding="utf-8")
-    print(f"wrote {KEPT}")
-    return 0
+    return write_or_check(argv, __doc__.splitlines()[0], KEPT, made, "Babel's data")
 
 
 if __name__ == "__main__":

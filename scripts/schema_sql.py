@@ -10,12 +10,12 @@ a test) exits 1 where the shipped statements differ from the declaration's.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from bot.service.feature_registry import discovered
 from bot.storage.schema_made import schema_sql
 from bot.storage.schema_sql import SHIPPED
+from scripts.kept_file import write_or_check
 
 
 def made() -> str:
@@ -25,19 +25,7 @@ def made() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the shipped file")
-    args = parser.parse_args(argv)
-    text = made()
-    if args.check:
-        if SHIPPED.read_text(encoding="utf-8") != text:
-            print(f"{SHIPPED} differs from the declaration: run python -m scripts.schema_sql")
-            return 1
-        print(f"{SHIPPED} is as the declaration makes it")
-        return 0
-    SHIPPED.write_text(text, encoding="utf-8")
-    print(f"wrote {SHIPPED} ({len(text):,} characters)")
-    return 0
+    return write_or_check(argv, __doc__.splitlines()[0], SHIPPED, made, "the declaration")
 
 
 if __name__ == "__main__":

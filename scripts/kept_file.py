@@ -1,0 +1,29 @@
+"""The command of a script that makes a file the project ships from its source (the
+schema's statements, Babel's formats): it writes the file, or with ``--check`` makes it
+and compares, exiting 1 where the shipped file differs."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+
+def write_or_check(
+    argv: list[str] | None, description: str, kept: Path, made: Callable[[], str], source: str
+) -> int:
+    """``made()`` written to ``kept``, or compared with it (``--check``); ``source``
+    names what it is made from, for the message of a difference."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--check", action="store_true", help="compare with the shipped file")
+    args = parser.parse_args(argv)
+    text = made()
+    if args.check:
+        if kept.read_text(encoding="utf-8") != text:
+            print(f"{kept} differs from {source}: write it again without --check")
+            return 1
+        print(f"{kept} is as {source} makes it")
+        return 0
+    kept.write_text(text, encoding="utf-8")
+    print(f"wrote {kept} ({len(text):,} characters)")
+    return 0
