@@ -33,7 +33,7 @@ from bot.discord_ui.message_hooks import ControlDrawing
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import rules_for
-from bot.games.rules import HiddenInformation
+from bot.games.rules import hides
 from bot.service import GameService
 from bot.service.errors import Refusal
 from bot.storage import Game, GameStatus, Hand
@@ -104,7 +104,7 @@ class LiveHands:
         """Every live hand of the game is to show it as it stands now (``last``: the move
         that led here): soon, in the hands' lane, once for however many changes come
         before that lane gets to it."""
-        if not isinstance(rules_for(game.kind), HiddenInformation):
+        if not hides(rules_for(game.kind)):
             return  # a game without secrets has no hands to look for at every move
         if self._wanted_at.get(game.id, -1) >= game.version:
             return  # wanted already (at the move, before its table's show)
@@ -159,7 +159,7 @@ class LiveHands:
     async def hand_card(self, game: Game, seat: int, lang: Language) -> Card | None:
         """A seat's hand as the game stands, with its controls, for its player's turn
         notice; ``None`` for a game without secrets."""
-        if not isinstance(rules_for(game.kind), HiddenInformation):
+        if not hides(rules_for(game.kind)):
             return None
         card, _ = await self.own(game, seat, lang)
         return card

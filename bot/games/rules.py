@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 from bot.games.escaping import quoted
 from bot.games.figures import Figure
@@ -315,6 +315,19 @@ class HiddenInformation(Protocol):
         the game's version, so that another seat's face-down discard does not make a
         discard button stale, while a new card on the table does."""
         ...
+
+
+def hides(rules: object) -> TypeGuard[HiddenInformation]:
+    """Whether ``rules`` are a game's whose players hold secrets, asked at every press: by
+    its class once, where the protocol's ``isinstance`` looks for its methods each time."""
+    kind = type(rules)
+    known = _HIDES.get(kind)
+    if known is None:
+        known = _HIDES[kind] = issubclass(kind, HiddenInformation)
+    return known
+
+
+_HIDES: dict[type, bool] = {}
 
 
 def solo(players: int) -> tuple[tuple[int, ...], ...]:

@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 from bot.games.registry import registration_for
-from bot.games.rules import HiddenInformation
+from bot.games.rules import hides
 from bot.games.shared_words import game_name
 from bot.service.errors import (
     AlreadyStarted,
@@ -82,7 +82,7 @@ def playing(game: Game) -> Any:
 def check_decision(game: Game, state: Any, seat: Seat, key: int) -> None:
     """Refuses a hand's press made on a decision the seat has moved past."""
     rules = game_rules(game)
-    if not isinstance(rules, HiddenInformation) or rules.decision_key(state, seat.seat) != key:
+    if not hides(rules) or rules.decision_key(state, seat.seat) != key:
         raise BoardMovedOn()
 
 

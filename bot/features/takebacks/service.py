@@ -42,7 +42,7 @@ from bot.features.takebacks.queries import Takeback
 from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
 from bot.features.takebacks.states import TakebackState
 from bot.games.outcome import Outcome
-from bot.games.rules import HiddenInformation, solo
+from bot.games.rules import hides, solo
 from bot.service.board_actions import Asked, Offered
 from bot.service.errors import GameBroken, NotInGame
 from bot.service.feature_service import FeatureService
@@ -188,9 +188,7 @@ class TakebackService(FeatureService):
             first = seats_moves[-1]
             draws = await takeback_queries.move_draws(connection, game_id, moves[first].seq)
             span = moves[first:]
-            revealed = isinstance(game_rules(game), HiddenInformation) or any(
-                move.seq in draws for move in span
-            )
+            revealed = hides(game_rules(game)) or any(move.seq in draws for move in span)
             # Free only within the asker's own turn, and on its clock: a move that passed
             # the turn is the next player's too, and taking back never buys time.
             own_turn = seat.seat in game_rules(game).to_act(game.state)

@@ -42,7 +42,7 @@ from bot.games import lesson_play
 from bot.games.face import GOLD, Choice, Control, Menu, Picture
 from bot.games.faces import face_for, faces
 from bot.games.registry import rules_for
-from bot.games.rules import HiddenInformation
+from bot.games.rules import hides
 from i18n import Language
 
 LESSON_ACCENT = (88, 101, 242)
@@ -85,7 +85,7 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
     lit: frozenset[str] = frozenset(waiting.lit) if waiting is not None else frozenset()
     picture = await face.turn(table, "\n\n".join(said), None, lang, lit=lit)
     picture = replace(picture, title=f"{title} · {progress(standing, lang)}")
-    if isinstance(rules_for(lesson.kind), HiddenInformation):
+    if hides(rules_for(lesson.kind)):
         # The table's words send a player to their hand's button, which a lesson has not:
         # the learner's hand is below it while they are to act.
         picture = replace(picture, text="\n\n".join(said))
