@@ -78,7 +78,11 @@ requests per action, uploading the bot's own pictures of each kind (``bench.floo
 takes its rates and pictures from the bot's run). It reports the floor's run as the
 bot's (its profile too), then the bot's CPU per action, the floor's and their ratio,
 the most memory each held and their ratio, and both's requests per action side by
-side; with ``--limits both``, once per setting.
+side; with ``--limits both``, once per setting. A starved run (``bench.starved``: a
+click unanswered, an interaction answered after Discord's 3 s, a game started again for
+want of an answer, a wait that ran out) says so under its figures, and a comparison
+with a starved side, or whose requests of one kind per action are more than 1.5× the
+other side's, prints "not a result" and why in place of its ratios.
 
 ``--idle 200,1000`` plays nothing: it opens that many games and leaves them waiting on
 people (``bench.idle_games``: a lobby in four, the other games started, Claim's hands

@@ -21,13 +21,12 @@ from bench.floor_plan import Plan
 from bench.memory import EVERY, MIB, Growth
 from bench.players import Finding
 from bench.profile import Profile, summary
+from bench.starved import COMPARED, lopsided, per_action, side_by_side, starvation, verdict
 from bench.table_watch import SETTLE
 from bench.usage import CpuWatch, LoopLag
 
 FINDINGS_SHOWN = 3
 """Channels named per kind of finding."""
-COMPARED = ("posts", "edits", "deletes", "answers", "answer edits", "follow-ups")
-"""The requests the bot and the floor are compared by (``discord_requests``' names)."""
 
 
 @dataclass
@@ -89,6 +88,12 @@ class Figures:
         return sum(u for u in used if u is not None) / clicks
 
     @property
+    def starvation(self) -> list[str]:
+        """What went without an answer in time (``bench.starved``): none for a run whose
+        figures are a result."""
+        return starvation(self.unanswered, self.late, self.restarts, len(self.findings))
+
+    @property
     def who(self) -> str:
         return "the floor" if self.role == "floor" else "the bot"
 
@@ -134,6 +139,11 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
         f"games cancelled and started again for want of an answer: {figures.restarts}"
     )
     report_findings(figures)
+    if figures.starvation:
+        print(
+            f"starved: {', '.join(figures.starvation)}; this run's CPU per action and memory "
+            "are not a result (the workload was not served)"
+        )
     report_cpu(figures)
     report_requests(figures.requests, figures.who)
     report_limits(figures)
@@ -285,37 +295,41 @@ def compare(unlimited: Figures, limited: Figures) -> None:
     print(f"click p99: rate limits off {ms(off)}, on {ms(on)} ({ratio} with them on)")
 
 
-def memory_ratio(bot: Figures, floor: Figures) -> str:
+def memory_ratio(bot: Figures, floor: Figures, ratios: bool = True) -> str:
     """The most memory the bot held over the run (its picture processes included)
-    against the most the floor held."""
+    against the most the floor held; without the ratio for runs not to be compared."""
     if bot.memory is None or floor.memory is None:
         return "memory at most: not measured (no /proc)"
     mine, floors = bot.memory.most, floor.memory.most
-    return (
-        f"memory at most: the bot {mine / MIB:.0f} MiB, the floor {floors / MIB:.0f} MiB "
-        f"({mine / floors:.1f}× the floor's)"
-    )
+    ratio = f" ({mine / floors:.1f}× the floor's)" if ratios else " (no ratio: not a result)"
+    return f"memory at most: the bot {mine / MIB:.0f} MiB, the floor {floors / MIB:.0f} MiB{ratio}"
 
 
 def floor_ratio(bot: Figures, floor: Figures) -> list[str]:
     """The bot's CPU per action and memory against the floor's, and their requests per
-    action side by side (the floor's are the bot's by its plan, but for what load changes: answers
-    put off and followed up)."""
+    action side by side (the floor's are the bot's by its plan, but for what load changes:
+    answers put off and followed up). Runs either of which was starved, or whose
+    requests per action differ, are said not to be a result, and given no ratio."""
     limits = "on" if bot.budget is not None else "off"
     mine, floors = bot.cpu_per_action, floor.cpu_per_action
-    ratio = f"{mine / floors:.1f}× the floor's" if mine and floors else "no ratio"
+    refused = verdict(bot.starvation, floor.starvation, lopsided(bot.requests, floor.requests))
+    measured = (
+        f"the bot {'?' if mine is None else ms(mine)}, "
+        f"the floor {'?' if floors is None else ms(floors)}"
+    )
+    if refused is not None:
+        cpu = f"{refused}; measured {measured}"
+    else:
+        ratio = f"{mine / floors:.1f}× the floor's" if mine and floors else "no ratio"
+        cpu = f"{measured} ({ratio})"
     lines = [
-        f"CPU per action with the rate limits {limits}: the bot "
-        f"{'?' if mine is None else ms(mine)}, the floor {'?' if floors is None else ms(floors)}"
-        f" ({ratio}); {len(bot.clicks)} and {len(floor.clicks)} actions",
-        memory_ratio(bot, floor),
+        f"CPU per action with the rate limits {limits}: {cpu}; "
+        f"{len(bot.clicks)} and {len(floor.clicks)} actions",
+        memory_ratio(bot, floor, ratios=refused is None),
     ]
-    for kind, ours in bot.requests.items():
-        theirs = floor.requests.get(kind)
-        if theirs is None or not ours.moves or not theirs.moves:
-            continue
+    for kind, ours, theirs in side_by_side(bot.requests, floor.requests):
         compared = ", ".join(
-            f"{what} {ours.counts[what] / ours.moves:.2f}/{theirs.counts[what] / theirs.moves:.2f}"
+            f"{what} {per_action(ours, what):.2f}/{per_action(theirs, what):.2f}"
             for what in COMPARED
         )
         lines.append(f"  {kind}, requests per action (the bot/the floor): {compared}")

@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from bench.e2e import counts
-from bench.e2e_report import Figures, memory_ratio, report_findings
+from bench.e2e_report import Figures, floor_ratio, memory_ratio, report_findings
 from bench.memory import MIB, Growth
 from bench.players import ANSWER, Finding
 from bench.usage import CpuWatch, LoopLag, Share
@@ -82,3 +82,25 @@ def test_the_memory_ratio_is_the_most_each_held() -> None:
         "memory at most: the bot 229 MiB, the floor 51 MiB (4.5× the floor's)"
     )
     assert memory_ratio(bot, figures([], [0.1])) == "memory at most: not measured (no /proc)"
+
+
+def test_a_starved_run_against_the_floor_is_not_a_result_and_has_no_ratio() -> None:
+    bot = dataclasses.replace(
+        figures([], [0.1] * 4), memory=Growth(145 * MIB, None, 225 * MIB, 229 * MIB)
+    )
+    floor = dataclasses.replace(
+        bot, role="floor", memory=Growth(46 * MIB, None, 51 * MIB, 51 * MIB)
+    )
+    fed = floor_ratio(bot, floor)
+    assert fed[0].startswith(
+        "CPU per action with the rate limits off: the bot 3750.0 ms, the floor 3750.0 ms "
+        "(1.0× the floor's)"
+    )
+    assert fed[1].endswith("(4.5× the floor's)")
+    starved = floor_ratio(dataclasses.replace(bot, unanswered=2, restarts=1), floor)
+    assert starved[0].startswith(
+        "CPU per action with the rate limits off: not a result: the bot's run was starved "
+        "(2 clicks unanswered, 1 game started again for want of an answer); measured the bot"
+    )
+    assert "×" not in starved[0]
+    assert starved[1].endswith("51 MiB (no ratio: not a result)")
