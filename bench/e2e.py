@@ -46,7 +46,8 @@ the interactions' answers and the webhook requests on their tokens (answers' edi
 follow-ups); and the most requests the bot made in one channel in any 5 seconds, posts
 alone and all of them. And the bot's memory: the RSS of its processes with their picture
 processes (``bench.memory``), sampled every 5 s, after the first minute and at the end,
-and the growth between the two in percent (``--seconds 600`` for a long run).
+and the growth between the two in percent (``--seconds 600`` for a long run), with the
+most PSS they held (each shared page split between the processes sharing it).
 
 The emulator rate-limits the bot as Discord does (``emulator.rate_limits``), and
 discord.py waits out a bucket in real seconds: whether the bot keeps within Discord's
@@ -77,7 +78,7 @@ drawing, that answers the same clicks with the same messages' shapes and the sam
 requests per action, uploading the bot's own pictures of each kind (``bench.floor``
 takes its rates and pictures from the bot's run). It reports the floor's run as the
 bot's (its profile too), then the bot's CPU per action, the floor's and their ratio,
-the most memory each held and their ratio, and both's requests per action side by
+the most memory each held (RSS, then PSS) and their ratios, and both's requests per action side by
 side; with ``--limits both``, once per setting. A starved run (``bench.starved``: a
 click unanswered, an interaction answered after Discord's 3 s, a game started again for
 want of an answer, a wait that ran out) says so under its figures, and a comparison
@@ -122,7 +123,7 @@ from bench.e2e_world import world
 from bench.floor import plan_of
 from bench.floor_plan import Plan
 from bench.idle_games import idle
-from bench.memory import RssWatch
+from bench.memory import MemoryWatch
 from bench.profile import Profile, Sampler
 from bench.table_watch import SETTLE, TableWatch, lags_of
 from bench.usage import CpuWatch, LoopLag
@@ -157,7 +158,7 @@ async def run(
             unanswered += 1
 
         rng = random.Random(SEED)
-        cpu, lag, memory = CpuWatch(played.watched()), LoopLag(), RssWatch(played.pids())
+        cpu, lag, memory = CpuWatch(played.watched()), LoopLag(), MemoryWatch(played.pids())
         samplers = {}
         for process in played.processes:
             assert process.process is not None

@@ -297,12 +297,22 @@ def compare(unlimited: Figures, limited: Figures) -> None:
 
 def memory_ratio(bot: Figures, floor: Figures, ratios: bool = True) -> str:
     """The most memory the bot held over the run (its picture processes included)
-    against the most the floor held; without the ratio for runs not to be compared."""
+    against the most the floor held, RSS then PSS; without the ratios for runs not to
+    be compared."""
     if bot.memory is None or floor.memory is None:
         return "memory at most: not measured (no /proc)"
-    mine, floors = bot.memory.most, floor.memory.most
-    ratio = f" ({mine / floors:.1f}× the floor's)" if ratios else " (no ratio: not a result)"
-    return f"memory at most: the bot {mine / MIB:.0f} MiB, the floor {floors / MIB:.0f} MiB{ratio}"
+    held = [("RSS", bot.memory.most, floor.memory.most)]
+    if bot.memory.most_pss is not None and floor.memory.most_pss is not None:
+        held.append(("PSS", bot.memory.most_pss, floor.memory.most_pss))
+    return (
+        "memory at most: "
+        + "; ".join(
+            f"{what} the bot {mine / MIB:.0f} MiB, the floor {floors / MIB:.0f} MiB"
+            + (f" ({mine / floors:.1f}× the floor's)" if ratios else "")
+            for what, mine, floors in held
+        )
+        + ("" if ratios else " (no ratio: not a result)")
+    )
 
 
 def floor_ratio(bot: Figures, floor: Figures) -> list[str]:

@@ -71,36 +71,44 @@ def test_the_idle_counts_are_a_list_of_games() -> None:
             counts(wrong)
 
 
-def test_the_memory_ratio_is_the_most_each_held() -> None:
+def test_the_memory_ratios_are_of_the_most_each_held_rss_and_pss() -> None:
     bot = dataclasses.replace(
-        figures([], [0.1]), memory=Growth(145 * MIB, None, 225 * MIB, 229 * MIB)
+        figures([], [0.1]), memory=Growth(145 * MIB, None, 225 * MIB, 229 * MIB, 150 * MIB)
     )
     floor = dataclasses.replace(
-        figures([], [0.1]), memory=Growth(46 * MIB, None, 51 * MIB, 51 * MIB)
+        figures([], [0.1]), memory=Growth(46 * MIB, None, 51 * MIB, 51 * MIB, 40 * MIB)
     )
     assert memory_ratio(bot, floor) == (
-        "memory at most: the bot 229 MiB, the floor 51 MiB (4.5× the floor's)"
+        "memory at most: RSS the bot 229 MiB, the floor 51 MiB (4.5× the floor's); "
+        "PSS the bot 150 MiB, the floor 40 MiB (3.8× the floor's)"
+    )
+    unknown = dataclasses.replace(floor, memory=Growth(46 * MIB, None, 51 * MIB, 51 * MIB))
+    assert memory_ratio(bot, unknown) == (
+        "memory at most: RSS the bot 229 MiB, the floor 51 MiB (4.5× the floor's)"
     )
     assert memory_ratio(bot, figures([], [0.1])) == "memory at most: not measured (no /proc)"
 
 
 def test_a_starved_run_against_the_floor_is_not_a_result_and_has_no_ratio() -> None:
     bot = dataclasses.replace(
-        figures([], [0.1] * 4), memory=Growth(145 * MIB, None, 225 * MIB, 229 * MIB)
+        figures([], [0.1] * 4), memory=Growth(145 * MIB, None, 225 * MIB, 229 * MIB, 150 * MIB)
     )
     floor = dataclasses.replace(
-        bot, role="floor", memory=Growth(46 * MIB, None, 51 * MIB, 51 * MIB)
+        bot, role="floor", memory=Growth(46 * MIB, None, 51 * MIB, 51 * MIB, 40 * MIB)
     )
     fed = floor_ratio(bot, floor)
     assert fed[0].startswith(
         "CPU per action with the rate limits off: the bot 3750.0 ms, the floor 3750.0 ms "
         "(1.0× the floor's)"
     )
-    assert fed[1].endswith("(4.5× the floor's)")
+    assert fed[1].endswith("PSS the bot 150 MiB, the floor 40 MiB (3.8× the floor's)")
     starved = floor_ratio(dataclasses.replace(bot, unanswered=2, restarts=1), floor)
     assert starved[0].startswith(
         "CPU per action with the rate limits off: not a result: the bot's run was starved "
         "(2 clicks unanswered, 1 game started again for want of an answer); measured the bot"
     )
     assert "×" not in starved[0]
-    assert starved[1].endswith("51 MiB (no ratio: not a result)")
+    assert starved[1] == (
+        "memory at most: RSS the bot 229 MiB, the floor 51 MiB; PSS the bot 150 MiB, "
+        "the floor 40 MiB (no ratio: not a result)"
+    )
