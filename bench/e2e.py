@@ -76,7 +76,8 @@ and limits) against the floor (``bench.floor_bot``): a bot of discord.py alone, 
 process of its own started and measured as the bot's, with no engine, database or
 drawing, that answers the same clicks with the same messages' shapes and the same
 requests per action, uploading the bot's own pictures of each kind (``bench.floor``
-takes its rates and pictures from the bot's run). It reports the floor's run as the
+takes its rates and pictures from the bot's run), on the bot's event loop (uvloop's
+where it is installed). It reports the floor's run as the
 bot's (its profile too), then the bot's CPU per action, the floor's and their ratio,
 the most memory each held (RSS, then PSS) and their ratios, and both's requests per action side by
 side; with ``--limits both``, once per setting. A starved run (``bench.starved``: a
