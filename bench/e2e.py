@@ -18,12 +18,16 @@ counts as slower than any answer, and the players go on from what the channel sh
 Each game lives in its one table message (the lobby becomes it; whoever is to act is
 named on it, as a person reads it). Prints the backend and process count, the actions
 per second, the p50/p99 time from a click to the bot's first answer, and where the CPU
-went (this process is the emulator and every player, on the same machine as the bot; a
-bot's figure includes its picture processes), with the bot's CPU per action: its CPU
-seconds over the run (its picture processes' included) over the clicks measured. It
-also prints what the bot counted itself over the run, read from each bot process's
-metrics endpoint at its start and its end (``bench.bot_metrics``; each process serves it
-on a free port):
+went after the run's warm-up (``warm_up``: its first ``WARM_UP`` seconds and as many
+clicks as games, the same for the floor; this process is the emulator and every
+player, on the same machine as the bot; a bot's figure includes its picture
+processes), with the bot's CPU per action: its CPU seconds after the warm-up (its
+picture processes' included, and apart) over the clicks in that time; and apart from
+it, the bot's start-up CPU: its processes' CPU seconds from their start to the
+warm-up's end (imports, connecting, the first pictures' palettes, caches filled on
+first use), which would otherwise weigh on a short run's figure. It also prints what
+the bot counted itself over the run, read from each bot process's metrics endpoint at
+its start and its end (``bench.bot_metrics``; each process serves it on a free port):
 its moves, its answers' time from their arrival, the pictures made per click and the
 time waited for each kind (median), the database's transactions per click and their
 time, and Discord's answers by status (429s by route) and refusals by code; with how
@@ -115,6 +119,7 @@ import random
 import signal
 import sys
 import time
+from collections.abc import Callable
 
 from bench.bot_metrics import scrape
 from bench.bot_processes import BACKENDS, SHARDS_PER_PROCESS, Setup, refusal
@@ -135,6 +140,22 @@ LIMITS = {"on": (True,), "off": (False,), "both": (False, True)}
 """``--limits``: whether the emulator rate-limits as Discord does, in each run."""
 SEED = 5
 """The players' seed: the floor's run plays the bot's workload again."""
+WARM_UP = 10.0
+"""Seconds at a run's start left out of its CPU figures (a quarter of a shorter run):
+a process's first pictures make its palettes, and its first answers fill caches."""
+LOOK_EVERY = 0.05
+"""Seconds between looks at the clicks while a run warms up."""
+
+
+async def warm_up(seconds: float, games: int, clicks: Callable[[], int]) -> None:
+    """Returns once a run of ``seconds`` playing ``games`` games has warmed up: after
+    ``WARM_UP`` seconds (a quarter of a shorter run) and as many ``clicks`` as games, so
+    that a slow start (players thinking 5 s before their first clicks) is not taken for
+    a warm one; half-way through the run at the latest."""
+    began = time.monotonic()
+    await asyncio.sleep(min(WARM_UP, seconds / 4))
+    while clicks() < games and time.monotonic() - began < seconds / 2:
+        await asyncio.sleep(LOOK_EVERY)
 
 
 async def run(
@@ -176,7 +197,17 @@ async def run(
         tables_shown = TableWatch([table.channel for table in tables])
         watching = asyncio.create_task(tables_shown.watch())
         stack.callback(watching.cancel)
-        cpu.start()
+        warmed, warm_for = 0, 0.0  # the clicks and seconds before the CPU figures'
+
+        def clicks() -> int:
+            return len(latencies) + unanswered
+
+        async def warm() -> None:
+            nonlocal warmed, warm_for
+            await warm_up(seconds, games, clicks)
+            cpu.start()
+            warmed, warm_for = clicks(), time.monotonic() - start
+
         lag.start()
         memory.start()
         stack.push_async_callback(memory.stop)
@@ -197,15 +228,15 @@ async def run(
                         )
                     )
 
-        playing = asyncio.create_task(play())
+        playing, warming = asyncio.create_task(play()), asyncio.create_task(warm())
         # A bot that dies mid-run would otherwise show only as 30 s click time-outs.
         endings = [asyncio.create_task(process.exited()) for process in played.processes]
         try:
             await asyncio.wait([playing, *endings], return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in (playing, *endings):
+            for task in (playing, warming, *endings):
                 task.cancel()
-            await asyncio.wait([playing, *endings])
+            await asyncio.wait([playing, warming, *endings])
         ended = [task.result() for task in endings if not task.cancelled()]
         if ended:
             raise RuntimeError("\n".join(ended))
@@ -213,6 +244,7 @@ async def run(
             for process in played.processes:
                 print(f"{process.name} last logged:\n{process.tail()}", file=sys.stderr)
         playing.result()
+        warming.result()
         elapsed = time.monotonic() - start
         cpu.stop()
         await lag.stop()
@@ -260,6 +292,8 @@ async def run(
         growth,
         plan,
         counted,
+        warm_for,
+        warmed,
     )
 
 

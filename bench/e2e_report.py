@@ -70,6 +70,15 @@ class Figures:
     counted: BotFigures | None = None
     """What the bot counted over the run, from its metrics endpoint at the run's start
     and its end (the floor has none)."""
+    warm_up: float = 0.0
+    """Seconds at the run's start left out of ``cpu`` (its warm-up: ``bench.e2e.warm_up``)."""
+    warmed: int = 0
+    """The clicks in those seconds."""
+
+    @property
+    def warm(self) -> str:
+        """The warm-up, in words."""
+        return f"the first {self.warm_up:.1f} s, {self.warmed} clicks"
 
     @property
     def clicks(self) -> list[float]:
@@ -78,14 +87,33 @@ class Figures:
         return sorted(self.latencies) + [math.inf] * self.unanswered
 
     @property
-    def cpu_per_action(self) -> float | None:
-        """CPU seconds of the bot's processes (their picture processes included) over the
-        run, per click measured."""
-        used = [self.cpu.seconds(name) for name in self.processes]
-        clicks = len(self.latencies) + self.unanswered
-        if not clicks or None in used:
+    def measured(self) -> int:
+        """The clicks after the warm-up, which the CPU figures are of."""
+        return len(self.latencies) + self.unanswered - self.warmed
+
+    def _per_action(self, used: list[float | None]) -> float | None:
+        if not self.measured or not used or None in used:
             return None
-        return sum(u for u in used if u is not None) / clicks
+        return sum(u for u in used if u is not None) / self.measured
+
+    @property
+    def cpu_per_action(self) -> float | None:
+        """CPU seconds of the bot's processes (their picture processes included) after
+        the warm-up, per click in that time."""
+        return self._per_action([self.cpu.seconds(name) for name in self.processes])
+
+    @property
+    def own_per_action(self) -> float | None:
+        """The same, of the bot's processes alone (the rest is their picture
+        processes')."""
+        return self._per_action([self.cpu.own.get(name) for name in self.processes])
+
+    @property
+    def startup(self) -> float | None:
+        """CPU seconds of the bot's processes (their picture processes included) from
+        their start to the end of the warm-up: what ``cpu_per_action`` leaves out."""
+        used = [self.cpu.at_start.get(name) for name in self.processes]
+        return None if not used or None in used else sum(u for u in used if u is not None)
 
     @property
     def starvation(self) -> list[str]:
@@ -100,6 +128,10 @@ class Figures:
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds != math.inf else "none in Discord's 3 s"
+
+
+def cpu_seconds(seconds: float | None) -> str:
+    return "?" if seconds is None else f"{seconds:.2f} s"
 
 
 def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list[str]) -> None:
@@ -181,7 +213,8 @@ def report_plan(plan: Plan) -> None:
 
 
 def report_cpu(figures: Figures) -> None:
-    """Where the CPU went, the bot's per action, and its memory over the run."""
+    """Where the CPU went after the warm-up, the bot's per action, its start-up CPU
+    apart, and its memory over the run."""
     shares = figures.cpu.shares
     listed = ", ".join(f"{s.name} {'?' if s.cores is None else f'{s.cores:.2f}'}" for s in shares)
     busy, cores = figures.cpu.machine_busy, os.cpu_count() or 1
@@ -191,15 +224,27 @@ def report_cpu(figures: Figures) -> None:
         others = busy * cores - sum(s.cores or 0 for s in shares)
         machine = f"{busy:.0%} busy ({max(0.0, others):.2f} cores for other work)"
     print(
-        f"CPU over the run, in cores: {listed}; the machine's {cores} cores {machine}, "
-        f"load average {os.getloadavg()[0]:.1f} at the end"
+        f"CPU after the warm-up ({figures.warm}), in cores: {listed}; the machine's {cores} "
+        f"cores {machine}, load average {os.getloadavg()[0]:.1f} at the end"
     )
-    per_action = figures.cpu_per_action
-    pictures = "" if figures.role == "floor" else ", its picture processes included"
+    per_action, own = figures.cpu_per_action, figures.own_per_action
+    floor = figures.role == "floor"
+    pictures = "" if floor else ", its picture processes included"
+    split = (
+        ""
+        if floor or per_action is None or own is None
+        else f"; its own process {ms(own)}, its picture processes {ms(per_action - own)}"
+    )
     print(
         f"CPU per action, {figures.who}: "
         + ("?" if per_action is None else ms(per_action))
-        + f" (its CPU seconds over the run{pictures}, over the {len(figures.clicks)} clicks)"
+        + f" (its CPU seconds after the warm-up{pictures}, over the {figures.measured} clicks "
+        f"after it){split}"
+    )
+    print(
+        f"start-up CPU, {figures.who}: {cpu_seconds(figures.startup)} (from its start to the "
+        f"warm-up's end{pictures}: imports, connecting, the warm-up's clicks with the first "
+        "pictures and caches; left out of the above)"
     )
     if figures.memory is not None:
         print(f"{figures.who}'s RSS{pictures}, every {EVERY:.0f} s: {figures.memory}")
@@ -333,8 +378,11 @@ def floor_ratio(bot: Figures, floor: Figures) -> list[str]:
         ratio = f"{mine / floors:.1f}× the floor's" if mine and floors else "no ratio"
         cpu = f"{measured} ({ratio})"
     lines = [
-        f"CPU per action with the rate limits {limits}: {cpu}; "
-        f"{len(bot.clicks)} and {len(floor.clicks)} actions",
+        f"CPU per action with the rate limits {limits}, after the warm-up: {cpu}; "
+        f"{bot.measured} and {floor.measured} actions",
+        f"start-up CPU (from the process's start to the warm-up's end, left out of the above): "
+        f"the bot {cpu_seconds(bot.startup)} ({bot.warm}), the floor "
+        f"{cpu_seconds(floor.startup)} ({floor.warm})",
         memory_ratio(bot, floor, ratios=refused is None),
     ]
     for kind, ours, theirs in side_by_side(bot.requests, floor.requests):
