@@ -3,7 +3,8 @@ process (or several).
 
     python -m bench.e2e [--games 50] [--seconds 30] [--think 0.6]
                         [--game claimit|nuggets|claim] [--backend sqlite|postgresql]
-                        [--processes 1] [--limits both|on|off] [--floor] [--idle 200,1000]
+                        [--processes 1] [--limits both|on|off] [--floor]
+                        [--profile wall|cpu] [--idle 200,1000]
 
 Each game is played by its two players in its own channel (Claim It!, Gold Nuggets and
 Claim in turn at the tables, or only the game named), the channels spread over servers
@@ -32,9 +33,15 @@ its moves, its answers' time from their arrival, the pictures made per click and
 time waited for each kind (median), the database's transactions per click and their
 time, and Discord's answers by status (429s by route) and refusals by code; with how
 many pictures were the same as one made before (the bot logs it on stopping). And a
-profile of each bot process
-(``bench.profile``: py-spy's samples of its busy threads, by the project's function
-they were in and by the function running).
+profile of each bot process after the warm-up: by default (``--profile wall``)
+``bench.profile``'s, py-spy's samples of its busy threads, by the project's function
+they were in and by the function running; with ``--profile cpu``, its CPU time by
+yappi's CPU clock inside the process (``bench.cpu_profiled``, which starts the process
+under yappi, and ``bench.cpu_layers``): its share by layer (discord.py, aiohttp, the
+bot's Discord layer, the database, faces and words, …), the garbage collector's, and
+the functions with the most own CPU time; its picture processes' CPU apart, not
+profiled. yappi costs the profiled processes several times their CPU: a run under it
+gives where the CPU went, not how much.
 
 No wait of the players ends the run: one that runs out (an answer, a lobby, a table
 offering a turn, a hand that never comes) is printed under "unanswered" by game, step
@@ -115,6 +122,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import importlib.util
 import random
 import signal
 import sys
@@ -123,6 +131,7 @@ from collections.abc import Callable
 
 from bench.bot_metrics import scrape
 from bench.bot_processes import BACKENDS, SHARDS_PER_PROCESS, Setup, refusal
+from bench.cpu_layers import CpuProfile, CpuRecorder
 from bench.discord_requests import Budget, requests_by_kind
 from bench.e2e_report import Figures, compare, compare_floor, report
 from bench.e2e_world import world
@@ -138,6 +147,9 @@ from emulator import DISCORD_RATE_LIMITS, RateLimits
 GAMES = ("claimit", "nuggets", "claim")
 LIMITS = {"on": (True,), "off": (False,), "both": (False, True)}
 """``--limits``: whether the emulator rate-limits as Discord does, in each run."""
+PROFILES = ("wall", "cpu")
+"""``--profile``: py-spy's samples of the busy threads (``bench.profile``), or yappi's
+CPU clock inside the processes (``bench.cpu_profiled``, ``bench.cpu_layers``)."""
 SEED = 5
 """The players' seed: the floor's run plays the bot's workload again."""
 WARM_UP = 10.0
@@ -166,11 +178,13 @@ async def run(
     kinds: list[str],
     limits: RateLimits | None,
     floor: Plan | None = None,
+    profile: str = "wall",
 ) -> Figures:
     """One run against the bot, or against the floor with the plan ``floor`` (from the
-    bot's run of the same workload)."""
+    bot's run of the same workload), its processes profiled as ``profile`` says
+    (``PROFILES``)."""
     async with contextlib.AsyncExitStack() as stack:
-        played = await world(stack, setup, games, kinds, limits, floor)
+        played = await world(stack, setup, games, kinds, limits, floor, profile == "cpu")
         emulator, tables = played.emulator, played.tables
         latencies: list[float] = []
         unanswered = 0
@@ -181,11 +195,14 @@ async def run(
 
         rng = random.Random(SEED)
         cpu, lag, memory = CpuWatch(played.watched()), LoopLag(), MemoryWatch(played.pids())
-        samplers = {}
+        recorders: dict[str, Sampler | CpuRecorder] = {}
         for process in played.processes:
             assert process.process is not None
-            samplers[process.name] = sampler = Sampler(process.process.pid)
-            stack.push_async_callback(sampler.stop)
+            if process.profile is not None:
+                recorders[process.name] = CpuRecorder(process.process.pid, process.profile)
+            else:
+                recorders[process.name] = sampler = Sampler(process.process.pid)
+                stack.push_async_callback(sampler.stop)
         # The bot's figures count the setup too (the games' lobbies, their starts): the
         # run's are what they grew by from here.
         urls = [process.metrics for process in played.processes if process.metrics]
@@ -207,13 +224,13 @@ async def run(
             await warm_up(seconds, games, clicks)
             cpu.start()
             warmed, warm_for = clicks(), time.monotonic() - start
+            for recorder in recorders.values():
+                await recorder.start()
 
         lag.start()
         memory.start()
         stack.push_async_callback(memory.stop)
         stack.push_async_callback(lag.stop)
-        for sampler in samplers.values():
-            await sampler.start()
 
         async def play() -> None:
             async with asyncio.TaskGroup() as tables_playing:
@@ -247,12 +264,14 @@ async def run(
         warming.result()
         elapsed = time.monotonic() - start
         cpu.stop()
+        # All at once: yappi's stretch in each process ends with the CPU figures'.
+        recorded = await asyncio.gather(*(recorder.stop() for recorder in recorders.values()))
+        profiles: dict[str, Profile | CpuProfile | str] = {
+            name: recorder.problem if result is None else result
+            for (name, recorder), result in zip(recorders.items(), recorded, strict=True)
+        }
         await lag.stop()
         growth = await memory.stop()
-        profiles: dict[str, Profile | str] = {}
-        for name, sampler in samplers.items():
-            profile = await sampler.stop()
-            profiles[name] = sampler.problem if profile is None else profile
         lags: list[float] = []
         if played.database is not None:
             # The last moves' tables, behind by up to a channel's window, catch up.
@@ -294,6 +313,7 @@ async def run(
         counted,
         warm_for,
         warmed,
+        profile,
     )
 
 
@@ -306,6 +326,7 @@ async def main(
     limits: str,
     floor: bool,
     idle_counts: list[int],
+    profile: str = "wall",
 ) -> None:
     main_task = asyncio.current_task()
     assert main_task is not None
@@ -319,12 +340,14 @@ async def main(
     runs, floors = [], []
     for limited in LIMITS[limits]:
         rate_limits = DISCORD_RATE_LIMITS if limited else None
-        figures = await run(setup, games, seconds, think, kinds, rate_limits)
+        figures = await run(setup, games, seconds, think, kinds, rate_limits, None, profile)
         report(setup, figures, games, think, kinds)
         runs.append(figures)
         if floor:
             assert figures.plan is not None
-            against = await run(setup, games, seconds, think, kinds, rate_limits, figures.plan)
+            against = await run(
+                setup, games, seconds, think, kinds, rate_limits, figures.plan, profile
+            )
             report(setup, against, games, think, kinds)
             floors.append((figures, against))
             compare_floor([floors[-1]])
@@ -373,6 +396,13 @@ if __name__ == "__main__":
         help="after each run, play the same workload against the floor (bench.floor_bot)",
     )
     parser.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="wall",
+        help="how each process is profiled after the warm-up: py-spy's samples of its busy "
+        "threads (wall), or yappi's CPU clock inside it, by layer (cpu; needs yappi)",
+    )
+    parser.add_argument(
         "--idle",
         type=counts,
         default=[],
@@ -385,6 +415,8 @@ if __name__ == "__main__":
         parser.error(problem)
     if arguments.idle and arguments.floor:
         parser.error("--idle measures the bot's memory alone: leave out --floor")
+    if arguments.profile == "cpu" and importlib.util.find_spec("yappi") is None:
+        parser.error("--profile cpu needs yappi: pip install yappi (the test extra has it)")
     kinds = [arguments.game] if arguments.game else list(GAMES)
     try:
         asyncio.run(
@@ -397,6 +429,7 @@ if __name__ == "__main__":
                 arguments.limits,
                 arguments.floor,
                 arguments.idle,
+                arguments.profile,
             )
         )
     except (KeyboardInterrupt, asyncio.CancelledError):

@@ -11,9 +11,10 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench import bot_metrics
+from bench import bot_metrics, cpu_layers
 from bench.bot_metrics import BotFigures
 from bench.bot_processes import Setup
+from bench.cpu_layers import CpuProfile
 from bench.discord_requests import WINDOW, Budget, KindRequests
 from bench.e2e_world import SERVERS_PER_SHARD
 from bench.figures import percentile
@@ -27,6 +28,7 @@ from bench.usage import CpuWatch, LoopLag
 
 FINDINGS_SHOWN = 3
 """Channels named per kind of finding."""
+UNDER_YAPPI = "profiled by yappi: its own cost is in every CPU figure"
 
 
 @dataclass
@@ -47,7 +49,7 @@ class Figures:
     lag: LoopLag
     requests: dict[str, KindRequests]
     """Per game kind, the bot's requests on its tables' channels."""
-    profiles: dict[str, Profile | str]
+    profiles: dict[str, Profile | CpuProfile | str]
     """Each bot process's profile, or why there is none."""
     pictures: tuple[int, int] | None
     """The pictures the bot processes encoded from starting to stopping, and how many of
@@ -74,6 +76,9 @@ class Figures:
     """Seconds at the run's start left out of ``cpu`` (its warm-up: ``bench.e2e.warm_up``)."""
     warmed: int = 0
     """The clicks in those seconds."""
+    profile: str = "wall"
+    """How its processes were profiled (``bench.e2e.PROFILES``): under yappi ("cpu")
+    every CPU figure of the run holds yappi's cost too."""
 
     @property
     def warm(self) -> str:
@@ -188,6 +193,9 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
     for name, profile in figures.profiles.items():
         if isinstance(profile, str):
             print(f"{name}: no profile ({profile})")
+        elif isinstance(profile, CpuProfile):
+            own, tree = figures.cpu.own.get(name), figures.cpu.seconds(name)
+            print("\n".join(cpu_layers.summary(f"where {name}'s CPU went", profile, own, tree)))
         else:
             print("\n".join(summary(f"where {name}'s CPU went", profile)))
     if figures.lag.lags:
@@ -226,6 +234,7 @@ def report_cpu(figures: Figures) -> None:
     print(
         f"CPU after the warm-up ({figures.warm}), in cores: {listed}; the machine's {cores} "
         f"cores {machine}, load average {os.getloadavg()[0]:.1f} at the end"
+        + (f" ({UNDER_YAPPI})" if figures.profile == "cpu" else "")
     )
     per_action, own = figures.cpu_per_action, figures.own_per_action
     floor = figures.role == "floor"
@@ -377,9 +386,10 @@ def floor_ratio(bot: Figures, floor: Figures) -> list[str]:
     else:
         ratio = f"{mine / floors:.1f}× the floor's" if mine and floors else "no ratio"
         cpu = f"{measured} ({ratio})"
+    yappi = f" ({UNDER_YAPPI})" if "cpu" in (bot.profile, floor.profile) else ""
     lines = [
         f"CPU per action with the rate limits {limits}, after the warm-up: {cpu}; "
-        f"{bot.measured} and {floor.measured} actions",
+        f"{bot.measured} and {floor.measured} actions{yappi}",
         f"start-up CPU (from the process's start to the warm-up's end, left out of the above): "
         f"the bot {cpu_seconds(bot.startup)} ({bot.warm}), the floor "
         f"{cpu_seconds(floor.startup)} ({floor.warm})",
