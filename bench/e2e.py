@@ -88,14 +88,15 @@ process of its own started and measured as the bot's, with no engine, database o
 drawing, that answers the same clicks with the same messages' shapes and the same
 requests per action, uploading the bot's own pictures of each kind (``bench.floor``
 takes its rates and pictures from the bot's run), on the bot's event loop (uvloop's
-where it is installed). It reports the floor's run as the
-bot's (its profile too), then the bot's CPU per action, the floor's and their ratio,
-the most memory each held (RSS, then PSS) and their ratios, and both's requests per action side by
-side; with ``--limits both``, once per setting. A starved run (``bench.starved``: a
-click unanswered, an interaction answered after Discord's 3 s, a game started again for
-want of an answer, a wait that ran out) says so under its figures, and a comparison
-with a starved side, or whose requests of one kind per action are more than 1.5× the
-other side's, prints "not a result" and why in place of its ratios.
+where it is installed). It reports the floor's run as the bot's (its profile too), then
+the bot's CPU per action after the warm-up, the floor's and their ratio, both's start-up
+CPU, the most memory each held (RSS, then PSS) and their ratios, and both's requests
+per action side by side; with ``--limits both``, once per setting. A starved run
+(``bench.starved``: a click unanswered, an interaction answered after Discord's 3 s, a
+game started again for want of an answer, a wait that ran out) says so under its
+figures, and a comparison with a starved side, or whose requests of one kind per action
+are more than 1.5× the other side's, prints "not a result" and why in place of its
+ratios.
 
 ``--idle 200,1000`` plays nothing: it opens that many games and leaves them waiting on
 people (``bench.idle_games``: a lobby in four, the other games started, Claim's hands
@@ -413,8 +414,8 @@ if __name__ == "__main__":
     problem = refusal(arguments.backend, arguments.processes)
     if problem is not None:
         parser.error(problem)
-    if arguments.idle and arguments.floor:
-        parser.error("--idle measures the bot's memory alone: leave out --floor")
+    if arguments.idle and (arguments.floor or arguments.profile == "cpu"):
+        parser.error("--idle measures the bot's memory alone: leave out --floor and --profile")
     if arguments.profile == "cpu" and importlib.util.find_spec("yappi") is None:
         parser.error("--profile cpu needs yappi: pip install yappi (the test extra has it)")
     kinds = [arguments.game] if arguments.game else list(GAMES)
