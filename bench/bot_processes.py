@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.cpu_profiled import WRAPPER
 from emulator import DiscordEmulator
 from tests import processes
 from tests.postgres_cluster import running_cluster
@@ -69,8 +70,9 @@ def bot_environment(
 
 class BotProcess:
     """``python -m bot`` (or ``command``: the floor) in a process of its own, ready once
-    it logs ``ready``. Its log is read all along, since a pipe nobody reads fills up and
-    then blocks the bot's next log line; the last lines are kept to show why it stopped."""
+    it logs ``ready``; under yappi (``bench.cpu_profiled``) with a ``profile`` to write.
+    Its log is read all along, since a pipe nobody reads fills up and then blocks the
+    bot's next log line; the last lines are kept to show why it stopped."""
 
     def __init__(
         self,
@@ -78,11 +80,14 @@ class BotProcess:
         environment: dict[str, str],
         command: Sequence[str] = BOT_COMMAND,
         ready: bytes = BOT_READY,
+        profile: Path | None = None,
     ) -> None:
         self.name = name
         self.environment = environment
         self.command = tuple(command)
         self.ready = ready
+        self.profile = profile
+        """Where it writes its CPU profile, when it runs under ``bench.cpu_profiled``."""
         self.process: asyncio.subprocess.Process | None = None
         self.lines: collections.deque[str] = collections.deque(maxlen=40)
         self.metrics: str | None = None
@@ -90,8 +95,10 @@ class BotProcess:
         self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
+        wrapper = () if self.profile is None else (*WRAPPER, str(self.profile))
         self.process = await processes.start(
             sys.executable,
+            *wrapper,
             *self.command,
             cwd=ROOT,
             env=self.environment,

@@ -3,7 +3,8 @@ process (or several).
 
     python -m bench.e2e [--games 50] [--seconds 30] [--think 0.6]
                         [--game claimit|nuggets|claim] [--backend sqlite|postgresql]
-                        [--processes 1] [--limits both|on|off] [--floor] [--idle 200,1000]
+                        [--processes 1] [--limits both|on|off] [--floor]
+                        [--profile wall|cpu] [--idle 200,1000]
 
 Each game is played by its two players in its own channel (Claim It!, Gold Nuggets and
 Claim in turn at the tables, or only the game named), the channels spread over servers
@@ -18,19 +19,29 @@ counts as slower than any answer, and the players go on from what the channel sh
 Each game lives in its one table message (the lobby becomes it; whoever is to act is
 named on it, as a person reads it). Prints the backend and process count, the actions
 per second, the p50/p99 time from a click to the bot's first answer, and where the CPU
-went (this process is the emulator and every player, on the same machine as the bot; a
-bot's figure includes its picture processes), with the bot's CPU per action: its CPU
-seconds over the run (its picture processes' included) over the clicks measured. It
-also prints what the bot counted itself over the run, read from each bot process's
-metrics endpoint at its start and its end (``bench.bot_metrics``; each process serves it
-on a free port):
+went after the run's warm-up (``warm_up``: its first ``WARM_UP`` seconds and as many
+clicks as games, the same for the floor; this process is the emulator and every
+player, on the same machine as the bot; a bot's figure includes its picture
+processes), with the bot's CPU per action: its CPU seconds after the warm-up (its
+picture processes' included, and apart) over the clicks in that time; and apart from
+it, the bot's start-up CPU: its processes' CPU seconds from their start to the
+warm-up's end (imports, connecting, the first pictures' palettes, caches filled on
+first use), which would otherwise weigh on a short run's figure. It also prints what
+the bot counted itself over the run, read from each bot process's metrics endpoint at
+its start and its end (``bench.bot_metrics``; each process serves it on a free port):
 its moves, its answers' time from their arrival, the pictures made per click and the
 time waited for each kind (median), the database's transactions per click and their
 time, and Discord's answers by status (429s by route) and refusals by code; with how
 many pictures were the same as one made before (the bot logs it on stopping). And a
-profile of each bot process
-(``bench.profile``: py-spy's samples of its busy threads, by the project's function
-they were in and by the function running).
+profile of each bot process after the warm-up: by default (``--profile wall``)
+``bench.profile``'s, py-spy's samples of its busy threads, by the project's function
+they were in and by the function running; with ``--profile cpu``, its CPU time by
+yappi's CPU clock inside the process (``bench.cpu_profiled``, which starts the process
+under yappi, and ``bench.cpu_layers``): its share by layer (discord.py, aiohttp, the
+bot's Discord layer, the database, faces and words, …), the garbage collector's, and
+the functions with the most own CPU time; its picture processes' CPU apart, not
+profiled. yappi costs the profiled processes several times their CPU: a run under it
+gives where the CPU went, not how much.
 
 No wait of the players ends the run: one that runs out (an answer, a lobby, a table
 offering a turn, a hand that never comes) is printed under "unanswered" by game, step
@@ -46,7 +57,8 @@ the interactions' answers and the webhook requests on their tokens (answers' edi
 follow-ups); and the most requests the bot made in one channel in any 5 seconds, posts
 alone and all of them. And the bot's memory: the RSS of its processes with their picture
 processes (``bench.memory``), sampled every 5 s, after the first minute and at the end,
-and the growth between the two in percent (``--seconds 600`` for a long run).
+and the growth between the two in percent (``--seconds 600`` for a long run), with the
+most PSS they held (each shared page split between the processes sharing it).
 
 The emulator rate-limits the bot as Discord does (``emulator.rate_limits``), and
 discord.py waits out a bucket in real seconds: whether the bot keeps within Discord's
@@ -75,10 +87,16 @@ and limits) against the floor (``bench.floor_bot``): a bot of discord.py alone, 
 process of its own started and measured as the bot's, with no engine, database or
 drawing, that answers the same clicks with the same messages' shapes and the same
 requests per action, uploading the bot's own pictures of each kind (``bench.floor``
-takes its rates and pictures from the bot's run). It reports the floor's run as the
-bot's (its profile too), then the bot's CPU per action, the floor's and their ratio,
-the most memory each held and their ratio, and both's requests per action side by
-side; with ``--limits both``, once per setting.
+takes its rates and pictures from the bot's run), on the bot's event loop (uvloop's
+where it is installed). It reports the floor's run as the bot's (its profile too), then
+the bot's CPU per action after the warm-up, the floor's and their ratio, both's start-up
+CPU, the most memory each held (RSS, then PSS) and their ratios, and both's requests
+per action side by side; with ``--limits both``, once per setting. A starved run
+(``bench.starved``: a click unanswered, an interaction answered after Discord's 3 s, a
+game started again for want of an answer, a wait that ran out) says so under its
+figures, and a comparison with a starved side, or whose requests of one kind per action
+are more than 1.5× the other side's, prints "not a result" and why in place of its
+ratios.
 
 ``--idle 200,1000`` plays nothing: it opens that many games and leaves them waiting on
 people (``bench.idle_games``: a lobby in four, the other games started, Claim's hands
@@ -105,20 +123,23 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import importlib.util
 import random
 import signal
 import sys
 import time
+from collections.abc import Callable
 
 from bench.bot_metrics import scrape
 from bench.bot_processes import BACKENDS, SHARDS_PER_PROCESS, Setup, refusal
+from bench.cpu_layers import CpuProfile, CpuRecorder
 from bench.discord_requests import Budget, requests_by_kind
 from bench.e2e_report import Figures, compare, compare_floor, report
 from bench.e2e_world import world
 from bench.floor import plan_of
 from bench.floor_plan import Plan
 from bench.idle_games import idle
-from bench.memory import RssWatch
+from bench.memory import MemoryWatch
 from bench.profile import Profile, Sampler
 from bench.table_watch import SETTLE, TableWatch, lags_of
 from bench.usage import CpuWatch, LoopLag
@@ -127,8 +148,27 @@ from emulator import DISCORD_RATE_LIMITS, RateLimits
 GAMES = ("claimit", "nuggets", "claim")
 LIMITS = {"on": (True,), "off": (False,), "both": (False, True)}
 """``--limits``: whether the emulator rate-limits as Discord does, in each run."""
+PROFILES = ("wall", "cpu")
+"""``--profile``: py-spy's samples of the busy threads (``bench.profile``), or yappi's
+CPU clock inside the processes (``bench.cpu_profiled``, ``bench.cpu_layers``)."""
 SEED = 5
 """The players' seed: the floor's run plays the bot's workload again."""
+WARM_UP = 10.0
+"""Seconds at a run's start left out of its CPU figures (a quarter of a shorter run):
+a process's first pictures make its palettes, and its first answers fill caches."""
+LOOK_EVERY = 0.05
+"""Seconds between looks at the clicks while a run warms up."""
+
+
+async def warm_up(seconds: float, games: int, clicks: Callable[[], int]) -> None:
+    """Returns once a run of ``seconds`` playing ``games`` games has warmed up: after
+    ``WARM_UP`` seconds (a quarter of a shorter run) and as many ``clicks`` as games, so
+    that a slow start (players thinking 5 s before their first clicks) is not taken for
+    a warm one; half-way through the run at the latest."""
+    began = time.monotonic()
+    await asyncio.sleep(min(WARM_UP, seconds / 4))
+    while clicks() < games and time.monotonic() - began < seconds / 2:
+        await asyncio.sleep(LOOK_EVERY)
 
 
 async def run(
@@ -139,11 +179,13 @@ async def run(
     kinds: list[str],
     limits: RateLimits | None,
     floor: Plan | None = None,
+    profile: str = "wall",
 ) -> Figures:
     """One run against the bot, or against the floor with the plan ``floor`` (from the
-    bot's run of the same workload)."""
+    bot's run of the same workload), its processes profiled as ``profile`` says
+    (``PROFILES``)."""
     async with contextlib.AsyncExitStack() as stack:
-        played = await world(stack, setup, games, kinds, limits, floor)
+        played = await world(stack, setup, games, kinds, limits, floor, profile == "cpu")
         emulator, tables = played.emulator, played.tables
         latencies: list[float] = []
         unanswered = 0
@@ -153,12 +195,15 @@ async def run(
             unanswered += 1
 
         rng = random.Random(SEED)
-        cpu, lag, memory = CpuWatch(played.watched()), LoopLag(), RssWatch(played.pids())
-        samplers = {}
+        cpu, lag, memory = CpuWatch(played.watched()), LoopLag(), MemoryWatch(played.pids())
+        recorders: dict[str, Sampler | CpuRecorder] = {}
         for process in played.processes:
             assert process.process is not None
-            samplers[process.name] = sampler = Sampler(process.process.pid)
-            stack.push_async_callback(sampler.stop)
+            if process.profile is not None:
+                recorders[process.name] = CpuRecorder(process.process.pid, process.profile)
+            else:
+                recorders[process.name] = sampler = Sampler(process.process.pid)
+                stack.push_async_callback(sampler.stop)
         # The bot's figures count the setup too (the games' lobbies, their starts): the
         # run's are what they grew by from here.
         urls = [process.metrics for process in played.processes if process.metrics]
@@ -170,13 +215,23 @@ async def run(
         tables_shown = TableWatch([table.channel for table in tables])
         watching = asyncio.create_task(tables_shown.watch())
         stack.callback(watching.cancel)
-        cpu.start()
+        warmed, warm_for = 0, 0.0  # the clicks and seconds before the CPU figures'
+
+        def clicks() -> int:
+            return len(latencies) + unanswered
+
+        async def warm() -> None:
+            nonlocal warmed, warm_for
+            await warm_up(seconds, games, clicks)
+            cpu.start()
+            warmed, warm_for = clicks(), time.monotonic() - start
+            for recorder in recorders.values():
+                await recorder.start()
+
         lag.start()
         memory.start()
         stack.push_async_callback(memory.stop)
         stack.push_async_callback(lag.stop)
-        for sampler in samplers.values():
-            await sampler.start()
 
         async def play() -> None:
             async with asyncio.TaskGroup() as tables_playing:
@@ -191,15 +246,15 @@ async def run(
                         )
                     )
 
-        playing = asyncio.create_task(play())
+        playing, warming = asyncio.create_task(play()), asyncio.create_task(warm())
         # A bot that dies mid-run would otherwise show only as 30 s click time-outs.
         endings = [asyncio.create_task(process.exited()) for process in played.processes]
         try:
             await asyncio.wait([playing, *endings], return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in (playing, *endings):
+            for task in (playing, warming, *endings):
                 task.cancel()
-            await asyncio.wait([playing, *endings])
+            await asyncio.wait([playing, warming, *endings])
         ended = [task.result() for task in endings if not task.cancelled()]
         if ended:
             raise RuntimeError("\n".join(ended))
@@ -207,14 +262,17 @@ async def run(
             for process in played.processes:
                 print(f"{process.name} last logged:\n{process.tail()}", file=sys.stderr)
         playing.result()
+        warming.result()
         elapsed = time.monotonic() - start
         cpu.stop()
+        # All at once: yappi's stretch in each process ends with the CPU figures'.
+        recorded = await asyncio.gather(*(recorder.stop() for recorder in recorders.values()))
+        profiles: dict[str, Profile | CpuProfile | str] = {
+            name: recorder.problem if result is None else result
+            for (name, recorder), result in zip(recorders.items(), recorded, strict=True)
+        }
         await lag.stop()
         growth = await memory.stop()
-        profiles: dict[str, Profile | str] = {}
-        for name, sampler in samplers.items():
-            profile = await sampler.stop()
-            profiles[name] = sampler.problem if profile is None else profile
         lags: list[float] = []
         if played.database is not None:
             # The last moves' tables, behind by up to a channel's window, catch up.
@@ -254,6 +312,9 @@ async def run(
         growth,
         plan,
         counted,
+        warm_for,
+        warmed,
+        profile,
     )
 
 
@@ -266,6 +327,7 @@ async def main(
     limits: str,
     floor: bool,
     idle_counts: list[int],
+    profile: str = "wall",
 ) -> None:
     main_task = asyncio.current_task()
     assert main_task is not None
@@ -279,12 +341,14 @@ async def main(
     runs, floors = [], []
     for limited in LIMITS[limits]:
         rate_limits = DISCORD_RATE_LIMITS if limited else None
-        figures = await run(setup, games, seconds, think, kinds, rate_limits)
+        figures = await run(setup, games, seconds, think, kinds, rate_limits, None, profile)
         report(setup, figures, games, think, kinds)
         runs.append(figures)
         if floor:
             assert figures.plan is not None
-            against = await run(setup, games, seconds, think, kinds, rate_limits, figures.plan)
+            against = await run(
+                setup, games, seconds, think, kinds, rate_limits, figures.plan, profile
+            )
             report(setup, against, games, think, kinds)
             floors.append((figures, against))
             compare_floor([floors[-1]])
@@ -333,6 +397,13 @@ if __name__ == "__main__":
         help="after each run, play the same workload against the floor (bench.floor_bot)",
     )
     parser.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="wall",
+        help="how each process is profiled after the warm-up: py-spy's samples of its busy "
+        "threads (wall), or yappi's CPU clock inside it, by layer (cpu; needs yappi)",
+    )
+    parser.add_argument(
         "--idle",
         type=counts,
         default=[],
@@ -343,8 +414,10 @@ if __name__ == "__main__":
     problem = refusal(arguments.backend, arguments.processes)
     if problem is not None:
         parser.error(problem)
-    if arguments.idle and arguments.floor:
-        parser.error("--idle measures the bot's memory alone: leave out --floor")
+    if arguments.idle and (arguments.floor or arguments.profile == "cpu"):
+        parser.error("--idle measures the bot's memory alone: leave out --floor and --profile")
+    if arguments.profile == "cpu" and importlib.util.find_spec("yappi") is None:
+        parser.error("--profile cpu needs yappi: pip install yappi (the test extra has it)")
     kinds = [arguments.game] if arguments.game else list(GAMES)
     try:
         asyncio.run(
@@ -357,6 +430,7 @@ if __name__ == "__main__":
                 arguments.limits,
                 arguments.floor,
                 arguments.idle,
+                arguments.profile,
             )
         )
     except (KeyboardInterrupt, asyncio.CancelledError):

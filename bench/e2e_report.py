@@ -11,9 +11,10 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench import bot_metrics
+from bench import bot_metrics, cpu_layers
 from bench.bot_metrics import BotFigures
 from bench.bot_processes import Setup
+from bench.cpu_layers import CpuProfile
 from bench.discord_requests import WINDOW, Budget, KindRequests
 from bench.e2e_world import SERVERS_PER_SHARD
 from bench.figures import percentile
@@ -21,13 +22,13 @@ from bench.floor_plan import Plan
 from bench.memory import EVERY, MIB, Growth
 from bench.players import Finding
 from bench.profile import Profile, summary
+from bench.starved import COMPARED, lopsided, per_action, side_by_side, starvation, verdict
 from bench.table_watch import SETTLE
 from bench.usage import CpuWatch, LoopLag
 
 FINDINGS_SHOWN = 3
 """Channels named per kind of finding."""
-COMPARED = ("posts", "edits", "deletes", "answers", "answer edits", "follow-ups")
-"""The requests the bot and the floor are compared by (``discord_requests``' names)."""
+UNDER_YAPPI = "profiled by yappi: its own cost is in every CPU figure"
 
 
 @dataclass
@@ -48,7 +49,7 @@ class Figures:
     lag: LoopLag
     requests: dict[str, KindRequests]
     """Per game kind, the bot's requests on its tables' channels."""
-    profiles: dict[str, Profile | str]
+    profiles: dict[str, Profile | CpuProfile | str]
     """Each bot process's profile, or why there is none."""
     pictures: tuple[int, int] | None
     """The pictures the bot processes encoded from starting to stopping, and how many of
@@ -71,6 +72,18 @@ class Figures:
     counted: BotFigures | None = None
     """What the bot counted over the run, from its metrics endpoint at the run's start
     and its end (the floor has none)."""
+    warm_up: float = 0.0
+    """Seconds at the run's start left out of ``cpu`` (its warm-up: ``bench.e2e.warm_up``)."""
+    warmed: int = 0
+    """The clicks in those seconds."""
+    profile: str = "wall"
+    """How its processes were profiled (``bench.e2e.PROFILES``): under yappi ("cpu")
+    every CPU figure of the run holds yappi's cost too."""
+
+    @property
+    def warm(self) -> str:
+        """The warm-up, in words."""
+        return f"the first {self.warm_up:.1f} s, {self.warmed} clicks"
 
     @property
     def clicks(self) -> list[float]:
@@ -79,14 +92,39 @@ class Figures:
         return sorted(self.latencies) + [math.inf] * self.unanswered
 
     @property
-    def cpu_per_action(self) -> float | None:
-        """CPU seconds of the bot's processes (their picture processes included) over the
-        run, per click measured."""
-        used = [self.cpu.seconds(name) for name in self.processes]
-        clicks = len(self.latencies) + self.unanswered
-        if not clicks or None in used:
+    def measured(self) -> int:
+        """The clicks after the warm-up, which the CPU figures are of."""
+        return len(self.latencies) + self.unanswered - self.warmed
+
+    def _per_action(self, used: list[float | None]) -> float | None:
+        if not self.measured or not used or None in used:
             return None
-        return sum(u for u in used if u is not None) / clicks
+        return sum(u for u in used if u is not None) / self.measured
+
+    @property
+    def cpu_per_action(self) -> float | None:
+        """CPU seconds of the bot's processes (their picture processes included) after
+        the warm-up, per click in that time."""
+        return self._per_action([self.cpu.seconds(name) for name in self.processes])
+
+    @property
+    def own_per_action(self) -> float | None:
+        """The same, of the bot's processes alone (the rest is their picture
+        processes')."""
+        return self._per_action([self.cpu.own.get(name) for name in self.processes])
+
+    @property
+    def startup(self) -> float | None:
+        """CPU seconds of the bot's processes (their picture processes included) from
+        their start to the end of the warm-up: what ``cpu_per_action`` leaves out."""
+        used = [self.cpu.at_start.get(name) for name in self.processes]
+        return None if not used or None in used else sum(u for u in used if u is not None)
+
+    @property
+    def starvation(self) -> list[str]:
+        """What went without an answer in time (``bench.starved``): none for a run whose
+        figures are a result."""
+        return starvation(self.unanswered, self.late, self.restarts, len(self.findings))
 
     @property
     def who(self) -> str:
@@ -95,6 +133,10 @@ class Figures:
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds != math.inf else "none in Discord's 3 s"
+
+
+def cpu_seconds(seconds: float | None) -> str:
+    return "?" if seconds is None else f"{seconds:.2f} s"
 
 
 def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list[str]) -> None:
@@ -134,6 +176,11 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
         f"games cancelled and started again for want of an answer: {figures.restarts}"
     )
     report_findings(figures)
+    if figures.starvation:
+        print(
+            f"starved: {', '.join(figures.starvation)}; this run's CPU per action and memory "
+            "are not a result (the workload was not served)"
+        )
     report_cpu(figures)
     report_requests(figures.requests, figures.who)
     report_limits(figures)
@@ -146,6 +193,9 @@ def report(setup: Setup, figures: Figures, games: int, think: float, kinds: list
     for name, profile in figures.profiles.items():
         if isinstance(profile, str):
             print(f"{name}: no profile ({profile})")
+        elif isinstance(profile, CpuProfile):
+            own, tree = figures.cpu.own.get(name), figures.cpu.seconds(name)
+            print("\n".join(cpu_layers.summary(f"where {name}'s CPU went", profile, own, tree)))
         else:
             print("\n".join(summary(f"where {name}'s CPU went", profile)))
     if figures.lag.lags:
@@ -171,7 +221,8 @@ def report_plan(plan: Plan) -> None:
 
 
 def report_cpu(figures: Figures) -> None:
-    """Where the CPU went, the bot's per action, and its memory over the run."""
+    """Where the CPU went after the warm-up, the bot's per action, its start-up CPU
+    apart, and its memory over the run."""
     shares = figures.cpu.shares
     listed = ", ".join(f"{s.name} {'?' if s.cores is None else f'{s.cores:.2f}'}" for s in shares)
     busy, cores = figures.cpu.machine_busy, os.cpu_count() or 1
@@ -181,15 +232,28 @@ def report_cpu(figures: Figures) -> None:
         others = busy * cores - sum(s.cores or 0 for s in shares)
         machine = f"{busy:.0%} busy ({max(0.0, others):.2f} cores for other work)"
     print(
-        f"CPU over the run, in cores: {listed}; the machine's {cores} cores {machine}, "
-        f"load average {os.getloadavg()[0]:.1f} at the end"
+        f"CPU after the warm-up ({figures.warm}), in cores: {listed}; the machine's {cores} "
+        f"cores {machine}, load average {os.getloadavg()[0]:.1f} at the end"
+        + (f" ({UNDER_YAPPI})" if figures.profile == "cpu" else "")
     )
-    per_action = figures.cpu_per_action
-    pictures = "" if figures.role == "floor" else ", its picture processes included"
+    per_action, own = figures.cpu_per_action, figures.own_per_action
+    floor = figures.role == "floor"
+    pictures = "" if floor else ", its picture processes included"
+    split = (
+        ""
+        if floor or per_action is None or own is None
+        else f"; its own process {ms(own)}, its picture processes {ms(per_action - own)}"
+    )
     print(
         f"CPU per action, {figures.who}: "
         + ("?" if per_action is None else ms(per_action))
-        + f" (its CPU seconds over the run{pictures}, over the {len(figures.clicks)} clicks)"
+        + f" (its CPU seconds after the warm-up{pictures}, over the {figures.measured} clicks "
+        f"after it){split}"
+    )
+    print(
+        f"start-up CPU, {figures.who}: {cpu_seconds(figures.startup)} (from its start to the "
+        f"warm-up's end{pictures}: imports, connecting, the warm-up's clicks with the first "
+        "pictures and caches; left out of the above)"
     )
     if figures.memory is not None:
         print(f"{figures.who}'s RSS{pictures}, every {EVERY:.0f} s: {figures.memory}")
@@ -285,37 +349,55 @@ def compare(unlimited: Figures, limited: Figures) -> None:
     print(f"click p99: rate limits off {ms(off)}, on {ms(on)} ({ratio} with them on)")
 
 
-def memory_ratio(bot: Figures, floor: Figures) -> str:
+def memory_ratio(bot: Figures, floor: Figures, ratios: bool = True) -> str:
     """The most memory the bot held over the run (its picture processes included)
-    against the most the floor held."""
+    against the most the floor held, RSS then PSS; without the ratios for runs not to
+    be compared."""
     if bot.memory is None or floor.memory is None:
         return "memory at most: not measured (no /proc)"
-    mine, floors = bot.memory.most, floor.memory.most
+    held = [("RSS", bot.memory.most, floor.memory.most)]
+    if bot.memory.most_pss is not None and floor.memory.most_pss is not None:
+        held.append(("PSS", bot.memory.most_pss, floor.memory.most_pss))
     return (
-        f"memory at most: the bot {mine / MIB:.0f} MiB, the floor {floors / MIB:.0f} MiB "
-        f"({mine / floors:.1f}× the floor's)"
+        "memory at most: "
+        + "; ".join(
+            f"{what} the bot {mine / MIB:.0f} MiB, the floor {floors / MIB:.0f} MiB"
+            + (f" ({mine / floors:.1f}× the floor's)" if ratios else "")
+            for what, mine, floors in held
+        )
+        + ("" if ratios else " (no ratio: not a result)")
     )
 
 
 def floor_ratio(bot: Figures, floor: Figures) -> list[str]:
     """The bot's CPU per action and memory against the floor's, and their requests per
-    action side by side (the floor's are the bot's by its plan, but for what load changes: answers
-    put off and followed up)."""
+    action side by side (the floor's are the bot's by its plan, but for what load changes:
+    answers put off and followed up). Runs either of which was starved, or whose
+    requests per action differ, are said not to be a result, and given no ratio."""
     limits = "on" if bot.budget is not None else "off"
     mine, floors = bot.cpu_per_action, floor.cpu_per_action
-    ratio = f"{mine / floors:.1f}× the floor's" if mine and floors else "no ratio"
+    refused = verdict(bot.starvation, floor.starvation, lopsided(bot.requests, floor.requests))
+    measured = (
+        f"the bot {'?' if mine is None else ms(mine)}, "
+        f"the floor {'?' if floors is None else ms(floors)}"
+    )
+    if refused is not None:
+        cpu = f"{refused}; measured {measured}"
+    else:
+        ratio = f"{mine / floors:.1f}× the floor's" if mine and floors else "no ratio"
+        cpu = f"{measured} ({ratio})"
+    yappi = f" ({UNDER_YAPPI})" if "cpu" in (bot.profile, floor.profile) else ""
     lines = [
-        f"CPU per action with the rate limits {limits}: the bot "
-        f"{'?' if mine is None else ms(mine)}, the floor {'?' if floors is None else ms(floors)}"
-        f" ({ratio}); {len(bot.clicks)} and {len(floor.clicks)} actions",
-        memory_ratio(bot, floor),
+        f"CPU per action with the rate limits {limits}, after the warm-up: {cpu}; "
+        f"{bot.measured} and {floor.measured} actions{yappi}",
+        f"start-up CPU (from the process's start to the warm-up's end, left out of the above): "
+        f"the bot {cpu_seconds(bot.startup)} ({bot.warm}), the floor "
+        f"{cpu_seconds(floor.startup)} ({floor.warm})",
+        memory_ratio(bot, floor, ratios=refused is None),
     ]
-    for kind, ours in bot.requests.items():
-        theirs = floor.requests.get(kind)
-        if theirs is None or not ours.moves or not theirs.moves:
-            continue
+    for kind, ours, theirs in side_by_side(bot.requests, floor.requests):
         compared = ", ".join(
-            f"{what} {ours.counts[what] / ours.moves:.2f}/{theirs.counts[what] / theirs.moves:.2f}"
+            f"{what} {per_action(ours, what):.2f}/{per_action(theirs, what):.2f}"
             for what in COMPARED
         )
         lines.append(f"  {kind}, requests per action (the bot/the floor): {compared}")

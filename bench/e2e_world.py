@@ -59,9 +59,11 @@ async def world(
     kinds: list[str],
     limits: RateLimits | None,
     floor: Plan | None = None,
+    cpu_profiled: bool = False,
 ) -> World:
     """Lays out ``games`` tables and starts the bot's processes (the floor's, with its
-    plan ``floor``), once every one of them is connected; all of it goes with ``stack``."""
+    plan ``floor``; under yappi, ``cpu_profiled``), once every one of them is
+    connected; all of it goes with ``stack``."""
     # Discord lets this many shards identify together; at the default of 1 each of a
     # process's shards would wait 5 s for the one before.
     emulator = DiscordEmulator(max_concurrency=16, rate_limits=limits)
@@ -80,10 +82,16 @@ async def world(
     folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
     cluster = PostgresCluster()
     database: str | None = None
+
+    def profile(index: int) -> Path | None:
+        return folder / f"cpu profile {index}.json" if cpu_profiled else None
+
     if floor is not None:
         floor.save(folder)
         processes = [
-            floor_process(name, emulator, folder, setup.shard_count, setup.shards_of(index))
+            floor_process(
+                name, emulator, folder, setup.shard_count, setup.shards_of(index), profile(index)
+            )
             for index, name in enumerate(setup.process_names("floor"))
         ]
     else:
@@ -99,6 +107,7 @@ async def world(
                 bot_environment(
                     emulator, database, setup.shard_count, setup.shards_of(index), setup.processes
                 ),
+                profile=profile(index),
             )
             for index, name in enumerate(setup.process_names())
         ]

@@ -90,8 +90,10 @@ def floor_process(
     folder: Path,
     shard_count: int,
     shards: str | None,
+    profile: Path | None = None,
 ) -> BotProcess:
-    """A floor process on the bot's shards, with the plan saved in ``folder``."""
+    """A floor process on the bot's shards, with the plan saved in ``folder`` (and under
+    yappi, writing its ``profile`` there)."""
     environment = {
         **os.environ,
         "DISCORD_TOKEN": emulator.token,
@@ -102,4 +104,4 @@ def floor_process(
     environment.pop("CLAIMIT_SHARDS", None)
     if shards is not None:
         environment["CLAIMIT_SHARDS"] = shards
-    return BotProcess(name, environment, FLOOR_COMMAND, READY.encode())
+    return BotProcess(name, environment, FLOOR_COMMAND, READY.encode(), profile)

@@ -98,7 +98,7 @@ def _parts(frame: str) -> tuple[str, str]:
     return match["function"], match["file"]
 
 
-def _module(path: str) -> str:
+def module_of(path: str) -> str:
     """``…/site-packages/PIL/Image.py`` → ``PIL.Image``, ``…/python3.11/selectors.py`` →
     ``selectors``, ``…/render/common/png.py`` → ``render.common.png``."""
     if not path:
@@ -113,24 +113,26 @@ def _module(path: str) -> str:
 
 def _job(stack: tuple[str, ...]) -> tuple[str, ...]:
     """The frames after the last of the event loop's or a thread pool's own."""
-    runners = [i for i, frame in enumerate(stack) if _module(_parts(frame)[1]).startswith(RUNNERS)]
+    runners = [
+        i for i, frame in enumerate(stack) if module_of(_parts(frame)[1]).startswith(RUNNERS)
+    ]
     start = runners[-1] + 1 if runners and runners[-1] + 1 < len(stack) else 0
     return stack[start:]
 
 
 def _is_ours(frame: str) -> bool:
     _, path = _parts(frame)
-    return "site-packages" not in path and _module(path).split(".")[0] in OURS
+    return "site-packages" not in path and module_of(path).split(".")[0] in OURS
 
 
 def _short(frame: str) -> str:
     function, path = _parts(frame)
-    return f"{_module(path)}.{function}" if path else function
+    return f"{module_of(path)}.{function}" if path else function
 
 
 def _library(frame: str) -> str:
     _, path = _parts(frame)
-    return f"{_module(path).split('.')[0]} (library)" if path else frame
+    return f"{module_of(path).split('.')[0]} (library)" if path else frame
 
 
 class Sampler:

@@ -80,11 +80,17 @@ class CpuWatch:
     def __init__(self, processes: dict[str, tuple[int, bool]]) -> None:
         """``processes`` maps a name to a pid and whether to count its whole tree."""
         self.processes = processes
-        self._before: dict[str, float | None] = {}
+        self.at_start: dict[str, float | None] = {}
+        """Each process's CPU seconds (its tree's, if counted) from its own start to
+        ``start``."""
+        self._own_before: dict[str, float | None] = {}
         self._machine: tuple[int, int] | None = None
         self._own = 0.0
         self._started = 0.0
         self.shares: list[Share] = []
+        self.own: dict[str, float | None] = {}
+        """Of a process counted with its tree, the CPU seconds of the process alone
+        between ``start`` and ``stop`` (its children's are the rest)."""
         self.wall = 0.0
         """Seconds from ``start`` to ``stop``."""
         self.machine_busy: float | None = None
@@ -101,26 +107,36 @@ class CpuWatch:
             for name, (pid, tree) in self.processes.items()
         }
 
+    def _own_sample(self) -> dict[str, float | None]:
+        return {name: cpu_seconds(pid) for name, (pid, tree) in self.processes.items() if tree}
+
     def start(self) -> None:
-        self._before = self._sample()
+        self.at_start = self._sample()
+        self._own_before = self._own_sample()
         self._machine = machine_ticks()
         self._own = time.process_time()
         self._started = time.monotonic()
 
     def stop(self) -> None:
-        after = self._sample()
+        after, own_after = self._sample(), self._own_sample()
         wall = self.wall = time.monotonic() - self._started
         self.shares = [
             Share("bench (emulator and players)", (time.process_time() - self._own) / wall)
         ]
         for name, used in after.items():
-            before = self._before.get(name)
-            cores = None if used is None or before is None else (used - before) / wall
-            self.shares.append(Share(name, cores))
+            seconds = _between(self.at_start.get(name), used)
+            self.shares.append(Share(name, None if seconds is None else seconds / wall))
+        self.own = {
+            name: _between(self._own_before.get(name), used) for name, used in own_after.items()
+        }
         machine = machine_ticks()
         if machine is not None and self._machine is not None:
             busy, total = (a - b for a, b in zip(machine, self._machine, strict=True))
             self.machine_busy = busy / total if total else None
+
+
+def _between(before: float | None, after: float | None) -> float | None:
+    return None if before is None or after is None else after - before
 
 
 class LoopLag:

@@ -1,5 +1,5 @@
-"""The bench's memory figures: a process tree's RSS from ``/proc``, and a run's growth
-after its first minute worked out from made-up samples."""
+"""The bench's memory figures: a process tree's RSS and PSS from ``/proc``, and a run's
+growth after its first minute worked out from made-up samples."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from bench.memory import SETTLED_AFTER, Growth, rss, tree, tree_rss
+from bench.memory import SETTLED_AFTER, Growth, pss_of, rss, tree, tree_held, tree_rss
 
 MIB = 1024 * 1024
 
@@ -26,6 +26,27 @@ def test_this_process_has_a_resident_set_and_a_gone_one_none() -> None:
     assert tree_rss([2**22 + 12345]) is None
 
 
+ROLLUP = """559f1c21f000-7ffde9307000 ---p 00000000 00:00 0                  [rollup]
+Rss:                1672 kB
+Pss:                 228 kB
+Pss_Dirty:           112 kB
+Pss_Anon:            112 kB
+Shared_Clean:       1520 kB
+"""
+
+
+def test_the_pss_is_smaps_rollups_pss_line_in_bytes() -> None:
+    assert pss_of(ROLLUP) == 228 * 1024
+    assert pss_of(ROLLUP.replace("Pss:", "Xss:")) is None
+
+
+def test_this_processs_pss_is_within_its_rss() -> None:
+    held = tree_held([os.getpid()])
+    assert held is not None and held.pss is not None
+    assert 0 < held.pss <= held.rss
+    assert tree_held([2**22 + 12345]) is None
+
+
 def test_the_growth_is_from_the_first_sample_after_a_minute_to_the_end() -> None:
     samples = [(0.0, 100 * MIB), (30.0, 180 * MIB), (SETTLED_AFTER + 2, 200 * MIB)]
     samples += [(600.0, 210 * MIB)]
@@ -33,6 +54,9 @@ def test_the_growth_is_from_the_first_sample_after_a_minute_to_the_end() -> None
     assert growth == Growth(start=100 * MIB, settled=200 * MIB, end=210 * MIB, most=210 * MIB)
     assert growth.percent == pytest.approx(5.0)
     assert "200 MiB after the first 60 s, 210 MiB at the end: +5.0%" in str(growth)
+    assert "PSS" not in str(growth)
+    with_pss = Growth.of(samples, 150 * MIB)
+    assert with_pss is not None and str(with_pss).endswith("; PSS at most 150 MiB")
 
 
 def test_a_run_shorter_than_a_minute_has_no_growth_figure() -> None:
