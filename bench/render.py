@@ -167,7 +167,6 @@ def planned(scene: Callable[[T], ClaimScene], view: T) -> Scene:
 
 
 def measure(title: str, kind: PictureKind, games: list[Game]) -> None:
-    kind.prepare()  # as the bot does at start-up
     png.ALBUMS.clear()
     clock = time.perf_counter
     full, planning, first, sizes, whole = [], [], [], [], []

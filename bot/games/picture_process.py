@@ -2,11 +2,10 @@
 (``bot.games.painters`` starts them and speaks to them).
 
 A picture process is a plain command (``BOOT``), handed a socket to the bot and a pipe
-whose other end only the bot's process holds. Its first message names what to prepare
-(palettes); each one after is a picture: its number, then the function and its
-arguments, pickled. Each answer is the number, whether it was made, the bytes (or the
-error) and the CPU seconds the making took, which the bot adds up to decide how many
-processes it needs.
+whose other end only the bot's process holds. Each message is a picture: its number,
+then the function and its arguments, pickled. Each answer is the number, whether it was
+made, the bytes (or the error) and the CPU seconds the making took, which the bot adds
+up to decide how many processes it needs.
 """
 
 from __future__ import annotations
@@ -18,12 +17,9 @@ import signal
 import struct
 import threading
 import time
-from collections.abc import Callable
 from typing import Final
 
 from bot.games.free_memory import HeapTrim
-
-Prepare = Callable[[], object]
 
 LENGTH: Final = struct.Struct("!i")
 """A message's length before it, as ``multiprocessing.connection`` frames them (the
@@ -38,10 +34,9 @@ BOOT: Final = (
 
 
 def serve(socket_fd: int, watched: int) -> None:
-    """The picture process: prepares what the bot's first message names, then answers
-    each picture asked of it, in order, until the bot closes its end of the socket
-    (``socket_fd``), or its process ends (``watched``, a pipe whose other end only the
-    bot's process holds, is closed)."""
+    """The picture process: answers each picture asked of it, in order, until the bot
+    closes its end of the socket (``socket_fd``), or its process ends (``watched``, a
+    pipe whose other end only the bot's process holds, is closed)."""
     # A stop's signal reaches the whole process group (Ctrl-C, systemd, the tests):
     # the bot stops its picture processes itself once it has no more pictures to make.
     # Should the bot be killed, they end with it.
@@ -51,12 +46,6 @@ def serve(socket_fd: int, watched: int) -> None:
         target=_end_with_the_bot, args=(watched,), name="end with the bot", daemon=True
     ).start()
     pipe = multiprocessing.connection.Connection(socket_fd)
-    try:
-        prepare: tuple[Prepare, ...] = pickle.loads(pipe.recv_bytes())
-    except EOFError:
-        return
-    for step in prepare:
-        step()
     heap = HeapTrim()
     while True:
         try:

@@ -13,8 +13,11 @@ colour, symbol and text colour comes out exactly as drawn; a soft edge moves by 
 rare.
 
 Each kind of picture (``PictureKind``: Claim It!'s board, Claim's hand…) has one
-palette, made once from sample pictures of its kind, so that a picture that changed in
-one place differs from the one before it only in the bands of rows around that place.
+palette, so that a picture that changed in one place differs from the one before it only
+in the bands of rows around that place. It is made from sample pictures of its kind by
+``scripts/palettes.py`` and ships as package data (``palettes/<kind>.bin``, beside this
+module): a process reads it rather than drawing the samples, which for the five kinds
+took 0.6 s of CPU and left a picture process 26 MiB larger.
 A picture is planned as a ``Scene`` (``render.common.scene``): the encoder keeps each
 album's last picture (a game's table; a player's hand), its bands compressed with what
 was drawn in each, and of the next picture paints, maps and compresses only the bands
@@ -34,7 +37,9 @@ import time
 import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from functools import cache
 from operator import itemgetter
+from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image
@@ -67,13 +72,23 @@ _ADLER_BASE = 65521
 
 
 class Palette(NamedTuple):
-    """Up to 256 colours: as the image Pillow quantizes with, and as a PNG ``PLTE``."""
+    """Up to 256 colours: as RGB triples, as the image Pillow quantizes with, and as a PNG
+    ``PLTE``."""
 
+    colours: bytes
     image: Image.Image
     chunk: bytes
     tag: bytes
     """A digest of the colours: an album's bands are taken only into a picture of the
     same palette."""
+
+
+def palette_from(colours: bytes) -> Palette:
+    """The palette of ``colours`` (RGB triples, the most used first)."""
+    image = Image.new("P", (1, 1))
+    image.putpalette(colours)
+    tag = hashlib.sha1(colours, usedforsecurity=False).digest()
+    return Palette(colours, image, _chunk(b"PLTE", colours), tag)
 
 
 def palette_of(pictures: Iterable[Image.Image]) -> Palette:
@@ -88,11 +103,7 @@ def palette_of(pictures: Iterable[Image.Image]) -> Palette:
         for count, colour in found:
             counts[colour] += count  # type: ignore[index]  # an RGB picture's are triples
     chosen = heapq.nlargest(PALETTE_SIZE, counts.items(), key=itemgetter(1))
-    colours = bytes(channel for colour, _ in chosen for channel in colour)
-    image = Image.new("P", (1, 1))
-    image.putpalette(colours)
-    tag = hashlib.sha1(colours, usedforsecurity=False).digest()
-    return Palette(image, _chunk(b"PLTE", colours), tag)
+    return palette_from(bytes(channel for colour, _ in chosen for channel in colour))
 
 
 def encode(picture: Image.Image) -> bytes:
@@ -100,34 +111,28 @@ def encode(picture: Image.Image) -> bytes:
     return write_png(picture, palette_of([picture]), SMALL)
 
 
-class PictureKind:
-    """The pictures of one kind, encoded with one palette made (once, on first use)
-    from ``samples``: pictures of the kind that together show every colour it uses."""
+PALETTES = Path(__file__).with_name("palettes")
+"""The folder of each kind's palette (``<kind>.bin``), package data beside this module."""
 
-    def __init__(self, samples: Callable[[], Iterable[Image.Image]], level: int = FAST) -> None:
-        self._samples = samples
+
+@cache
+def shipped_palette(kind: str) -> Palette:
+    """The palette ``scripts/palettes.py`` made for ``kind`` from its sample pictures."""
+    return palette_from((PALETTES / f"{kind}.bin").read_bytes())
+
+
+class PictureKind:
+    """The pictures of one kind, encoded with one palette: the one shipped for ``name``
+    (``shipped_palette``), read at its first picture."""
+
+    def __init__(self, name: str, level: int = FAST) -> None:
+        self.name = name
         self.level = level
         """The compression level its bands are made at (``FAST`` or ``SMALL``)."""
-        self._palette: Palette | None = None
-        self._lock = threading.Lock()
 
     @property
     def palette(self) -> Palette:
-        return self.prepare()
-
-    @property
-    def prepared(self) -> bool:
-        """Whether its palette is made."""
-        return self._palette is not None
-
-    def prepare(self) -> Palette:
-        """The palette, made now if it was not yet (a picture process renewed makes, as it
-        starts, those its predecessor had made, so that its first picture does not wait
-        for it)."""
-        with self._lock:
-            if self._palette is None:
-                self._palette = palette_of(self._samples())
-            return self._palette
+        return shipped_palette(self.name)
 
     def encode(self, picture: Image.Image) -> bytes:
         return write_png(picture, self.palette, self.level)

@@ -171,31 +171,33 @@ def test_a_picture_drawn_from_its_album_is_the_picture_mapped_to_the_palette(
     assert albums.found > 0
 
 
+SEATS = png.palette_of([Image.new("RGB", (1, 1), style.color) for style in PLAYERS])
+"""A palette of the seats' colours alone."""
+
+
 def test_only_the_bands_that_changed_are_drawn(albums: png.Albums) -> None:
     background = Image.new("RGB", (40, png.BAND_ROWS * 3), PLAYERS[0].color)
-    kind = PictureKind(lambda: [Image.new("RGB", (1, 1), p.color) for p in PLAYERS])
     scene = Scene(background)
-    kind.encode_scene(scene, ("game", 1))
+    png.write_scene(scene, SEATS, ("game", 1))
     assert (albums.missed, albums.found) == (3, 0)
     changed = Scene(background)
     changed.fill(PLAYERS[1].color, (0, png.BAND_ROWS * 2, 40, png.BAND_ROWS * 2 + 1))
-    data = kind.encode_scene(changed, ("game", 1))
+    data = png.write_scene(changed, SEATS, ("game", 1))
     assert (albums.missed, albums.found) == (4, 2)
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == changed.paint().tobytes()
-    kind.encode_scene(changed, ("game", 1))
+    png.write_scene(changed, SEATS, ("game", 1))
     assert (albums.missed, albums.found, albums.again) == (4, 5, 1)
-    kind.encode_scene(changed, ("game", 2))
+    png.write_scene(changed, SEATS, ("game", 2))
     assert albums.missed == 7, "albums share nothing"
 
 
 def test_a_sprite_across_bands_is_drawn_in_each_it_meets(albums: png.Albums) -> None:
     background = Image.new("RGB", (40, png.BAND_ROWS * 4), PLAYERS[0].color)
     sprite = Image.new("RGBA", (10, png.BAND_ROWS * 2), (*PLAYERS[2].color, 255))
-    kind = PictureKind(lambda: [Image.new("RGB", (1, 1), p.color) for p in PLAYERS])
-    kind.encode_scene(Scene(background), ("game", 1))
+    png.write_scene(Scene(background), SEATS, ("game", 1))
     scene = Scene(background)
     scene.paste(sprite, (5, png.BAND_ROWS // 2))
-    data = kind.encode_scene(scene, ("game", 1))
+    data = png.write_scene(scene, SEATS, ("game", 1))
     assert albums.missed == 4 + 3
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == scene.paint().tobytes()
 
