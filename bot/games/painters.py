@@ -19,8 +19,8 @@ pictures took ``GROW_AT`` of a core each over ``WINDOW`` seconds, and one fewer 
 pictures go to its process by the count of the moment. A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
 its successor. A process reads a kind's palette (package data, ``render.common.png``)
-at its first picture of that kind, and holds only what the games played draw with (32
-MiB idle, about 61 once it drew a picture of each kind). With no
+at its first picture of that kind, and imports and holds only what the games played
+draw with (13 MiB idle, about 54 once it drew a picture of each kind). With no
 processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in threads of the bot's
 own process, as tests do that start many bots.
 
@@ -49,9 +49,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple, ParamSpec, TypeVar
 
-from bot.games.picture_process import BOOT, LENGTH, NUMBER
+from bot.games.picture_process import BOOT, LENGTH, NUMBER, pictures_made, ready
 from bot.metrics.figures import timed_pictures
-from render.common.png import ALBUMS
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +66,7 @@ one process drawing 200 games of people, days for a few. A process's heap grows 
 first minutes (to 126 MiB in 3 minutes at 200 games, 129 in 5, after 118 at the first
 minute). Its successor's start and each game's one picture drawn whole cost about 7% of
 the CPU of those pictures, some 0.2 ms an action at 200 games, when a start took 0.55-0.65
-s of CPU (imports and palettes; 0.2 s since the palettes ship as data): renewed after
+s of CPU (imports and palettes; 0.05 s since it imports only its own module): renewed after
 10,000, the memory grew 4.9% after the first minute of a 10-minute run at 200 games,
 after 5,000 by 2.0%."""
 
@@ -89,7 +88,7 @@ WINDOW: Final = 10.0
 """Seconds over which the pictures' CPU is added up."""
 SHRINK_AFTER: Final = 600.0
 """Seconds for which one process fewer would have kept up after which the processes
-started for a busy spell end, one at a time, down to one (each holds 30-110 MiB)."""
+started for a busy spell end, one at a time, down to one (each holds 13-110 MiB)."""
 
 
 class PainterGone(Exception):
@@ -132,7 +131,7 @@ class Painter:
         reader, self._writer = await asyncio.open_connection(sock=here)
         self._reading = asyncio.create_task(self._read(reader))
         try:
-            await self._asked(_ready)
+            await self._asked(ready)
         finally:
             self._started.set()
 
@@ -141,6 +140,10 @@ class Painter:
         ``PainterGone`` if it ends first."""
         await self._started.wait()
         return await self._asked(function, *args, **kwargs)
+
+    async def made(self) -> Figures:
+        """The pictures it made (once it has started); ``PainterGone`` if it ends first."""
+        return Figures(*await self.call(pictures_made))
 
     async def _asked(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         if self._writer is None or self._reading is None or self._reading.done():
@@ -365,7 +368,7 @@ class Painters:
     async def _shrink(self, painter: Painter) -> None:
         try:
             with contextlib.suppress(PainterGone):
-                self._retired = _summed((self._retired, await painter.call(_figures)))
+                self._retired = _summed((self._retired, await painter.made()))
             await painter.stop()
             log.info("fewer pictures: %d picture processes now", len(self._painters))
         finally:
@@ -388,7 +391,7 @@ class Painters:
             if await self._succeed(index, old):
                 with contextlib.suppress(PainterGone):
                     # Asked after the pictures it is making: they are counted.
-                    self._retired = _summed((self._retired, await old.call(_figures)))
+                    self._retired = _summed((self._retired, await old.made()))
                 await old.stop()
         finally:
             self._renewals.pop(index, None)
@@ -438,11 +441,11 @@ class Painters:
     async def figures(self) -> Figures:
         """The pictures made so far, over every process."""
         if not self._painters:
-            return _figures()
+            return Figures(*pictures_made())
         made = [self._retired]
         for painter in self._painters:
             try:
-                made.append(await painter.call(_figures))
+                made.append(await painter.made())
             except PainterGone:
                 log.warning("a picture process died: its pictures are not counted")
         return _summed(made)
@@ -478,14 +481,6 @@ class Figures(NamedTuple):
 
 def _summed(figures: Sequence[Figures]) -> Figures:
     return Figures(*(sum(column) for column in zip(*figures, strict=True)))
-
-
-def _figures() -> Figures:
-    return Figures(ALBUMS.pictures, ALBUMS.again, ALBUMS.found, ALBUMS.missed)
-
-
-def _ready() -> None:
-    """Nothing: asked once of each process, so that it is up before the first picture."""
 
 
 PAINTERS = Painters()

@@ -17,7 +17,14 @@ import pytest
 
 from bot.games.painters import Painters
 from engine.claimit import GameState
+from i18n import english
+from render.claim import pictures as claim_pictures
+from render.claim.gallery import hand_views, table_views
 from render.claimit import View, render_board
+from render.gold_nuggets import render_table
+from render.gold_nuggets.gallery import views as nuggets_views
+from render.league import render_standings
+from render.league.gallery import views as league_views
 from tests import processes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -284,6 +291,33 @@ def _running(pid: int) -> bool:
     except (FileNotFoundError, IndexError):
         return False
     return state != "Z"
+
+
+DRAWING_ONLY = {"bot", "bot.games", "bot.games.picture_process", "bot.games.free_memory"}
+"""The bot's modules a picture process imports: its own, none of the bot's other code."""
+
+
+async def test_a_process_that_drew_every_kind_imports_only_what_drawing_needs() -> None:
+    painters = Painters()
+    await painters.start(1)
+    try:
+        lang = english()
+        await painters.paint(0, render_board, STATE, VIEW, ("game", 0))
+        await painters.paint(0, render_table, next(nuggets_views())[1], ("game", 1))
+        await painters.paint(0, claim_pictures.render_table, next(table_views(lang))[1])
+        await painters.paint(0, claim_pictures.render_hand, next(hand_views(lang))[1])
+        await painters.paint(0, render_standings, next(league_views())[1])
+        # A builtin: asking it brings no module of the test's into the process.
+        modules: list[str] = await painters.paint(0, eval, "[*__import__('sys').modules]")
+    finally:
+        await painters.stop()
+    assert {name for name in modules if name.split(".")[0] == "bot"} == DRAWING_ONLY
+    assert "render.common.png" in modules
+    unneeded = ("asyncio", "prometheus_client", "multiprocessing", "ctypes.util")
+    assert [name for name in modules if name.startswith(unneeded)] == []
+    # Only the engine whose states a picture is drawn from (a Claim It! board's).
+    assert "engine.claim" not in modules and "engine.gold_nuggets" not in modules
+    assert [name for name in modules if name.endswith(".gallery")] == []
 
 
 class Clock:
