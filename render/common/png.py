@@ -169,6 +169,8 @@ Album = tuple[Hashable, ...]
 """A picture's album: a game's table ``("game", id)``, a player's hand in it ``("game",
 id, seat)``, a tournament's standings ``("tournament", id)``. An album's name begins
 with the name of what it belongs to: a game's end lets go of all of them."""
+Named = tuple[bytes, Album]
+"""An album as kept: by its palette's tag (a kind of picture) and its name."""
 
 
 class Albums:
@@ -181,8 +183,12 @@ class Albums:
         self._limit = limit
         self._idle = idle
         self._clock = clock
-        self._albums: OrderedDict[tuple[bytes, Album], _Remembered] = OrderedDict()
+        self._albums: OrderedDict[Named, _Remembered] = OrderedDict()
         """By palette (a kind of picture) and album, the least recently drawn first."""
+        self._named_from: dict[Album, set[Named]] = {}
+        """The albums kept, by each beginning of their names (``("game", 7)`` has the
+        table and the hands of game 7): a game's end finds its own albums without going
+        through everybody's."""
         self._ended: OrderedDict[Album, None] = OrderedDict()
         """Albums let go as ended: a picture of theirs still under way (queued behind
         the last, or in another thread) is not kept."""
@@ -199,14 +205,14 @@ class Albums:
             self._sweep()
             return len(self._albums)
 
-    def last(self, album: tuple[bytes, Album]) -> _Remembered | None:
+    def last(self, album: Named) -> _Remembered | None:
         with self._lock:
             self._sweep()
             return self._albums.get(album)
 
     def keep(
         self,
-        album: tuple[bytes, Album],
+        album: Named,
         keys: list[BandKey],
         bands: list[_Band],
         sprites: tuple[Image.Image, ...],
@@ -216,18 +222,21 @@ class Albums:
         with self._lock:
             if any(name[:length] in self._ended for length in range(1, len(name) + 1)):
                 return
+            if album not in self._albums:
+                for length in range(1, len(name) + 1):
+                    self._named_from.setdefault(name[:length], set()).add(album)
             self._albums[album] = _Remembered(keys, bands, sprites, self._clock())
             self._albums.move_to_end(album)
             while len(self._albums) > self._limit:
-                self._albums.popitem(last=False)
+                self._let_go(next(iter(self._albums)))
             self._sweep()
 
     def drop(self, ended: Album) -> None:
         """Lets go of ``ended`` and every album named from it (a game's table takes its
         hands), for good."""
         with self._lock:
-            for named in [named for named in self._albums if named[1][: len(ended)] == ended]:
-                del self._albums[named]
+            for named in list(self._named_from.get(ended, ())):
+                self._let_go(named)
             self._ended[ended] = None
             if len(self._ended) > ENDED_REMEMBERED:
                 self._ended.popitem(last=False)
@@ -237,7 +246,17 @@ class Albums:
         """Lets go of the albums idle too long: the least recently drawn are first."""
         oldest = self._clock() - self._idle
         while self._albums and next(iter(self._albums.values())).used < oldest:
-            self._albums.popitem(last=False)
+            self._let_go(next(iter(self._albums)))
+
+    def _let_go(self, album: Named) -> None:
+        del self._albums[album]
+        _, name = album
+        for length in range(1, len(name) + 1):
+            beginning = name[:length]
+            named = self._named_from[beginning]
+            named.discard(album)
+            if not named:
+                del self._named_from[beginning]
 
     def count(self, kept: int, drawn: int) -> None:
         with self._lock:
@@ -249,6 +268,7 @@ class Albums:
     def clear(self) -> None:
         with self._lock:
             self._albums.clear()
+            self._named_from.clear()
             self._ended.clear()
             self.pictures = self.again = self.found = self.missed = 0
 
