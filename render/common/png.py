@@ -363,14 +363,13 @@ def write_scene(
     runs = list(_runs([band is not None for band in bands]))
     if runs:
         # Neighbouring bands that changed are painted together (a sprite across them is
-        # pasted once), and every band painted is mapped to the palette in one image:
-        # each mapping sets up a lookup of its own.
+        # pasted once).
         painted = []
         for first, last in runs:
             top, bottom = first * BAND_ROWS, min(last * BAND_ROWS, height)
             steps = [step for step in scene.steps if step.top < bottom and step.bottom > top]
             painted.append(scene.paint_rows(top, bottom, steps))
-        scanlines = _scanlines(_stacked(painted), palette)
+        scanlines = _scanlines(painted, palette)
         stride = BAND_ROWS * (width + 1)
         at = 0
         for first, last in runs:
@@ -401,32 +400,27 @@ def _runs(kept: list[bool]) -> Iterator[tuple[int, int]]:
         yield first, len(kept)
 
 
-def _stacked(images: list[Image.Image]) -> Image.Image:
-    """The images (of one width) one under another."""
-    if len(images) == 1:
-        return images[0]
-    stack = Image.new("RGB", (images[0].width, sum(image.height for image in images)))
+def _scanlines(pictures: list[Image.Image], palette: Palette) -> memoryview:
+    """The pictures' rows (of one width), one picture under another, in ``palette``'s
+    colours as PNG scanlines: each led by its filter, "None" (a zero), as a column of
+    zeros on their left makes them."""
+    width = pictures[0].width
+    led = Image.new("P", (width + 1, sum(picture.height for picture in pictures)), 0)
     top = 0
-    for image in images:
-        stack.paste(image, (0, top))
-        top += image.height
-    return stack
-
-
-def _scanlines(picture: Image.Image, palette: Palette) -> memoryview:
-    """The picture's rows in ``palette``'s colours as PNG scanlines: each led by its
-    filter, "None" (a zero), as a column of zeros on its left makes them."""
-    indexed = as_rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
-    width, height = picture.size
-    led = Image.new("P", (width + 1, height), 0)
-    led.paste(indexed, (1, 0))
+    # Each mapped on its own, straight into the scanlines: a mapping's own lookup (a few
+    # µs) costs less than copying the pictures under one another first did (10-20% of
+    # the mapping's time, on every kind's pictures).
+    for picture in pictures:
+        indexed = as_rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
+        led.paste(indexed, (1, top))
+        top += picture.height
     return memoryview(led.tobytes())
 
 
 def write_png(picture: Image.Image, palette: Palette, level: int = FAST) -> bytes:
     """The picture as a PNG of ``palette``'s colours."""
     width, height = picture.size
-    scanlines = _scanlines(picture, palette)
+    scanlines = _scanlines([picture], palette)
     stride = BAND_ROWS * (width + 1)
     bands = [
         _deflate(scanlines[start : start + stride], level)
