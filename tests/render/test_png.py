@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import zlib
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
 from pathlib import Path
 from types import ModuleType
@@ -200,6 +201,19 @@ def test_a_sprite_across_bands_is_drawn_in_each_it_meets(albums: png.Albums) -> 
     data = png.write_scene(scene, SEATS, ("game", 1))
     assert albums.missed == 4 + 3
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == scene.paint().tobytes()
+
+
+def test_a_picture_s_bytes_do_not_depend_on_what_its_thread_compressed_before() -> None:
+    """Each thread compresses band after band with one compressor a level, set back as
+    new at each band's end: a band comes out as from a compressor of its own."""
+    pictures = [draw_board(after, View(names=("Ann", "Bo"))) for _, _, after in random_play(5, 2)]
+    kind = claimit_pictures.BOARD
+    with ThreadPoolExecutor(1) as fresh:  # a thread that compressed nothing before
+        first = fresh.submit(kind.encode, pictures[-1]).result()
+    for picture in pictures[:-1:7]:
+        kind.encode(picture)
+        nuggets_pictures.TABLE.encode(picture)  # at FAST, the board's being SMALL
+    assert kind.encode(pictures[-1]) == first
 
 
 @given(st.binary(max_size=300), st.binary(max_size=300))
