@@ -54,7 +54,12 @@ every kind's bands (``bench.render``'s games): zlib 1/2/3 took 24-31 µs a band,
 2 and 3 21-27 µs."""
 SMALL = 2
 """zlib-ng's level 2: 20% slower than zlib's level 3 for the pictures that come out 5%
-smaller, and 15% faster; for the kinds whose pictures would pass 40 KiB at ``FAST``."""
+smaller, and 15% faster; for the kinds whose pictures would pass 40 KiB at ``FAST``.
+Measured on Claim It!'s boards and the standings, neither run-length matching
+(``Z_RLE``: 25-31 µs a band, bands 16-35% larger than at ``SMALL``) nor PNG's Up filter
+on every band's rows but its first (larger bands at each level; with ``Z_RLE``, still
+14-22% larger than at ``SMALL`` unfiltered) does better; levels 3 to 6 are slower for at
+most 11% less."""
 PALETTE_SIZE = 256
 STEP = 4
 """The size of Pillow's palette-lookup cells, per channel."""
