@@ -420,7 +420,7 @@ class GameBot(discord.AutoShardedClient):
             return  # it never started: the reason it could not is the one line to read
         log.info(
             "claimit stopped in %.2f s (%d %s running, %s cut off%s); %d pictures made "
-            "(%d of them made before), %.0f%% of their bands kept from the picture before",
+            "(%d of them made before), %.0f%% of their bands taken as drawn before",
             time.monotonic() - started,
             running,
             "action was" if running == 1 else "actions were",

@@ -464,8 +464,9 @@ class Painters:
 
 
 class Figures(NamedTuple):
-    """Pictures made, those the same as their game's last, and their bands kept from
-    their game's last picture and drawn (``render.common.png``)."""
+    """Pictures made, those the same as their game's last, and their bands taken as drawn
+    before (in their game's last picture, or lately in any) and drawn
+    (``render.common.png``)."""
 
     pictures: int = 0
     again: int = 0
@@ -474,7 +475,7 @@ class Figures(NamedTuple):
 
     @property
     def cached_share(self) -> float:
-        """The share of bands kept from their game's picture before."""
+        """The share of bands taken as drawn before."""
         bands = self.found + self.missed
         return self.found / bands if bands else 0.0
 

@@ -77,7 +77,7 @@ def ready() -> None:
 
 def pictures_made() -> tuple[int, int, int, int]:
     """The pictures this process encoded, those the same as their album's last, and their
-    bands kept from it and drawn (``render.common.png.Albums``)."""
+    bands taken as drawn before and drawn (``render.common.png.Albums``)."""
     # Imported here, not above: the bot's process imports this module for the protocol,
     # and needs Pillow only when it draws in threads of its own.
     from render.common.png import ALBUMS

@@ -6,7 +6,9 @@ compressed afresh."""
 
 from __future__ import annotations
 
+import gc
 import io
+import weakref
 import zlib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -189,7 +191,36 @@ def test_only_the_bands_that_changed_are_drawn(albums: png.Albums) -> None:
     png.write_scene(changed, SEATS, ("game", 1))
     assert (albums.missed, albums.found, albums.again) == (4, 5, 1)
     png.write_scene(changed, SEATS, ("game", 2))
-    assert albums.missed == 7, "albums share nothing"
+    assert (albums.missed, albums.found) == (4, 8), "the bands game 1 drew, in their places"
+
+
+def test_a_band_is_taken_from_another_album_only_in_the_place_it_was_drawn(
+    albums: png.Albums,
+) -> None:
+    flat = Image.new("RGB", (40, png.BAND_ROWS), PLAYERS[0].color)
+    png.write_scene(Scene(flat), SEATS, ("game", 1))
+    taller = Scene(Image.new("RGB", (40, png.BAND_ROWS * 3), PLAYERS[0].color))
+    data = png.write_scene(taller, SEATS, ("game", 2))
+    assert (albums.missed, albums.found) == (1 + 2, 1), "the rows below it drawn anew"
+    assert data == png.write_png(taller.paint(), SEATS)
+
+
+def test_a_band_taken_by_other_albums_keeps_the_images_its_key_names_alive(
+    albums: png.Albums,
+) -> None:
+    """A key names a pasted image by its ``id``: while the band may be taken, no other
+    image may take that ``id``."""
+    sprite = Image.new("RGB", (10, 4), PLAYERS[2].color)
+    scene = Scene(Image.new("RGB", (40, png.BAND_ROWS), PLAYERS[0].color))
+    scene.paste(sprite, (5, 5))
+    png.write_scene(scene, SEATS, ("game", 1), keep=False)  # its game ended at once
+    alive = weakref.ref(sprite)
+    del sprite, scene
+    gc.collect()
+    assert alive() is not None
+    albums.clear()
+    gc.collect()
+    assert alive() is None
 
 
 def test_a_sprite_across_bands_is_drawn_in_each_it_meets(albums: png.Albums) -> None:
