@@ -10,9 +10,9 @@ the same player's hand before it), so that only the bands of rows that changed s
 are painted, as in a running bot (``render.common.png``). Every picture in English and
 German unless ``--language`` names one. Targets (issue 63), for every kind of picture:
 median render+encode <= 1.5 ms and median size <= 40 KiB. It also prints the planning
-alone, the first picture of each game (nothing of it kept yet), the share of bands kept,
-and the same pictures painted whole and encoded (the reference the tests compare with),
-timed in the same run.
+alone, the first picture of each game (nothing of it kept yet), the share of bands taken
+as drawn before (in the album's last picture, or lately in any), and the same pictures
+painted whole and encoded (the reference the tests compare with), timed in the same run.
 """
 
 from __future__ import annotations
@@ -167,7 +167,6 @@ def planned(scene: Callable[[T], ClaimScene], view: T) -> Scene:
 
 
 def measure(title: str, kind: PictureKind, games: list[Game]) -> None:
-    kind.prepare()  # as the bot does at start-up
     png.ALBUMS.clear()
     clock = time.perf_counter
     full, planning, first, sizes, whole = [], [], [], [], []
@@ -205,8 +204,8 @@ def measure(title: str, kind: PictureKind, games: list[Game]) -> None:
     )
     print(
         f"  planning alone: median {statistics.median(planning) * ms:.2f} ms; a game's first "
-        f"picture: median {statistics.median(first) * ms:.2f} ms; bands kept from the "
-        f"picture before: {100 * kept:.0f}%"
+        f"picture: median {statistics.median(first) * ms:.2f} ms; bands taken as drawn "
+        f"before: {100 * kept:.0f}%"
     )
     median_whole = statistics.median(whole)
     print(

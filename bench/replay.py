@@ -35,11 +35,7 @@ from bot.games.replay import Replay
 from bot.storage import Seat
 from bot.storage.game_values import Level
 from i18n import english
-from render.claim.pictures import TABLE as CLAIM_TABLE
-from render.claimit.pictures import BOARD
-from render.common.png import PictureKind
 from render.common.replay import ReplayStep
-from render.gold_nuggets.pictures import TABLE as NUGGETS_TABLE
 from tests.games.stored import stored
 
 LANG = english()
@@ -74,18 +70,17 @@ def replay_of(kind: str, players: int, seed: int) -> Replay:
 
 @dataclass(frozen=True)
 class Kind:
-    """One game's replays: its kind and seats, its pictures' palette."""
+    """One game's replays: its kind and seats."""
 
     title: str
     kind: str
     players: int
-    pictures: PictureKind
 
 
 KINDS = (
-    Kind("Claim It!, 5 players", "claimit", 5, BOARD),
-    Kind("Gold Nuggets, 5 players", "nuggets", 5, NUGGETS_TABLE),
-    Kind("Claim table, 4 players", "claim", 4, CLAIM_TABLE),
+    Kind("Claim It!, 5 players", "claimit", 5),
+    Kind("Gold Nuggets, 5 players", "nuggets", 5),
+    Kind("Claim table, 4 players", "claim", 4),
 )
 
 
@@ -122,7 +117,6 @@ class Made:
 
 
 def measure(kind: Kind, games: int, first: int, limit: int, small_limit: int) -> None:
-    kind.pictures.prepare()  # as the bot does at start-up
     played = [replay_of(kind.kind, kind.players, seed) for seed in range(games)]
     opening, whole, fitted = Made(), Made(), Made()
     for replay in played:

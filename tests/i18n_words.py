@@ -13,7 +13,6 @@ from unittest import mock
 from babel.messages.pofile import read_po
 from PIL import ImageDraw
 
-from bot.games.faces import faces
 from i18n.language import LOCALES_DIR, domains
 from render.common import png
 from render.common.fonts import text_mask, text_sprite
@@ -73,11 +72,7 @@ def english_in(texts: Iterable[str], language: str = "de") -> dict[str, set[str]
 def drawn_text() -> Iterator[list[str]]:
     """Every text drawn on an image while inside, in drawing order. Texts are cached,
     and a game's picture is drawn only where it changed since its last, so the caches
-    and the games' last pictures are let go first and again after; the pictures'
-    palettes are made before, as a bot makes them at start-up (their sample pictures
-    are English)."""
-    for face in faces():
-        face.prepare()
+    and the games' last pictures are let go first and again after."""
     drawn: list[str] = []
     draw = ImageDraw.ImageDraw.text
 

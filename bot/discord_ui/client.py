@@ -39,7 +39,6 @@ from bot.discord_ui.part import Parts, drawing
 from bot.discord_ui.part_registry import discovered
 from bot.discord_ui.replay_steps import ReplaySteps
 from bot.discord_ui.watched import count_games, shards_health
-from bot.games.faces import faces
 from bot.games.painters import PAINTERS, Figures
 from bot.long_lived import keep_for_good
 from bot.metrics.endpoint import Health, MetricsEndpoint
@@ -160,7 +159,7 @@ class GameBot(discord.AutoShardedClient):
         await self._serve_metrics()
         # First: its processes take a moment to start, and the shard leases taken below
         # must be renewed before they run out.
-        await PAINTERS.start(self.settings.render_processes, faces())
+        await PAINTERS.start(self.settings.render_processes)
         self._painting = True
         # The features' tables join the schema as they are found, before it is made.
         feature_registry.discovered()
@@ -421,7 +420,7 @@ class GameBot(discord.AutoShardedClient):
             return  # it never started: the reason it could not is the one line to read
         log.info(
             "claimit stopped in %.2f s (%d %s running, %s cut off%s); %d pictures made "
-            "(%d of them made before), %.0f%% of their bands kept from the picture before",
+            "(%d of them made before), %.0f%% of their bands taken as drawn before",
             time.monotonic() - started,
             running,
             "action was" if running == 1 else "actions were",

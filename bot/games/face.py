@@ -28,7 +28,6 @@ from bot.games.replay import Chapter, Hold, Replay, ReplayStep, caption, rounds,
 from bot.storage.game_values import JSON, Options
 from bot.storage.records import Game, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
-from render.common.png import PictureKind
 
 RGB = tuple[int, int, int]
 GOLD: RGB = (241, 196, 15)
@@ -276,15 +275,6 @@ class GameFace(Protocol):
         """The rule options as (name, value) lines for the lobby and the settings."""
         ...
 
-    def prepare(self) -> None:
-        """Makes, as a picture process starts, what its first picture would otherwise
-        wait for (its palette)."""
-        ...
-
-    def prepared(self) -> bool:
-        """Whether this process has made what ``prepare`` makes: it drew the game."""
-        ...
-
     def rules(self, lang: Language) -> str:
         """The short rules in ``lang``."""
         ...
@@ -408,43 +398,25 @@ V = TypeVar("V")
 
 class BaseFace(GameFace, ABC, Generic[V]):
     """What every game's face has in common: a face subclasses this, hands it the game's
-    registration, its kinds of pictures and its replays' renderer, and writes only what
-    differs (``GameFace`` lists everything the Discord layer asks). ``V`` is what its
-    replays' frames are drawn from."""
+    registration and its replays' renderers, and writes only what differs (``GameFace``
+    lists everything the Discord layer asks). ``V`` is what its replays' frames are drawn
+    from."""
 
     def __init__(
         self,
         game: Registration,
-        pictures: Sequence[PictureKind],
         replays: Callable[[Sequence[ReplayStep[V]], int], bytes],
         stills: Callable[[ReplayStep[V]], bytes],
     ) -> None:
         self.kind = game.kind
         self.command = game.command
         self.title = game.name
-        self._pictures = tuple(pictures)
         self._replays = replays
         self._stills = stills
-        self._declared_as = game.face.partition(":")[2]
-
-    def __reduce__(self) -> str:
-        """A game has one face, made where its game declares it: a picture process given
-        it (its ``prepare``) finds it there by that name rather than copying it, with the
-        pictures' locks it holds."""
-        return self._declared_as
 
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         """No rule options to show."""
         return []
-
-    def prepare(self) -> None:
-        """Makes the palette of each kind of the game's pictures."""
-        for picture in self._pictures:
-            picture.prepare()
-
-    def prepared(self) -> bool:
-        """Whether a kind of the game's pictures has its palette made here."""
-        return any(picture.prepared for picture in self._pictures)
 
     def board_happened(self, outcome: Outcome, lang: Language) -> str:
         """The line its message shows, but for the clock a time-out's line starts with:

@@ -12,7 +12,6 @@ The C library is asked only where it is glibc's (``malloc_trim`` is a glibc call
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import time
 from collections.abc import Callable
 
@@ -22,10 +21,9 @@ busy with 200 games makes some 250 pictures in that time."""
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
-    trim = getattr(ctypes.CDLL(name), "malloc_trim", None)
+    # Among the symbols the process has loaded already (its C library's): finding the
+    # library by name (``ctypes.util``) would import a dozen modules and run ``ldconfig``.
+    trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
     if trim is None:
         return None
     trim.argtypes = [ctypes.c_size_t]

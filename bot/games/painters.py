@@ -18,10 +18,9 @@ pictures took ``GROW_AT`` of a core each over ``WINDOW`` seconds, and one fewer 
 ``SHRINK_AFTER`` seconds in which one fewer would never have been that busy; each game's
 pictures go to its process by the count of the moment. A process that dies
 (killed, out of memory) is replaced, and the pictures it was making are made again by
-its successor. A process prepares nothing as it starts: each kind's palette is made by
-its first picture of that kind (a Claim hand's 0.35 s of CPU, a Claim It! board's
-0.27), so that a process holds only what the games played draw with (32 MiB idle, about 90
-with all three games' palettes, sprites and texts made). With no
+its successor. A process reads a kind's palette (package data, ``render.common.png``)
+at its first picture of that kind, and imports and holds only what the games played
+draw with (13 MiB idle, about 54 once it drew a picture of each kind). With no
 processes (``CLAIMIT_RENDER_PROCESSES=0``), pictures are made in threads of the bot's
 own process, as tests do that start many bots.
 
@@ -32,8 +31,7 @@ bounded (each game's album, let go with the game), but its heap is not: the buff
 albums keep end up scattered among free pages that neither Python's allocator nor
 glibc's can hand back, and a process busy with 200 games grew by 8-10 MiB in nine
 minutes while its Python objects stayed the same (44 MiB traced). A renewed process
-draws each game's next picture whole, once; it makes, as it starts, the palettes its
-predecessor had made, so that no picture waits for one.
+draws each game's next picture whole, once.
 """
 
 from __future__ import annotations
@@ -49,27 +47,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple, ParamSpec, Protocol, TypeVar
+from typing import Any, Final, NamedTuple, ParamSpec, TypeVar
 
-from bot.games.picture_process import BOOT, LENGTH, NUMBER, Prepare
+from bot.games.picture_process import BOOT, LENGTH, NUMBER, pictures_made, ready
 from bot.metrics.figures import timed_pictures
-from render.common.png import ALBUMS
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-class Preparable(Protocol):
-    """A game's pictures as a process prepares them: its face, which pickles as its name
-    where it is declared (``BaseFace.__reduce__``)."""
-
-    def prepare(self) -> None:
-        """Makes what its first picture would otherwise wait for (its palettes)."""
-
-    def prepared(self) -> bool:
-        """Whether this process has made it."""
 
 
 STOP_WAIT = 10.0
@@ -78,10 +64,11 @@ RENEW_AFTER = 5_000
 """Pictures a process makes before a successor takes its place: under two minutes for the
 one process drawing 200 games of people, days for a few. A process's heap grows most in its
 first minutes (to 126 MiB in 3 minutes at 200 games, 129 in 5, after 118 at the first
-minute). Its successor's start (0.55-0.65 s of CPU: imports and palettes) and each
-game's one picture drawn whole cost about 7% of the CPU of those pictures, some 0.2 ms
-an action at 200 games: renewed after 10,000, the memory grew 4.9% after the first
-minute of a 10-minute run at 200 games, after 5,000 by 2.0%."""
+minute). Its successor's start and each game's one picture drawn whole cost about 7% of
+the CPU of those pictures, some 0.2 ms an action at 200 games, when a start took 0.55-0.65
+s of CPU (imports and palettes; 0.05 s since it imports only its own module): renewed after
+10,000, the memory grew 4.9% after the first minute of a 10-minute run at 200 games,
+after 5,000 by 2.0%."""
 
 
 GROW_AT: Final = 0.6
@@ -101,7 +88,7 @@ WINDOW: Final = 10.0
 """Seconds over which the pictures' CPU is added up."""
 SHRINK_AFTER: Final = 600.0
 """Seconds for which one process fewer would have kept up after which the processes
-started for a busy spell end, one at a time, down to one (each holds 30-110 MiB)."""
+started for a busy spell end, one at a time, down to one (each holds 13-110 MiB)."""
 
 
 class PainterGone(Exception):
@@ -111,8 +98,7 @@ class PainterGone(Exception):
 class Painter:
     """One picture process and the pictures asked of it."""
 
-    def __init__(self, prepare: tuple[Prepare, ...]) -> None:
-        self._prepare = prepare
+    def __init__(self) -> None:
         self.drawing = 0.0
         """CPU seconds it spent on the pictures it answered, as it counted them."""
         self._numbers = itertools.count()
@@ -144,10 +130,8 @@ class Painter:
             os.close(watched)
         reader, self._writer = await asyncio.open_connection(sock=here)
         self._reading = asyncio.create_task(self._read(reader))
-        prepare = pickle.dumps(self._prepare, pickle.HIGHEST_PROTOCOL)
-        self._writer.write(LENGTH.pack(len(prepare)) + prepare)
         try:
-            await self._asked(_ready)
+            await self._asked(ready)
         finally:
             self._started.set()
 
@@ -156,6 +140,10 @@ class Painter:
         ``PainterGone`` if it ends first."""
         await self._started.wait()
         return await self._asked(function, *args, **kwargs)
+
+    async def made(self) -> Figures:
+        """The pictures it made (once it has started); ``PainterGone`` if it ends first."""
+        return Figures(*await self.call(pictures_made))
 
     async def _asked(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         if self._writer is None or self._reading is None or self._reading.done():
@@ -264,7 +252,6 @@ class Painters:
         """When the window began, and each process's CPU on pictures then."""
         self._resizing: asyncio.Task[None] | None = None
         """A process being added, or one taken away being stopped."""
-        self._faces: tuple[Preparable, ...] = ()
         self._users = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         """The event loop the processes are spoken to on (their sockets' reader is its
@@ -283,11 +270,9 @@ class Painters:
         """How many picture processes draw now (0: drawing in threads of this process)."""
         return len(self._painters)
 
-    async def start(self, processes: int, faces: Sequence[Preparable]) -> None:
+    async def start(self, processes: int) -> None:
         """Up to ``processes`` workers: as few as keep up (``least``), more while the
-        pictures queue, each started with nothing prepared (each kind's palette is made by
-        its first picture); waits until the first are up. ``faces`` are what a process
-        started later prepares of what the others had."""
+        pictures queue; waits until the first are up."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             # Processes left running by bots of an event loop that is gone (a test whose
@@ -298,10 +283,9 @@ class Painters:
         self._users += 1
         if self._users > 1:
             return
-        self._faces = tuple(faces)
         self._most = processes
         first = min(processes, self._least)
-        self._painters = [Painter(()) for _ in range(first)]
+        self._painters = [Painter() for _ in range(first)]
         # Their first lives are of different lengths, so that they are not renewed at
         # once: each start takes a core for a moment.
         self._left = [self._renew_after * (i + 1) // first for i in range(first)]
@@ -324,7 +308,7 @@ class Painters:
             return await self._painters[index].call(function, *args, **kwargs)
         except PainterGone:
             log.warning("a picture process died; starting another in its place")
-            gone, replacement = self._painters[index], Painter(())
+            gone, replacement = self._painters[index], Painter()
             if self._painters[index] is gone:
                 self._painters[index] = replacement
                 gone.kill()
@@ -365,7 +349,7 @@ class Painters:
 
     async def _grow(self) -> None:
         try:
-            painter = await self._like(self._painters[0])
+            painter = Painter()
             self._starting.add(painter)
             try:
                 await painter.start()
@@ -384,7 +368,7 @@ class Painters:
     async def _shrink(self, painter: Painter) -> None:
         try:
             with contextlib.suppress(PainterGone):
-                self._retired = _summed((self._retired, await painter.call(_figures)))
+                self._retired = _summed((self._retired, await painter.made()))
             await painter.stop()
             log.info("fewer pictures: %d picture processes now", len(self._painters))
         finally:
@@ -407,24 +391,14 @@ class Painters:
             if await self._succeed(index, old):
                 with contextlib.suppress(PainterGone):
                     # Asked after the pictures it is making: they are counted.
-                    self._retired = _summed((self._retired, await old.call(_figures)))
+                    self._retired = _summed((self._retired, await old.made()))
                 await old.stop()
         finally:
             self._renewals.pop(index, None)
 
-    async def _like(self, old: Painter) -> Painter:
-        """A process (not yet started) that makes, as it starts, the palettes ``old`` has
-        made (none if ``old`` is gone)."""
-        try:
-            made = await old.call(_prepared, self._faces)
-        except PainterGone:
-            made = ()
-        return Painter(tuple(self._faces[i].prepare for i in made))
-
     async def _succeed(self, index: int, old: Painter) -> bool:
-        """Starts a successor, making as it starts what ``old`` had prepared, and puts it
-        in ``old``'s place if ``old`` is still there."""
-        successor = await self._like(old)
+        """Starts a successor, and puts it in ``old``'s place if ``old`` is still there."""
+        successor = Painter()
         self._starting.add(successor)
         try:
             await successor.start()
@@ -467,11 +441,11 @@ class Painters:
     async def figures(self) -> Figures:
         """The pictures made so far, over every process."""
         if not self._painters:
-            return _figures()
+            return Figures(*pictures_made())
         made = [self._retired]
         for painter in self._painters:
             try:
-                made.append(await painter.call(_figures))
+                made.append(await painter.made())
             except PainterGone:
                 log.warning("a picture process died: its pictures are not counted")
         return _summed(made)
@@ -490,8 +464,9 @@ class Painters:
 
 
 class Figures(NamedTuple):
-    """Pictures made, those the same as their game's last, and their bands kept from
-    their game's last picture and drawn (``render.common.png``)."""
+    """Pictures made, those the same as their game's last, and their bands taken as drawn
+    before (in their game's last picture, or lately in any) and drawn
+    (``render.common.png``)."""
 
     pictures: int = 0
     again: int = 0
@@ -500,27 +475,13 @@ class Figures(NamedTuple):
 
     @property
     def cached_share(self) -> float:
-        """The share of bands kept from their game's picture before."""
+        """The share of bands taken as drawn before."""
         bands = self.found + self.missed
         return self.found / bands if bands else 0.0
 
 
 def _summed(figures: Sequence[Figures]) -> Figures:
     return Figures(*(sum(column) for column in zip(*figures, strict=True)))
-
-
-def _figures() -> Figures:
-    return Figures(ALBUMS.pictures, ALBUMS.again, ALBUMS.found, ALBUMS.missed)
-
-
-def _prepared(faces: tuple[Preparable, ...]) -> tuple[int, ...]:
-    """Which of ``faces`` this process has prepared (asked of a process about to be
-    renewed: what the faces it never drew bring in goes with it)."""
-    return tuple(index for index, face in enumerate(faces) if face.prepared())
-
-
-def _ready() -> None:
-    """Nothing: asked once of each process, so that it is up before the first picture."""
 
 
 PAINTERS = Painters()

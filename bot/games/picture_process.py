@@ -2,32 +2,32 @@
 (``bot.games.painters`` starts them and speaks to them).
 
 A picture process is a plain command (``BOOT``), handed a socket to the bot and a pipe
-whose other end only the bot's process holds. Its first message names what to prepare
-(palettes); each one after is a picture: its number, then the function and its
-arguments, pickled. Each answer is the number, whether it was made, the bytes (or the
-error) and the CPU seconds the making took, which the bot adds up to decide how many
-processes it needs.
+whose other end only the bot's process holds. Each message is a picture: its number,
+then the function and its arguments, pickled. Each answer is the number, whether it was
+made, the bytes (or the error) and the CPU seconds the making took, which the bot adds
+up to decide how many processes it needs.
+
+It imports nothing of the bot's but this module and ``free_memory`` (no event loop, no
+metrics): each picture's function, as it is unpickled, brings in the drawing code it
+needs, so that a process holds only what the games it draws use.
 """
 
 from __future__ import annotations
 
-import multiprocessing.connection
 import os
 import pickle
 import signal
+import socket
 import struct
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Final
 
 from bot.games.free_memory import HeapTrim
 
-Prepare = Callable[[], object]
-
 LENGTH: Final = struct.Struct("!i")
-"""A message's length before it, as ``multiprocessing.connection`` frames them (the
-process's end reads and writes with it)."""
+"""A message's length, before it (either way)."""
 NUMBER: Final = struct.Struct("!q")
 """A picture's number, before what it asks (pickled): a request the process can't load is
 still answered, with the error."""
@@ -38,10 +38,9 @@ BOOT: Final = (
 
 
 def serve(socket_fd: int, watched: int) -> None:
-    """The picture process: prepares what the bot's first message names, then answers
-    each picture asked of it, in order, until the bot closes its end of the socket
-    (``socket_fd``), or its process ends (``watched``, a pipe whose other end only the
-    bot's process holds, is closed)."""
+    """The picture process: answers each picture asked of it, in order, until the bot
+    closes its end of the socket (``socket_fd``), or its process ends (``watched``, a
+    pipe whose other end only the bot's process holds, is closed)."""
     # A stop's signal reaches the whole process group (Ctrl-C, systemd, the tests):
     # the bot stops its picture processes itself once it has no more pictures to make.
     # Should the bot be killed, they end with it.
@@ -50,24 +49,40 @@ def serve(socket_fd: int, watched: int) -> None:
     threading.Thread(
         target=_end_with_the_bot, args=(watched,), name="end with the bot", daemon=True
     ).start()
-    pipe = multiprocessing.connection.Connection(socket_fd)
-    try:
-        prepare: tuple[Prepare, ...] = pickle.loads(pipe.recv_bytes())
-    except EOFError:
-        return
-    for step in prepare:
-        step()
+    bot = socket.socket(fileno=socket_fd)
     heap = HeapTrim()
-    while True:
-        try:
-            asked = memoryview(pipe.recv_bytes())
-        except EOFError:
-            return
+    for asked in _messages(bot):
         (number,) = NUMBER.unpack_from(asked)
-        answer = (number, *_made(asked[NUMBER.size :]))
-        pipe.send_bytes(pickle.dumps(answer, pickle.HIGHEST_PROTOCOL))
+        answer = pickle.dumps((number, *_made(asked[NUMBER.size :])), pickle.HIGHEST_PROTOCOL)
+        bot.sendall(LENGTH.pack(len(answer)) + answer)
         # Once the answer is on its way: its asker does not wait for the trim.
         heap.due()
+
+
+def _messages(bot: socket.socket) -> Iterator[memoryview]:
+    """Each message the bot writes, until it closes its end."""
+    reading = bot.makefile("rb")
+    while len(head := reading.read(LENGTH.size)) == LENGTH.size:
+        (length,) = LENGTH.unpack(head)
+        message = reading.read(length)
+        if len(message) < length:
+            return  # its end closed midway: the bot is gone
+        yield memoryview(message)
+
+
+def ready() -> None:
+    """Nothing: asked once of each process, so that it is up before the first picture (a
+    function of this module's, which the process has imported already)."""
+
+
+def pictures_made() -> tuple[int, int, int, int]:
+    """The pictures this process encoded, those the same as their album's last, and their
+    bands taken as drawn before and drawn (``render.common.png.Albums``)."""
+    # Imported here, not above: the bot's process imports this module for the protocol,
+    # and needs Pillow only when it draws in threads of its own.
+    from render.common.png import ALBUMS
+
+    return ALBUMS.pictures, ALBUMS.again, ALBUMS.found, ALBUMS.missed
 
 
 def _made(asked: memoryview) -> tuple[bool, object, float]:

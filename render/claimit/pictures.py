@@ -2,34 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from PIL import Image
-
-from engine.claimit import GameState, Phase, Place, Roll
-from render.claimit.board_image import board_scene, draw_board
-from render.claimit.gallery import NAMES, played_examples, random_play
+from engine.claimit import GameState, Phase
+from render.claimit.board_image import board_scene
 from render.claimit.view import View
 from render.common.png import SMALL, Album, PictureKind
 
-SEED = 3
-
-
-def _samples() -> Iterator[Image.Image]:
-    """Five players' marks, stacks, candidates, a bust and an end, and dice waiting to
-    be placed and placed already: every colour a board uses."""
-    for _, state, view in played_examples():
-        yield draw_board(state, view)
-    history = list(random_play(SEED, len(NAMES)))
-    for index in range(20, len(history) - 1, 40):
-        (_, roll, rolled), (_, place, placed) = history[index], history[index + 1]
-        if isinstance(roll, Roll) and isinstance(place, Place):
-            yield draw_board(rolled, View(names=NAMES))
-            first, second, third = roll.dice
-            yield draw_board(placed, View(names=NAMES, rolled=(first, second, third)))
-
-
-BOARD = PictureKind(_samples, SMALL)
+BOARD = PictureKind("claimit-board", SMALL)
 
 
 def render_board(state: GameState, view: View | None = None, album: Album | None = None) -> bytes:

@@ -13,14 +13,19 @@ colour, symbol and text colour comes out exactly as drawn; a soft edge moves by 
 rare.
 
 Each kind of picture (``PictureKind``: Claim It!'s board, Claim's hand…) has one
-palette, made once from sample pictures of its kind, so that a picture that changed in
-one place differs from the one before it only in the bands of rows around that place.
+palette, so that a picture that changed in one place differs from the one before it only
+in the bands of rows around that place. It is made from sample pictures of its kind by
+``scripts/palettes.py`` and ships as package data (``palettes/<kind>.bin``, beside this
+module): a process reads it rather than drawing the samples, which for the five kinds
+took 0.6 s of CPU and left a picture process 26 MiB larger.
 A picture is planned as a ``Scene`` (``render.common.scene``): the encoder keeps each
 album's last picture (a game's table; a player's hand), its bands compressed with what
 was drawn in each, and of the next picture paints, maps and compresses only the bands
-whose drawing changed. The PNG chunks are written here because Pillow's encoder
+whose drawing changed, and of those only the ones no album showed lately in the same
+place (the same cards in a row, the dice as they were, a panel another game shows too).
+The PNG chunks are written here because Pillow's encoder
 compresses the whole picture every time; the zlib stream is a row of deflate blocks, one
-per band, each ending on a byte boundary (a sync flush) and none referring back to
+per band, each ending on a byte boundary (a full flush) and none referring back to
 another, which is why they can be put together in any order.
 """
 
@@ -34,7 +39,9 @@ import time
 import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from functools import cache
 from operator import itemgetter
+from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image
@@ -49,7 +56,12 @@ every kind's bands (``bench.render``'s games): zlib 1/2/3 took 24-31 µs a band,
 2 and 3 21-27 µs."""
 SMALL = 2
 """zlib-ng's level 2: 20% slower than zlib's level 3 for the pictures that come out 5%
-smaller, and 15% faster; for the kinds whose pictures would pass 40 KiB at ``FAST``."""
+smaller, and 15% faster; for the kinds whose pictures would pass 40 KiB at ``FAST``.
+Measured on Claim It!'s boards and the standings, neither run-length matching
+(``Z_RLE``: 25-31 µs a band, bands 16-35% larger than at ``SMALL``) nor PNG's Up filter
+on every band's rows but its first (larger bands at each level; with ``Z_RLE``, still
+14-22% larger than at ``SMALL`` unfiltered) does better; levels 3 to 6 are slower for at
+most 11% less."""
 PALETTE_SIZE = 256
 STEP = 4
 """The size of Pillow's palette-lookup cells, per channel."""
@@ -67,13 +79,23 @@ _ADLER_BASE = 65521
 
 
 class Palette(NamedTuple):
-    """Up to 256 colours: as the image Pillow quantizes with, and as a PNG ``PLTE``."""
+    """Up to 256 colours: as RGB triples, as the image Pillow quantizes with, and as a PNG
+    ``PLTE``."""
 
+    colours: bytes
     image: Image.Image
     chunk: bytes
     tag: bytes
     """A digest of the colours: an album's bands are taken only into a picture of the
     same palette."""
+
+
+def palette_from(colours: bytes) -> Palette:
+    """The palette of ``colours`` (RGB triples, the most used first)."""
+    image = Image.new("P", (1, 1))
+    image.putpalette(colours)
+    tag = hashlib.sha1(colours, usedforsecurity=False).digest()
+    return Palette(colours, image, _chunk(b"PLTE", colours), tag)
 
 
 def palette_of(pictures: Iterable[Image.Image]) -> Palette:
@@ -88,11 +110,7 @@ def palette_of(pictures: Iterable[Image.Image]) -> Palette:
         for count, colour in found:
             counts[colour] += count  # type: ignore[index]  # an RGB picture's are triples
     chosen = heapq.nlargest(PALETTE_SIZE, counts.items(), key=itemgetter(1))
-    colours = bytes(channel for colour, _ in chosen for channel in colour)
-    image = Image.new("P", (1, 1))
-    image.putpalette(colours)
-    tag = hashlib.sha1(colours, usedforsecurity=False).digest()
-    return Palette(image, _chunk(b"PLTE", colours), tag)
+    return palette_from(bytes(channel for colour, _ in chosen for channel in colour))
 
 
 def encode(picture: Image.Image) -> bytes:
@@ -100,34 +118,28 @@ def encode(picture: Image.Image) -> bytes:
     return write_png(picture, palette_of([picture]), SMALL)
 
 
-class PictureKind:
-    """The pictures of one kind, encoded with one palette made (once, on first use)
-    from ``samples``: pictures of the kind that together show every colour it uses."""
+PALETTES = Path(__file__).with_name("palettes")
+"""The folder of each kind's palette (``<kind>.bin``), package data beside this module."""
 
-    def __init__(self, samples: Callable[[], Iterable[Image.Image]], level: int = FAST) -> None:
-        self._samples = samples
+
+@cache
+def shipped_palette(kind: str) -> Palette:
+    """The palette ``scripts/palettes.py`` made for ``kind`` from its sample pictures."""
+    return palette_from((PALETTES / f"{kind}.bin").read_bytes())
+
+
+class PictureKind:
+    """The pictures of one kind, encoded with one palette: the one shipped for ``name``
+    (``shipped_palette``), read at its first picture."""
+
+    def __init__(self, name: str, level: int = FAST) -> None:
+        self.name = name
         self.level = level
         """The compression level its bands are made at (``FAST`` or ``SMALL``)."""
-        self._palette: Palette | None = None
-        self._lock = threading.Lock()
 
     @property
     def palette(self) -> Palette:
-        return self.prepare()
-
-    @property
-    def prepared(self) -> bool:
-        """Whether its palette is made."""
-        return self._palette is not None
-
-    def prepare(self) -> Palette:
-        """The palette, made now if it was not yet (a picture process renewed makes, as it
-        starts, those its predecessor had made, so that its first picture does not wait
-        for it)."""
-        with self._lock:
-            if self._palette is None:
-                self._palette = palette_of(self._samples())
-            return self._palette
+        return shipped_palette(self.name)
 
     def encode(self, picture: Image.Image) -> bytes:
         return write_png(picture, self.palette, self.level)
@@ -164,20 +176,46 @@ Album = tuple[Hashable, ...]
 """A picture's album: a game's table ``("game", id)``, a player's hand in it ``("game",
 id, seat)``, a tournament's standings ``("tournament", id)``. An album's name begins
 with the name of what it belongs to: a game's end lets go of all of them."""
+Named = tuple[bytes, Album]
+"""An album as kept: by its palette's tag (a kind of picture) and its name."""
+Place = tuple[bytes, int, int, BandKey]
+"""A band as drawn in any album: its palette's tag, its compression level, its place
+(which band of the picture) and its key."""
+
+BANDS_KEPT = 4096
+"""Bands drawn lately that any album may take: 5.4 MiB (3.1 of it compressed rows). With
+20 games of each kind played at once, the pictures' encoding took less CPU with them: a
+Claim hand's 19%, a Claim It! board's 21%, a Claim table's 25%, a Gold Nuggets table's
+51%; keeping 2,048 (2.2 MiB), a board's took 9% less."""
 
 
 class Albums:
     """The last picture of each album, so that the next is made from the bands that
-    changed. An album is let go when what it belongs to ends (``drop``), when it has not
-    been drawn for ``idle`` seconds, or, the least recently drawn first, past ``limit``
-    albums: it grows with the games in play."""
+    changed, and the last ``bands`` bands drawn in any of them, which a band that changed
+    is taken from when one shows the same in the same place. An album is let go when
+    what it belongs to ends (``drop``), when it has not been drawn for ``idle`` seconds,
+    or, the least recently drawn first, past ``limit`` albums: it grows with the games in
+    play."""
 
-    def __init__(self, limit: int, idle: float, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, limit: int, idle: float, clock: Callable[[], float], bands: int = BANDS_KEPT
+    ) -> None:
         self._limit = limit
+        self._bands_limit = bands
+        self._bands: OrderedDict[Place, tuple[BandKey, _Band, tuple[Image.Image, ...]]] = (
+            OrderedDict()
+        )
+        """The bands drawn last, in any album, by their place: each with its key as kept
+        and the images the keys name by ``id``, the least recently drawn or taken
+        first."""
         self._idle = idle
         self._clock = clock
-        self._albums: OrderedDict[tuple[bytes, Album], _Remembered] = OrderedDict()
+        self._albums: OrderedDict[Named, _Remembered] = OrderedDict()
         """By palette (a kind of picture) and album, the least recently drawn first."""
+        self._named_from: dict[Album, set[Named]] = {}
+        """The albums kept, by each beginning of their names (``("game", 7)`` has the
+        table and the hands of game 7): a game's end finds its own albums without going
+        through everybody's."""
         self._ended: OrderedDict[Album, None] = OrderedDict()
         """Albums let go as ended: a picture of theirs still under way (queued behind
         the last, or in another thread) is not kept."""
@@ -186,22 +224,23 @@ class Albums:
         self.again = 0
         self.found = 0
         self.missed = 0
-        """Pictures encoded, those the same as their album's last, their bands kept from
-        it and their bands drawn: for the log and the benchmarks."""
+        """Pictures encoded, those the same as their album's last, their bands taken as
+        drawn before (in their album's last picture, or lately in any) and their bands
+        drawn: for the log and the benchmarks."""
 
     def __len__(self) -> int:
         with self._lock:
             self._sweep()
             return len(self._albums)
 
-    def last(self, album: tuple[bytes, Album]) -> _Remembered | None:
+    def last(self, album: Named) -> _Remembered | None:
         with self._lock:
             self._sweep()
             return self._albums.get(album)
 
     def keep(
         self,
-        album: tuple[bytes, Album],
+        album: Named,
         keys: list[BandKey],
         bands: list[_Band],
         sprites: tuple[Image.Image, ...],
@@ -211,18 +250,40 @@ class Albums:
         with self._lock:
             if any(name[:length] in self._ended for length in range(1, len(name) + 1)):
                 return
+            if album not in self._albums:
+                for length in range(1, len(name) + 1):
+                    self._named_from.setdefault(name[:length], set()).add(album)
             self._albums[album] = _Remembered(keys, bands, sprites, self._clock())
             self._albums.move_to_end(album)
             while len(self._albums) > self._limit:
-                self._albums.popitem(last=False)
+                self._let_go(next(iter(self._albums)))
             self._sweep()
+
+    def drawn(self, place: Place) -> tuple[BandKey, _Band] | None:
+        """The band drawn lately at ``place``, in any album (its key as kept), if any."""
+        with self._lock:
+            found = self._bands.get(place)
+            if found is None:
+                return None
+            self._bands.move_to_end(place)
+            key, band, _ = found
+            return key, band
+
+    def learn(self, drawn: list[tuple[Place, _Band]], sprites: tuple[Image.Image, ...]) -> None:
+        """Remembers the bands just drawn, each in its place, with the images the picture
+        pasted."""
+        with self._lock:
+            for place, band in drawn:
+                self._bands[place] = (place[-1], band, sprites)
+            while len(self._bands) > self._bands_limit:
+                self._bands.popitem(last=False)
 
     def drop(self, ended: Album) -> None:
         """Lets go of ``ended`` and every album named from it (a game's table takes its
         hands), for good."""
         with self._lock:
-            for named in [named for named in self._albums if named[1][: len(ended)] == ended]:
-                del self._albums[named]
+            for named in list(self._named_from.get(ended, ())):
+                self._let_go(named)
             self._ended[ended] = None
             if len(self._ended) > ENDED_REMEMBERED:
                 self._ended.popitem(last=False)
@@ -232,7 +293,17 @@ class Albums:
         """Lets go of the albums idle too long: the least recently drawn are first."""
         oldest = self._clock() - self._idle
         while self._albums and next(iter(self._albums.values())).used < oldest:
-            self._albums.popitem(last=False)
+            self._let_go(next(iter(self._albums)))
+
+    def _let_go(self, album: Named) -> None:
+        del self._albums[album]
+        _, name = album
+        for length in range(1, len(name) + 1):
+            beginning = name[:length]
+            named = self._named_from[beginning]
+            named.discard(album)
+            if not named:
+                del self._named_from[beginning]
 
     def count(self, kept: int, drawn: int) -> None:
         with self._lock:
@@ -244,6 +315,8 @@ class Albums:
     def clear(self) -> None:
         with self._lock:
             self._albums.clear()
+            self._named_from.clear()
+            self._bands.clear()
             self._ended.clear()
             self.pictures = self.again = self.found = self.missed = 0
 
@@ -302,10 +375,11 @@ def write_scene(
     level: int = FAST,
 ) -> bytes:
     """The scene as a PNG of ``palette``'s colours. With an ``album``, the bands whose
-    drawing is as in the album's last picture are taken from it, and only the others are
-    painted, mapped to the palette and compressed; the picture is remembered in their
-    place unless ``keep`` is false: the album and every album named from it are let go
-    (the game ended)."""
+    drawing is as in the album's last picture are taken from it, or else from the bands
+    drawn lately in the same place in any album, and only the others are painted, mapped
+    to the palette and compressed; the picture is remembered in their place unless
+    ``keep`` is false: the album and every album named from it are let go (the game
+    ended)."""
     width, height = scene.size
     count = -(-height // BAND_ROWS)
     placed: list[list[Step]] = [[] for _ in range(count)]
@@ -335,17 +409,24 @@ def write_scene(
                 # picture, which would leave the heap ever more fragmented between
                 # its short-lived neighbours.
                 keys[index] = kept
+    if named is not None:
+        # Only in its own place: its steps' keys say where they draw in the picture, not
+        # in the band.
+        for index, band in enumerate(bands):
+            if band is None:
+                found = ALBUMS.drawn((palette.tag, level, index, keys[index]))
+                if found is not None:
+                    keys[index], bands[index] = found
     runs = list(_runs([band is not None for band in bands]))
     if runs:
         # Neighbouring bands that changed are painted together (a sprite across them is
-        # pasted once), and every band painted is mapped to the palette in one image:
-        # each mapping sets up a lookup of its own.
+        # pasted once).
         painted = []
         for first, last in runs:
             top, bottom = first * BAND_ROWS, min(last * BAND_ROWS, height)
             steps = [step for step in scene.steps if step.top < bottom and step.bottom > top]
             painted.append(scene.paint_rows(top, bottom, steps))
-        scanlines = _scanlines(_stacked(painted), palette)
+        scanlines = _scanlines(painted, palette)
         stride = BAND_ROWS * (width + 1)
         at = 0
         for first, last in runs:
@@ -355,8 +436,17 @@ def write_scene(
     drawn = sum(last - first for first, last in runs)
     made = [band for band in bands if band is not None]
     if named is not None:
+        sprites = scene.sprites()
+        ALBUMS.learn(
+            [
+                ((palette.tag, level, index, keys[index]), made[index])
+                for first, last in runs
+                for index in range(first, last)
+            ],
+            sprites,
+        )
         if keep:
-            ALBUMS.keep(named, keys, made, scene.sprites())
+            ALBUMS.keep(named, keys, made, sprites)
         else:
             ALBUMS.drop(named[1])
         ALBUMS.count(count - drawn, drawn)
@@ -376,32 +466,27 @@ def _runs(kept: list[bool]) -> Iterator[tuple[int, int]]:
         yield first, len(kept)
 
 
-def _stacked(images: list[Image.Image]) -> Image.Image:
-    """The images (of one width) one under another."""
-    if len(images) == 1:
-        return images[0]
-    stack = Image.new("RGB", (images[0].width, sum(image.height for image in images)))
+def _scanlines(pictures: list[Image.Image], palette: Palette) -> memoryview:
+    """The pictures' rows (of one width), one picture under another, in ``palette``'s
+    colours as PNG scanlines: each led by its filter, "None" (a zero), as a column of
+    zeros on their left makes them."""
+    width = pictures[0].width
+    led = Image.new("P", (width + 1, sum(picture.height for picture in pictures)), 0)
     top = 0
-    for image in images:
-        stack.paste(image, (0, top))
-        top += image.height
-    return stack
-
-
-def _scanlines(picture: Image.Image, palette: Palette) -> memoryview:
-    """The picture's rows in ``palette``'s colours as PNG scanlines: each led by its
-    filter, "None" (a zero), as a column of zeros on its left makes them."""
-    indexed = as_rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
-    width, height = picture.size
-    led = Image.new("P", (width + 1, height), 0)
-    led.paste(indexed, (1, 0))
+    # Each mapped on its own, straight into the scanlines: a mapping's own lookup (a few
+    # µs) costs less than copying the pictures under one another first did (10-20% of
+    # the mapping's time, on every kind's pictures).
+    for picture in pictures:
+        indexed = as_rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
+        led.paste(indexed, (1, top))
+        top += picture.height
     return memoryview(led.tobytes())
 
 
 def write_png(picture: Image.Image, palette: Palette, level: int = FAST) -> bytes:
     """The picture as a PNG of ``palette``'s colours."""
     width, height = picture.size
-    scanlines = _scanlines(picture, palette)
+    scanlines = _scanlines([picture], palette)
     stride = BAND_ROWS * (width + 1)
     bands = [
         _deflate(scanlines[start : start + stride], level)
@@ -429,10 +514,31 @@ def _png(width: int, height: int, palette: Palette, bands: list[_Band]) -> bytes
     )
 
 
+class _Compressors(threading.local):
+    """A thread's compressor of each level, used for band after band."""
+
+    def __init__(self) -> None:
+        self.of_level: dict[int, zlib_ng._Compress] = {}
+
+
+_COMPRESSORS = _Compressors()
+
+
 def _deflate(scanlines: memoryview, level: int) -> _Band:
-    """A band's scanlines, compressed to end on a byte boundary."""
-    compressor = zlib_ng.compressobj(level, zlib_ng.DEFLATED, -zlib_ng.MAX_WBITS)
-    deflated = compressor.compress(scanlines) + compressor.flush(zlib_ng.Z_SYNC_FLUSH)
+    """A band's scanlines, compressed to end on a byte boundary with nothing referring
+    back past its start: a full flush sets the compressor back as new, so the band comes
+    out byte for byte as from a compressor of its own, whose making (its window and
+    tables) took a third of the time of a band's compression at ``FAST``."""
+    compressors = _COMPRESSORS.of_level
+    compressor = compressors.get(level)
+    if compressor is None:
+        compressor = zlib_ng.compressobj(level, zlib_ng.DEFLATED, -zlib_ng.MAX_WBITS)
+        compressors[level] = compressor
+    try:
+        deflated = compressor.compress(scanlines) + compressor.flush(zlib_ng.Z_FULL_FLUSH)
+    except BaseException:
+        del compressors[level]  # left mid-band, it would start the next band with this one
+        raise
     return _Band(deflated, zlib_ng.adler32(scanlines), len(scanlines))
 
 

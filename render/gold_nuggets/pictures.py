@@ -3,24 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from PIL import Image
-
 from render.common.png import Album, PictureKind
-from render.gold_nuggets.gallery import views
-from render.gold_nuggets.table_image import draw_table, table_scene
+from render.gold_nuggets.table_image import table_scene
 from render.gold_nuggets.view import NuggetsView
 
-
-def _samples() -> Iterator[Image.Image]:
-    """Every moment of a turn, busts, bonus turns and ends, for five players."""
-    for name, view in views():
-        if not name.endswith("-de"):  # the same colours as in English
-            yield draw_table(view)
-
-
-TABLE = PictureKind(_samples)
+TABLE = PictureKind("gold-nuggets-table")
 
 
 def render_table(view: NuggetsView, album: Album | None = None) -> bytes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import pickle
+import shutil
 import signal
 import sys
 import time
@@ -15,11 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.faces import face_for
 from bot.games.painters import Painters
-from bot.games.registry import REGISTERED
 from engine.claimit import GameState
+from i18n import english
+from render.claim import pictures as claim_pictures
+from render.claim.gallery import hand_views, table_views
 from render.claimit import View, render_board
+from render.gold_nuggets import render_table
+from render.gold_nuggets.gallery import views as nuggets_views
+from render.league import render_standings
+from render.league.gallery import views as league_views
 from tests import processes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +36,7 @@ VIEW = View(names=("Ann", "Bo", "Cy"))
 @pytest.fixture
 async def painters() -> AsyncIterator[Painters]:
     painters = Painters(least=2)
-    await painters.start(2, [face_for("claimit")])
+    await painters.start(2)
     yield painters
     await painters.stop()
 
@@ -85,7 +90,7 @@ async def test_a_process_that_died_is_replaced(painters: Painters) -> None:
 
 async def test_a_process_is_renewed_after_its_pictures() -> None:
     painters = Painters(renew_after=4, least=2)
-    await painters.start(2, [face_for("claimit")])
+    await painters.start(2)
     try:
         first, second = await painters.paint(0, os.getpid), await painters.paint(1, os.getpid)
         picture = render_board(STATE, VIEW)
@@ -113,72 +118,44 @@ async def test_a_process_is_renewed_after_its_pictures() -> None:
 
 async def test_a_renewal_under_way_is_finished_before_the_processes_stop() -> None:
     painters = Painters(renew_after=1)
-    await painters.start(1, [])
+    await painters.start(1)
     first = await painters.paint(0, os.getpid)
     await painters.stop()
     assert painters.processes == 0
     with pytest.raises(ProcessLookupError):
         os.kill(first, 0)
-    await painters.start(1, [])
+    await painters.start(1)
     try:
         assert await painters.paint(0, os.getpid) != first
     finally:
         await painters.stop()
 
 
-REFUSE = "CLAIMIT_TEST_REFUSE"
-"""The file whose being there makes ``REFUSING``'s preparation fail."""
-
-
-class Refusing:
-    """A game's pictures whose preparation fails while the file ``REFUSE`` names exists,
-    and which every process has made (as if it had drawn them)."""
-
-    def prepare(self) -> None:
-        if os.path.exists(os.environ.get(REFUSE, "")):
-            raise RuntimeError("no picture process here")
-
-    def prepared(self) -> bool:
-        return True
-
-    def __reduce__(self) -> str:
-        return "REFUSING"
-
-
-REFUSING = Refusing()
-
-
-def pid_here() -> int:
-    """The picture process's id, asked with this module loaded there."""
-    return os.getpid()
-
-
 async def test_a_successor_that_cannot_start_leaves_its_predecessor(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    marker = tmp_path / "refuse"
-    monkeypatch.setenv(REFUSE, str(marker))
     painters = Painters(renew_after=2)
-    await painters.start(1, [REFUSING])
+    await painters.start(1)
     try:
-        first = await painters.paint(0, pid_here)
-        marker.touch()
-        await painters.paint(0, pid_here)  # the second: a successor is started
-        await painters.renewals()
+        first = await painters.paint(0, os.getpid)
+        with monkeypatch.context() as broken:
+            # An interpreter that ends at once: its successor is gone before it is up.
+            broken.setattr(sys, "executable", shutil.which("false"))
+            await painters.paint(0, os.getpid)  # the second: a successor is started
+            await painters.renewals()
         assert "a picture process could not start (PainterGone)" in caplog.text
-        assert await painters.paint(0, pid_here) == first
-        marker.unlink()
-        await painters.paint(0, pid_here)  # two more: another successor, which starts
+        assert await painters.paint(0, os.getpid) == first
+        await painters.paint(0, os.getpid)  # two more: another successor, which starts
         await painters.renewals()
-        assert await painters.paint(0, pid_here) != first
+        assert await painters.paint(0, os.getpid) != first
     finally:
         await painters.stop()
 
 
 async def test_the_last_bot_to_stop_stops_the_processes() -> None:
     painters = Painters()
-    await painters.start(1, [])
-    await painters.start(1, [])  # a second bot in the same process
+    await painters.start(1)
+    await painters.start(1)  # a second bot in the same process
     worker = await painters.paint(0, os.getpid)
     await painters.stop()
     assert painters.processes == 1
@@ -198,14 +175,14 @@ def test_processes_a_gone_event_loop_never_stopped_are_ended_not_asked() -> None
     painters = Painters()
 
     async def left_running() -> int:
-        await painters.start(1, [])
+        await painters.start(1)
         return await painters.paint(0, os.getpid)
 
     worker = asyncio.run(left_running())
     os.kill(worker, 0)  # still running, with nobody to read its answers
 
     async def next_bot() -> int:
-        await painters.start(0, [])
+        await painters.start(0)
         try:
             return await asyncio.wait_for(painters.paint(0, os.getpid), 10)
         finally:
@@ -219,7 +196,7 @@ def test_processes_a_gone_event_loop_never_stopped_are_ended_not_asked() -> None
 
 async def test_without_processes_pictures_are_made_in_a_thread() -> None:
     painters = Painters()
-    await painters.start(0, [face_for("claimit")])
+    await painters.start(0)
     try:
         assert await painters.paint(3, os.getpid) == os.getpid()
     finally:
@@ -241,7 +218,7 @@ from bot.games.painters import Painters
 
 async def main():
     painters = Painters()
-    await painters.start(2, [])
+    await painters.start(2)
     print(*[await painters.paint(key, os.getpid) for key in (0, 1)], flush=True)
     await asyncio.sleep(3600)
 
@@ -286,7 +263,7 @@ from bot.games.painters import Painters
 
 async def main():
     painters = Painters()
-    await painters.start(1, [])
+    await painters.start(1)
     worker = await painters.paint(0, os.getpid)
     mine = [
         pid for pid in os.listdir("/proc") if pid.isdigit()
@@ -316,36 +293,31 @@ def _running(pid: int) -> bool:
     return state != "Z"
 
 
-def test_a_face_sent_to_a_picture_process_is_found_there_by_name() -> None:
-    """Its pictures hold locks, which no process can be sent."""
-    for game in REGISTERED:
-        face = face_for(game.kind)
-        assert pickle.loads(pickle.dumps(face.prepare)).__self__ is face
+DRAWING_ONLY = {"bot", "bot.games", "bot.games.picture_process", "bot.games.free_memory"}
+"""The bot's modules a picture process imports: its own, none of the bot's other code."""
 
 
-def prepared_here() -> tuple[bool, ...]:
-    """In a picture process: which kinds of pictures have their palettes made."""
-    from render.claim.pictures import HAND
-    from render.claim.pictures import TABLE as CLAIM_TABLE
-    from render.claimit.pictures import BOARD
-    from render.gold_nuggets.pictures import TABLE
-
-    return tuple(kind.prepared for kind in (BOARD, TABLE, CLAIM_TABLE, HAND))
-
-
-async def test_a_process_prepares_only_what_it_draws_and_its_successor_what_it_had() -> None:
-    painters = Painters(renew_after=3)
-    await painters.start(1, [face_for(game.kind) for game in REGISTERED])
+async def test_a_process_that_drew_every_kind_imports_only_what_drawing_needs() -> None:
+    painters = Painters()
+    await painters.start(1)
     try:
-        # Started, a process has made no palette.
-        assert await painters.paint(0, prepared_here) == (False, False, False, False)
-        picture = await painters.paint(0, render_board, STATE, VIEW, ("game", 0))
-        assert picture == render_board(STATE, VIEW)
-        await painters.renewals()
-        # Its successor made Claim It!'s palette as it started, and only that.
-        assert await painters.paint(0, prepared_here) == (True, False, False, False)
+        lang = english()
+        await painters.paint(0, render_board, STATE, VIEW, ("game", 0))
+        await painters.paint(0, render_table, next(nuggets_views())[1], ("game", 1))
+        await painters.paint(0, claim_pictures.render_table, next(table_views(lang))[1])
+        await painters.paint(0, claim_pictures.render_hand, next(hand_views(lang))[1])
+        await painters.paint(0, render_standings, next(league_views())[1])
+        # A builtin: asking it brings no module of the test's into the process.
+        modules: list[str] = await painters.paint(0, eval, "[*__import__('sys').modules]")
     finally:
         await painters.stop()
+    assert {name for name in modules if name.split(".")[0] == "bot"} == DRAWING_ONLY
+    assert "render.common.png" in modules
+    unneeded = ("asyncio", "prometheus_client", "multiprocessing", "ctypes.util")
+    assert [name for name in modules if name.startswith(unneeded)] == []
+    # Only the engine whose states a picture is drawn from (a Claim It! board's).
+    assert "engine.claim" not in modules and "engine.gold_nuggets" not in modules
+    assert [name for name in modules if name.endswith(".gallery")] == []
 
 
 class Clock:
@@ -379,7 +351,7 @@ async def drawing(painters: Painters, clock: Clock, seconds: float) -> set[int]:
 async def test_one_process_draws_while_it_keeps_up_more_while_pictures_take_more() -> None:
     clock = Clock()
     painters = Painters(window=1.0, shrink_after=600.0, clock=clock)
-    await painters.start(2, [face_for("claimit")])
+    await painters.start(2)
     try:
         assert painters.processes == 1, "an idle bot holds one"
         await drawing(painters, clock, 0.3)

@@ -6,9 +6,12 @@ compressed afresh."""
 
 from __future__ import annotations
 
+import gc
 import io
+import weakref
 import zlib
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
 from pathlib import Path
 from types import ModuleType
@@ -171,33 +174,77 @@ def test_a_picture_drawn_from_its_album_is_the_picture_mapped_to_the_palette(
     assert albums.found > 0
 
 
+SEATS = png.palette_of([Image.new("RGB", (1, 1), style.color) for style in PLAYERS])
+"""A palette of the seats' colours alone."""
+
+
 def test_only_the_bands_that_changed_are_drawn(albums: png.Albums) -> None:
     background = Image.new("RGB", (40, png.BAND_ROWS * 3), PLAYERS[0].color)
-    kind = PictureKind(lambda: [Image.new("RGB", (1, 1), p.color) for p in PLAYERS])
     scene = Scene(background)
-    kind.encode_scene(scene, ("game", 1))
+    png.write_scene(scene, SEATS, ("game", 1))
     assert (albums.missed, albums.found) == (3, 0)
     changed = Scene(background)
     changed.fill(PLAYERS[1].color, (0, png.BAND_ROWS * 2, 40, png.BAND_ROWS * 2 + 1))
-    data = kind.encode_scene(changed, ("game", 1))
+    data = png.write_scene(changed, SEATS, ("game", 1))
     assert (albums.missed, albums.found) == (4, 2)
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == changed.paint().tobytes()
-    kind.encode_scene(changed, ("game", 1))
+    png.write_scene(changed, SEATS, ("game", 1))
     assert (albums.missed, albums.found, albums.again) == (4, 5, 1)
-    kind.encode_scene(changed, ("game", 2))
-    assert albums.missed == 7, "albums share nothing"
+    png.write_scene(changed, SEATS, ("game", 2))
+    assert (albums.missed, albums.found) == (4, 8), "the bands game 1 drew, in their places"
+
+
+def test_a_band_is_taken_from_another_album_only_in_the_place_it_was_drawn(
+    albums: png.Albums,
+) -> None:
+    flat = Image.new("RGB", (40, png.BAND_ROWS), PLAYERS[0].color)
+    png.write_scene(Scene(flat), SEATS, ("game", 1))
+    taller = Scene(Image.new("RGB", (40, png.BAND_ROWS * 3), PLAYERS[0].color))
+    data = png.write_scene(taller, SEATS, ("game", 2))
+    assert (albums.missed, albums.found) == (1 + 2, 1), "the rows below it drawn anew"
+    assert data == png.write_png(taller.paint(), SEATS)
+
+
+def test_a_band_taken_by_other_albums_keeps_the_images_its_key_names_alive(
+    albums: png.Albums,
+) -> None:
+    """A key names a pasted image by its ``id``: while the band may be taken, no other
+    image may take that ``id``."""
+    sprite = Image.new("RGB", (10, 4), PLAYERS[2].color)
+    scene = Scene(Image.new("RGB", (40, png.BAND_ROWS), PLAYERS[0].color))
+    scene.paste(sprite, (5, 5))
+    png.write_scene(scene, SEATS, ("game", 1), keep=False)  # its game ended at once
+    alive = weakref.ref(sprite)
+    del sprite, scene
+    gc.collect()
+    assert alive() is not None
+    albums.clear()
+    gc.collect()
+    assert alive() is None
 
 
 def test_a_sprite_across_bands_is_drawn_in_each_it_meets(albums: png.Albums) -> None:
     background = Image.new("RGB", (40, png.BAND_ROWS * 4), PLAYERS[0].color)
     sprite = Image.new("RGBA", (10, png.BAND_ROWS * 2), (*PLAYERS[2].color, 255))
-    kind = PictureKind(lambda: [Image.new("RGB", (1, 1), p.color) for p in PLAYERS])
-    kind.encode_scene(Scene(background), ("game", 1))
+    png.write_scene(Scene(background), SEATS, ("game", 1))
     scene = Scene(background)
     scene.paste(sprite, (5, png.BAND_ROWS // 2))
-    data = kind.encode_scene(scene, ("game", 1))
+    data = png.write_scene(scene, SEATS, ("game", 1))
     assert albums.missed == 4 + 3
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == scene.paint().tobytes()
+
+
+def test_a_picture_s_bytes_do_not_depend_on_what_its_thread_compressed_before() -> None:
+    """Each thread compresses band after band with one compressor a level, set back as
+    new at each band's end: a band comes out as from a compressor of its own."""
+    pictures = [draw_board(after, View(names=("Ann", "Bo"))) for _, _, after in random_play(5, 2)]
+    kind = claimit_pictures.BOARD
+    with ThreadPoolExecutor(1) as fresh:  # a thread that compressed nothing before
+        first = fresh.submit(kind.encode, pictures[-1]).result()
+    for picture in pictures[:-1:7]:
+        kind.encode(picture)
+        nuggets_pictures.TABLE.encode(picture)  # at FAST, the board's being SMALL
+    assert kind.encode(pictures[-1]) == first
 
 
 @given(st.binary(max_size=300), st.binary(max_size=300))

@@ -91,7 +91,7 @@ from render.claim import (
     render_replay,
     render_still,
 )
-from render.claim.pictures import HAND, TABLE, lit_hand
+from render.claim.pictures import lit_hand
 from render.common.palette import PLAYERS
 
 
@@ -595,4 +595,4 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
     return "\n\n".join(lines)
 
 
-CLAIM_FACE = ClaimFace(GAME, (TABLE, HAND), render_replay, render_still)
+CLAIM_FACE = ClaimFace(GAME, render_replay, render_still)

@@ -29,7 +29,6 @@ from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claimit import Bust, GameState, Phase, Place, Roll, Space, roll_odds
 from i18n import Language
 from render.claimit import LETTERS, View, lettered, render_board, render_replay, render_still
-from render.claimit.pictures import BOARD
 from render.common.palette import PLAYERS
 
 
@@ -353,4 +352,4 @@ def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:
     return (dice[0], dice[1], dice[2])
 
 
-CLAIMIT_FACE = ClaimItFace(GAME, (BOARD,), render_replay, render_still)
+CLAIMIT_FACE = ClaimItFace(GAME, render_replay, render_still)

@@ -56,7 +56,6 @@ from engine.gold_nuggets.dice import DICE
 from engine.gold_nuggets.odds import roll_odds
 from i18n import Language
 from render.gold_nuggets import NuggetsView, render_replay, render_still
-from render.gold_nuggets.pictures import TABLE
 
 BUTTONS_PER_ROW: Final = 5
 STEAL_MENU_FROM: Final = 2
@@ -589,4 +588,4 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
     return "\n\n" + "\n".join(lines)
 
 
-NUGGETS_FACE = GoldNuggetsFace(GAME, (TABLE,), render_replay, render_still)
+NUGGETS_FACE = GoldNuggetsFace(GAME, render_replay, render_still)
