@@ -35,7 +35,7 @@ from bot.games.replay import Replay
 from bot.storage import Seat
 from bot.storage.game_values import Level
 from i18n import english
-from render.common.replay import ReplayStep
+from render.common.replay_steps import ReplayStep
 from tests.games.stored import stored
 
 LANG = english()

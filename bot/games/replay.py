@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from render.common.replay import Hold, ReplayStep, ReplayTooLarge
+from render.common.replay_steps import Hold, ReplayStep, ReplayTooLarge
 
 __all__ = [
     "Chapter",

@@ -1,27 +1,13 @@
 """Claim's pictures: the public table from a ``TableView``, one player's private hand
-from a ``HandView``.
+from a ``HandView``. The package itself holds only the views, which the bot builds
+without loading the drawing code (Pillow); each drawing is in a module of its own:
 
-png = render_table(view)   # the channel's message
-png = render_hand(view)    # ephemeral, to that player only
-gif = render_replay(steps, limit)   # a finished game's tables, animated
-png = render_still(steps[12])      # one of its steps
+png = pictures.render_table(view)   # the channel's message
+png = pictures.render_hand(view)    # ephemeral, to that player only
+gif = replay.render_replay(steps, limit)   # a finished game's tables, animated
+png = replay.render_still(steps[12])      # one of its steps
 """
 
-from render.claim.hand_image import draw_hand
-from render.claim.pictures import render_hand, render_table
-from render.claim.replay import render_replay, render_still
-from render.claim.table_image import draw_table
 from render.claim.view import CardFace, FactionResult, HandView, TableView
 
-__all__ = [
-    "CardFace",
-    "FactionResult",
-    "HandView",
-    "TableView",
-    "draw_hand",
-    "draw_table",
-    "render_hand",
-    "render_replay",
-    "render_still",
-    "render_table",
-]
+__all__ = ["CardFace", "FactionResult", "HandView", "TableView"]

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from render.claim.pictures import TABLE
 from render.claim.table_image import draw_table
 from render.claim.view import TableView
-from render.common.replay import ReplayStep, animate, still
+from render.common.replay import animate, still
+from render.common.replay_steps import ReplayStep
 
 
 def render_replay(steps: Sequence[ReplayStep[TableView]], limit: int) -> bytes:

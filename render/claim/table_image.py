@@ -57,7 +57,7 @@ from render.claim.geometry import (
 from render.claim.scene import Scene
 from render.claim.sprites import Size
 from render.claim.status_band import NOTE_SIZE
-from render.claim.view import CardFace, FactionResult, TableView, catalogue_order
+from render.claim.view import TEAM_LETTERS, CardFace, FactionResult, TableView, catalogue_order
 from render.claim.words import code_name, faction_name
 from render.common import palette
 from render.common.fonts import Face, text_width
@@ -77,7 +77,6 @@ SLOT_NAME_SIZE = 18
 COUNT_SIZE = 22
 CODE_SIZE = 18
 REMARK_SIZE = 18
-TEAM_LETTERS = ("A", "B")
 TURN_CAPTION: Color = (148, 160, 255)
 """The blurple of the place to play, lightened to read as text on the felt."""
 EMPTY: Color = (100, 104, 112)

@@ -49,6 +49,8 @@ prize (or a Seer's top card), choosing a faction for loot Raccoons; or nothing (
 WHY: Final = ("most", "high", "run", "tie", "none")
 """Why a faction went where it went: most votes; equal votes, the highest card; the
 Bards' longest run; nobody, votes and highest card equal; nobody, no votes at all."""
+TEAM_LETTERS: Final = ("A", "B")
+"""The teams of four players, seats 0 and 2 against 1 and 3, in words and pictures."""
 
 
 @dataclass(frozen=True)

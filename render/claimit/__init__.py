@@ -1,21 +1,12 @@
-"""Claim It!'s board image, drawn from engine states.
+"""Claim It!'s board image, drawn from engine states. The package itself holds only the
+view, which the bot builds without loading the drawing code (Pillow); each drawing is in
+a module of its own:
 
-png = render_board(state, View(names=("Ann", "Bo")))
-gif = render_replay(steps, limit)   # a finished game, animated
-png = render_still(steps[12])      # one of its steps
+png = pictures.render_board(state, View(names=("Ann", "Bo")))
+gif = replay.render_replay(steps, limit)   # a finished game, animated
+png = replay.render_still(steps[12])      # one of its steps
 """
 
-from render.claimit.board_image import draw_board
-from render.claimit.pictures import render_board
-from render.claimit.replay import render_replay, render_still
 from render.claimit.view import LETTERS, View, lettered
 
-__all__ = [
-    "LETTERS",
-    "View",
-    "draw_board",
-    "lettered",
-    "render_board",
-    "render_replay",
-    "render_still",
-]
+__all__ = ["LETTERS", "View", "lettered"]

@@ -10,7 +10,8 @@ from engine.claimit import GameState
 from render.claimit.board_image import draw_board
 from render.claimit.pictures import BOARD
 from render.claimit.view import View
-from render.common.replay import ReplayStep, animate, still
+from render.common.replay import animate, still
+from render.common.replay_steps import ReplayStep
 
 
 def render_replay(steps: Sequence[ReplayStep[tuple[GameState, View]]], limit: int) -> bytes:

@@ -1,13 +1,12 @@
-"""Gold Nuggets' table image, drawn from a ``NuggetsView``.
+"""Gold Nuggets' table image, drawn from a ``NuggetsView``. The package itself holds only
+the view, which the bot builds without loading the drawing code (Pillow); each drawing is
+in a module of its own:
 
-png = render_table(NuggetsView(names=("Ann", "Bo"), nuggets=(0, 0), centre=77, turn=0))
-gif = render_replay(steps, limit)   # a finished game, animated
-png = render_still(steps[12])      # one of its steps
+png = pictures.render_table(NuggetsView(names=("Ann", "Bo"), nuggets=(0, 0), centre=77, turn=0))
+gif = replay.render_replay(steps, limit)   # a finished game, animated
+png = replay.render_still(steps[12])      # one of its steps
 """
 
-from render.gold_nuggets.pictures import render_table
-from render.gold_nuggets.replay import render_replay, render_still
-from render.gold_nuggets.table_image import draw_table
 from render.gold_nuggets.view import NuggetsView
 
-__all__ = ["NuggetsView", "draw_table", "render_replay", "render_still", "render_table"]
+__all__ = ["NuggetsView"]

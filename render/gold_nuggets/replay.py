@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from render.common.replay import ReplayStep, animate, still
+from render.common.replay import animate, still
+from render.common.replay_steps import ReplayStep
 from render.gold_nuggets.pictures import TABLE
 from render.gold_nuggets.table_image import draw_table
 from render.gold_nuggets.view import NuggetsView

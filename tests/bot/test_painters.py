@@ -20,9 +20,10 @@ from engine.claimit import GameState
 from i18n import english
 from render.claim import pictures as claim_pictures
 from render.claim.gallery import hand_views, table_views
-from render.claimit import View, render_board
-from render.gold_nuggets import render_table
+from render.claimit import View
+from render.claimit.pictures import render_board
 from render.gold_nuggets.gallery import views as nuggets_views
+from render.gold_nuggets.pictures import render_table
 from render.league import render_standings
 from render.league.gallery import views as league_views
 from tests import processes

@@ -1,11 +1,9 @@
-"""The schema's statements the bot ships are the declaration's, the bot's process runs
-them without loading SQLAlchemy or the declaration, and a feature put beside the others
+"""The schema's statements the bot ships are the declaration's (its process loads neither
+SQLAlchemy nor the declaration: ``test_drawing``), and a feature put beside the others
 with tables of its own is made from the declaration instead."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,34 +31,6 @@ def test_the_shipped_statements_read_back_as_written() -> None:
     reached, statements = shipped.upgrade(0, "postgresql")
     assert reached == shipped.latest
     assert any(statement.startswith("CREATE TABLE games") for statement in statements)
-
-
-OPENING = """
-import asyncio, sys
-import bot.__main__
-from bot.service.feature_registry import discovered
-from bot.storage.opening import open_database
-
-async def opened() -> None:
-    discovered()
-    database = await open_database(sys.argv[1])
-    await database.close()
-
-asyncio.run(opened())
-print(sorted({name.split(".")[0] for name in sys.modules if name.startswith("sqlalchemy")}))
-print(sorted(name for name in sys.modules if name.endswith(".schema")))
-"""
-
-
-def test_the_bots_process_makes_a_database_without_sqlalchemy(tmp_path: Path) -> None:
-    made_here = subprocess.run(
-        [sys.executable, "-c", OPENING, str(tmp_path / "new.sqlite3")],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    assert made_here.stdout.splitlines() == ["[]", "[]"]
 
 
 TABLE = """

@@ -17,7 +17,8 @@ import pytest
 from bot.discord_ui import interaction_answers
 from bot.features.ladder.discord.handlers import Ladder
 from emulator import User
-from render.claimit import View, render_board
+from render.claimit import View
+from render.claimit.pictures import render_board
 from tests import processes
 from tests.e2e.world import (
     RESPONSE_DEADLINE,

@@ -32,7 +32,8 @@ from bot.service import GameService
 from bot.storage import Game, GameStatus
 from emulator import Interaction, Message, User
 from engine.gold_nuggets import FACES, Counts, Face, GameState, Phase, Take
-from render.gold_nuggets import NuggetsView, render_table
+from render.gold_nuggets import NuggetsView
+from render.gold_nuggets.pictures import render_table
 from tests.e2e.test_full_games import is_result
 from tests.e2e.world import (
     World,

@@ -17,7 +17,8 @@ from bot.games.limits import DESCRIPTION
 from bot.games.replay import Replay
 from emulator import Interaction, Message
 from i18n import english
-from render.common.replay import LENGTH, timed
+from render.common.replay import timed
+from render.common.replay_steps import LENGTH
 from tests.e2e.world import (
     GIF,
     World,

@@ -10,8 +10,9 @@ from PIL import Image
 
 from engine.claimit import GameState, Place, Roll, Space, apply, scores, state_to_json
 from i18n import language
-from render.claimit import colors, geometry, render_board, sprites
+from render.claimit import colors, geometry, sprites
 from render.claimit.board_image import draw_board, marker_hint
+from render.claimit.pictures import render_board
 from render.claimit.view import View, lettered
 from render.common import palette
 from render.common.palette import Color

@@ -14,27 +14,16 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from i18n import english, language
-from render.claim import (
-    CardFace,
-    FactionResult,
-    HandView,
-    TableView,
-    draw_hand,
-    draw_table,
-    geometry,
-    pictures,
-    render_hand,
-    render_table,
-    sprites,
-)
+from render.claim import CardFace, FactionResult, HandView, TableView, geometry, pictures, sprites
 from render.claim import colors as claim_colors
 from render.claim.gallery import c, cards, hand_views, more_table_views, samples, table_views
-from render.claim.hand_image import groups
+from render.claim.hand_image import draw_hand, groups
 from render.claim.hand_image import labels as hand_labels
 from render.claim.hand_image import scene as hand_scene
+from render.claim.pictures import render_hand, render_table
 from render.claim.scene import Scene
 from render.claim.sprites import Size
-from render.claim.table_image import CAPTION_SIZE, labels, name_shown, scene
+from render.claim.table_image import CAPTION_SIZE, draw_table, labels, name_shown, scene
 from render.claim.view import FACTIONS
 from render.common import palette
 from render.common.fonts import text_width

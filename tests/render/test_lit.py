@@ -28,15 +28,16 @@ from render.claim.hand_image import scene as hand_scene
 from render.claim.pictures import lit_hand, lit_table, render_hand, render_table
 from render.claim.scene import Sprite
 from render.claim.table_image import scene as table_scene
-from render.claimit import View, lettered, render_board
+from render.claimit import View, lettered
 from render.claimit.board_image import LIT_SPACE_REACH, LIT_SPACE_WIDTH
 from render.claimit.geometry import die_box, space_box
+from render.claimit.pictures import render_board
 from render.common.label import Box
 from render.common.lit import COLOR, REACH, WIDTH, lit_box
 from render.gold_nuggets import NuggetsView
-from render.gold_nuggets import render_table as nuggets_table
 from render.gold_nuggets.geometry import roll_die_box
 from render.gold_nuggets.pictures import lit_table as nuggets_lit_table
+from render.gold_nuggets.pictures import render_table as nuggets_table
 from tests.engine.claim.build import position
 from tests.engine.claim.positions import MIXED
 from tests.engine.gold_nuggets.play import faces

@@ -15,14 +15,16 @@ from render.common.fonts import text_sprite
 from render.common.label import Box, Label
 from render.common.names import ELLIPSIS
 from render.common.phone import PHONE_WIDTH
-from render.gold_nuggets import NuggetsView, colors, draw_table, geometry, render_table, sprites
+from render.gold_nuggets import NuggetsView, colors, geometry, sprites
 from render.gold_nuggets.gallery import views
+from render.gold_nuggets.pictures import render_table
 from render.gold_nuggets.sprites import Style
 from render.gold_nuggets.table_image import (
     MINUS,
     NOTE_SIZE,
     SMALLEST,
     STATUS_SIZE,
+    draw_table,
     icon_step,
     labels,
     name_shown,

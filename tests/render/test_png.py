@@ -28,12 +28,13 @@ import render.gold_nuggets.colors
 import render.league.colors
 from engine.claimit import Roll
 from i18n import english, language
-from render.claim import draw_hand, draw_table
 from render.claim import pictures as claim_pictures
 from render.claim.gallery import hand_views, more_table_views, table_views
-from render.claimit import View, draw_board
+from render.claim.hand_image import draw_hand
+from render.claim.table_image import draw_table
+from render.claimit import View
 from render.claimit import pictures as claimit_pictures
-from render.claimit.board_image import board_scene
+from render.claimit.board_image import board_scene, draw_board
 from render.claimit.gallery import random_play, rulebook_examples
 from render.common import png
 from render.common.palette import PLAYERS
@@ -41,9 +42,9 @@ from render.common.phone import phone_preview
 from render.common.png import STEP, PictureKind, adler32_combine, encode
 from render.common.scene import Scene
 from render.gallery import galleries
-from render.gold_nuggets import draw_table as draw_nuggets_table
 from render.gold_nuggets import pictures as nuggets_pictures
 from render.gold_nuggets.gallery import views as nuggets_views
+from render.gold_nuggets.table_image import draw_table as draw_nuggets_table
 from render.league import draw_standings
 from render.league.gallery import views as league_views
 from render.league.standings import STANDINGS

@@ -17,26 +17,22 @@ from PIL.GifImagePlugin import GifImageFile
 
 from engine.claimit import Bust, Phase, Roll, apply
 from i18n import english
-from render import claim, claimit, gold_nuggets
+from render.claim import replay as claim_replay
+from render.claim import table_image as claim_table
 from render.claim.gallery import table_views
-from render.claimit import View, draw_board
+from render.claimit import View
+from render.claimit import replay as claimit_replay
+from render.claimit.board_image import draw_board
 from render.claimit.gallery import random_play
 from render.common.fonts import Face, coverage, text_width
 from render.common.names import ELLIPSIS
 from render.common.palette import BACKGROUND, TEXT
 from render.common.phone import PHONE_WIDTH
 from render.common.png import palette_of
-from render.common.replay import (
-    BAND_HEIGHT,
-    CAPTION_SIZE,
-    LENGTH,
-    Hold,
-    ReplayStep,
-    ReplayTooLarge,
-    animate,
-    caption_lines,
-    timed,
-)
+from render.common.replay import BAND_HEIGHT, CAPTION_SIZE, animate, caption_lines, timed
+from render.common.replay_steps import LENGTH, Hold, ReplayStep, ReplayTooLarge
+from render.gold_nuggets import replay as nuggets_replay
+from render.gold_nuggets import table_image as nuggets_table
 from render.gold_nuggets.gallery import views as nuggets_views
 
 LIMIT = 10 * 1024 * 1024
@@ -331,15 +327,15 @@ Renderer = Callable[[Sequence[ReplayStep[Any]], int], bytes]
 def game_replay(game: str) -> tuple[Renderer, list[ReplayStep[Any]], Callable[[Any], Image.Image]]:
     """A game's renderer, a few of its positions as steps, and how a picture is drawn."""
     if game == "claimit":
-        return claimit.render_replay, claimit_steps(), lambda position: draw_board(*position)
+        return claimit_replay.render_replay, claimit_steps(), lambda position: draw_board(*position)
     if game == "gold_nuggets":
         nuggets = [
             ReplayStep(view, name, Hold.LONG if name == "bust" else Hold.STEP)
             for name, view in islice(nuggets_views(), 5)
         ]
-        return gold_nuggets.render_replay, nuggets, gold_nuggets.draw_table
+        return nuggets_replay.render_replay, nuggets, nuggets_table.draw_table
     tables = [ReplayStep(view, name) for name, view in table_views(english())]
-    return claim.render_replay, tables, claim.draw_table
+    return claim_replay.render_replay, tables, claim_table.draw_table
 
 
 @pytest.mark.parametrize("game", ["claimit", "gold_nuggets", "claim"])
@@ -357,7 +353,8 @@ def test_each_games_replay_shows_its_pictures(game: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "render", [claimit.render_replay, gold_nuggets.render_replay, claim.render_replay]
+    "render",
+    [claimit_replay.render_replay, nuggets_replay.render_replay, claim_replay.render_replay],
 )
 def test_a_worker_process_can_be_handed_the_renderer(render: Renderer) -> None:
     assert pickle.loads(pickle.dumps(render)) is render

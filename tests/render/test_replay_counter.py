@@ -9,7 +9,8 @@ from pytest import MonkeyPatch
 
 from render.common import replay
 from render.common.png import palette_of
-from render.common.replay import Hold, ReplayStep, animate
+from render.common.replay import animate
+from render.common.replay_steps import Hold, ReplayStep
 
 SIZE = (64, 32)
 

@@ -42,6 +42,7 @@ from bot.games.claim.game import (
     kept,
 )
 from bot.games.claim.table_pictures import lit_cards, table_picture, table_png
+from bot.games.drawing import CLAIM_HAND, CLAIM_REPLAY, CLAIM_STILL, LIT_CLAIM_HAND
 from bot.games.face import (
     BaseFace,
     Board,
@@ -82,16 +83,7 @@ from engine.claim import (
     view,
 )
 from i18n import Language
-from render.claim import (
-    CardFace,
-    FactionResult,
-    HandView,
-    TableView,
-    render_hand,
-    render_replay,
-    render_still,
-)
-from render.claim.pictures import lit_hand
+from render.claim import CardFace, FactionResult, HandView, TableView
 from render.common.palette import PLAYERS
 
 
@@ -182,9 +174,9 @@ class ClaimFace(BaseFace[TableView]):
         album = ("game", game.id, seat)
         cards = lit_cards(lit)
         if cards:
-            png = await PAINTERS.paint(game.id, lit_hand, hand_view, cards, album)
+            png = await PAINTERS.paint(game.id, LIT_CLAIM_HAND, hand_view, cards, album)
         else:
-            png = await PAINTERS.paint(game.id, render_hand, hand_view, album)
+            png = await PAINTERS.paint(game.id, CLAIM_HAND, hand_view, album)
         lines = [_private_prompt(game, state, seat, legal, lead, lang)]
         if drawn:
             lines.append(
@@ -595,4 +587,4 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
     return "\n\n".join(lines)
 
 
-CLAIM_FACE = ClaimFace(GAME, render_replay, render_still)
+CLAIM_FACE = ClaimFace(GAME, CLAIM_REPLAY, CLAIM_STILL)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from bot.games import shared_words
 from bot.games.claim import GAME, table_words
+from bot.games.drawing import CLAIM_TABLE, LIT_CLAIM_TABLE
 from bot.games.face import Picture, described_names
 from bot.games.painters import PAINTERS
 from bot.storage.records import Game
 from engine.claim import CARDS, ClaimState
 from i18n import Language
-from render.claim import TableView, render_table
-from render.claim.pictures import lit_table
+from render.claim import TableView
 from render.common.palette import PLAYERS
 
 
@@ -24,8 +24,8 @@ def lit_cards(lit: frozenset[str]) -> frozenset[str]:
 async def table_png(game: Game, table: TableView, lit: frozenset[str] = frozenset()) -> bytes:
     """The table image, with the cards ``lit`` (ids) outlined."""
     if lit:
-        return await PAINTERS.paint(game.id, lit_table, table, lit, ("game", game.id))
-    return await PAINTERS.paint(game.id, render_table, table, ("game", game.id))
+        return await PAINTERS.paint(game.id, LIT_CLAIM_TABLE, table, lit, ("game", game.id))
+    return await PAINTERS.paint(game.id, CLAIM_TABLE, table, ("game", game.id))
 
 
 async def table_picture(

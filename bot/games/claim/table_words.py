@@ -10,8 +10,7 @@ from bot.games.claim.result_words import winner_first
 from i18n import Language
 from render.claim import TableView
 from render.claim import words as drawn
-from render.claim.table_image import TEAM_LETTERS
-from render.claim.view import catalogue_order
+from render.claim.view import TEAM_LETTERS, catalogue_order
 
 
 def table(view: TableView, names: Sequence[str], lang: Language) -> str:

@@ -9,6 +9,7 @@ from bot.games import shared_words
 from bot.games.board import playable
 from bot.games.claimit import GAME, board_page, status_words, words
 from bot.games.claimit.game import CLAIMIT
+from bot.games.drawing import CLAIMIT_BOARD, CLAIMIT_REPLAY, CLAIMIT_STILL
 from bot.games.face import (
     Board,
     Choice,
@@ -28,7 +29,7 @@ from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claimit import Bust, GameState, Phase, Place, Roll, Space, roll_odds
 from i18n import Language
-from render.claimit import LETTERS, View, lettered, render_board, render_replay, render_still
+from render.claimit import LETTERS, View, lettered
 from render.common.palette import PLAYERS
 
 
@@ -285,7 +286,7 @@ async def _render(
         lit_spaces=spaces,
         lit_dice=dice,
     )
-    return await PAINTERS.paint(game.id, render_board, state, view, ("game", game.id))
+    return await PAINTERS.paint(game.id, CLAIMIT_BOARD, state, view, ("game", game.id))
 
 
 def lit_pieces(lit: frozenset[str]) -> tuple[frozenset[Space], frozenset[int]]:
@@ -352,4 +353,4 @@ def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:
     return (dice[0], dice[1], dice[2])
 
 
-CLAIMIT_FACE = ClaimItFace(GAME, render_replay, render_still)
+CLAIMIT_FACE = ClaimItFace(GAME, CLAIMIT_REPLAY, CLAIMIT_STILL)

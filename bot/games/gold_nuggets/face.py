@@ -16,6 +16,7 @@ from typing import Final
 
 from bot.games import shared_words
 from bot.games.board import plain, playable
+from bot.games.drawing import NUGGETS_REPLAY, NUGGETS_STILL
 from bot.games.face import (
     Board,
     Choice,
@@ -55,7 +56,7 @@ from engine.gold_nuggets import (
 from engine.gold_nuggets.dice import DICE
 from engine.gold_nuggets.odds import roll_odds
 from i18n import Language
-from render.gold_nuggets import NuggetsView, render_replay, render_still
+from render.gold_nuggets import NuggetsView
 
 BUTTONS_PER_ROW: Final = 5
 STEAL_MENU_FROM: Final = 2
@@ -588,4 +589,4 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
     return "\n\n" + "\n".join(lines)
 
 
-NUGGETS_FACE = GoldNuggetsFace(GAME, render_replay, render_still)
+NUGGETS_FACE = GoldNuggetsFace(GAME, NUGGETS_REPLAY, NUGGETS_STILL)

@@ -4,21 +4,21 @@ the dice a lesson's step points at outlined."""
 from __future__ import annotations
 
 from bot.games import shared_words
+from bot.games.drawing import LIT_NUGGETS_TABLE, NUGGETS_TABLE
 from bot.games.face import Picture, described_names
 from bot.games.gold_nuggets import GAME, words
 from bot.games.painters import PAINTERS
 from bot.storage.records import Game
 from i18n import Language
 from render.common.palette import PLAYERS
-from render.gold_nuggets import NuggetsView, render_table
-from render.gold_nuggets.pictures import lit_table
+from render.gold_nuggets import NuggetsView
 
 
 async def table_png(game: Game, view: NuggetsView, lit: frozenset[int] = frozenset()) -> bytes:
     """The table image, with the dice of the roll ``lit`` outlined."""
     if lit:
-        return await PAINTERS.paint(game.id, lit_table, view, lit, ("game", game.id))
-    return await PAINTERS.paint(game.id, render_table, view, ("game", game.id))
+        return await PAINTERS.paint(game.id, LIT_NUGGETS_TABLE, view, lit, ("game", game.id))
+    return await PAINTERS.paint(game.id, NUGGETS_TABLE, view, ("game", game.id))
 
 
 async def table_picture(

@@ -67,7 +67,7 @@ def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(face, "table_png", undrawn)
     monkeypatch.setattr(table_pictures, "table_png", undrawn)
-    monkeypatch.setattr(face, "render_hand", lambda hand, album: b"")
+    monkeypatch.setattr(face, "CLAIM_HAND", lambda hand, album: b"")
 
 
 def named(description: str) -> set[tuple[str, int]]:

@@ -37,8 +37,9 @@ from engine.claimit import (
     roll_odds,
 )
 from i18n import Language, english, language
-from render.claimit import View, render_board
+from render.claimit import View
 from render.claimit.board_image import labels
+from render.claimit.pictures import render_board
 from tests.engine.claimit.positions import EXAMPLE_4_BOARD, claimed_row, position
 from tests.games.claimit.tables import NAMES, outcome, table
 from tests.games.stored import BIG_ID

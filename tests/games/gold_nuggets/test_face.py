@@ -280,7 +280,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[NuggetsView]:
         views.append(view)
         return b"png"
 
-    monkeypatch.setattr(table_pictures, "render_table", draw)
+    monkeypatch.setattr(table_pictures, "NUGGETS_TABLE", draw)
     return views
 
 

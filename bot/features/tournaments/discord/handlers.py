@@ -29,13 +29,13 @@ from bot.features.tournaments.discord.start_times import read_time
 from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import EndReason, Format, Tournament, TournamentState
 from bot.features.tournaments.service import Board, TournamentService
+from bot.games.drawing import STANDINGS
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
 from bot.games.painters import PAINTERS
 from bot.service.errors import Refusal
 from bot.storage.records import Notify
 from i18n import Language, Message, language
-from render.league.standings import render_standings
 
 log = logging.getLogger(__name__)
 
@@ -386,7 +386,7 @@ class Tournaments(LookingPart):
         if board.rows:
             picture = await PAINTERS.paint(
                 board.tournament.id,
-                render_standings,
+                STANDINGS,
                 standings_view(board, speaks),
                 ("tournament", board.tournament.id),
                 board.tournament.state is not TournamentState.FINISHED,
