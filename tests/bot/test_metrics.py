@@ -18,6 +18,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.discord_ui import interaction_answers
 from bot.discord_ui.interaction_answers import defer_now
 from bot.discord_ui.watched import shards_health
 from bot.games.outcome import Outcome
@@ -392,7 +393,9 @@ async def test_a_move_whose_commit_answer_was_lost_counts_once_found_saved(
     assert sample(metrics, "claimit_actions_total", kind="claimit") == 1
 
 
-async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer() -> None:
+async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     metrics = Metrics()
 
     class Response:
@@ -401,12 +404,15 @@ async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer() -> None
         def is_done(self) -> bool:
             return self.done
 
-        async def defer(self, **options: object) -> None:
-            assert options == {"thinking": True}
-            metrics.answers.sent("POST", CALLBACK.format(6, 6), 204)
-            self.done = True
+    response = Response()
 
-    interaction = cast(discord.Interaction, SimpleNamespace(id=6, response=Response(), extras={}))
+    async def deferred(_: discord.Interaction, **options: object) -> None:
+        assert options == {"thinking": True}
+        metrics.answers.sent("POST", CALLBACK.format(6, 6), 204)
+        response.done = True
+
+    monkeypatch.setattr(interaction_answers, "defer", deferred)
+    interaction = cast(discord.Interaction, SimpleNamespace(id=6, response=response, extras={}))
 
     async def answer() -> None:
         counting(metrics)
