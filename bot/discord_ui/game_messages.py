@@ -15,6 +15,7 @@ import discord
 from bot.discord_ui.card_layout import stripped
 from bot.discord_ui.channel_tails import ChannelTails
 from bot.discord_ui.components import custom_ids
+from bot.discord_ui.lean_requests import edit_message
 from bot.discord_ui.nonces import nonce, rewind, send_once
 from bot.service import GameService
 from bot.storage import Game
@@ -154,9 +155,8 @@ class GameMessages:
         """Edits the lobby message; ``False`` if there is none (any more)."""
         if game.lobby_message_id is None:
             return False
-        channel = self.client.get_partial_messageable(game.channel_id)
         try:
-            await channel.get_partial_message(game.lobby_message_id).edit(**content)
+            await edit_message(self.client, game.channel_id, game.lobby_message_id, **content)
         except discord.NotFound:
             log.info("game %s's lobby message is gone", game.id)
             return False
@@ -258,7 +258,7 @@ class GameMessages:
             partial = self.client.get_partial_messageable(place).get_partial_message(message_id)
             try:
                 message = await partial.fetch()
-                await message.edit(**stripped(message))
+                await edit_message(self.client, place, message_id, **stripped(message))
                 return
             except discord.NotFound:
                 continue

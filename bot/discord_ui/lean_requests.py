@@ -30,8 +30,8 @@ from discord.webhook.async_ import (
 )
 
 ORIGINAL = cast(int, "@original")
-"""The interaction's own response, named where a message id goes (discord.py's
-adapter formats it into the path as it is)."""
+"""The message an interaction's token answers with (discord.py types message ids as
+numbers; Discord's route takes this name for it)."""
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 WITH_RESPONSE = {"with_response": "1"}
 """Asks Discord to answer a first response with what it made (its message's id)."""

@@ -37,6 +37,7 @@ from bot.discord_ui.interaction_answers import (
     update_clicked,
 )
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import ORIGINAL, edit_message, edit_through
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.live_hands import LiveHands
 from bot.discord_ui.lobby_messages import LobbyMessages
@@ -366,7 +367,7 @@ class TableUpdates:
         closed = await self.service.cancel(game.id, Actor(interaction.user.id))
         lang = reader(interaction)
         content, _ = await self.lobbies.message(closed)
-        await interaction.edit_original_response(**content)
+        await edit_through(interaction.followup, ORIGINAL, **content)
         await tell(interaction, lang.say(PRIVATE_ONLY))
         recorded: Recorded = {"lobby_message_id": lobby.id}
         # Shown as it closed: nobody else sees it, and nothing of it follows.
@@ -436,8 +437,7 @@ class TableUpdates:
             and not await self._moved_on(game, old)
         ):
             try:
-                channel = self.client.get_partial_messageable(game.place_id)
-                await channel.get_partial_message(old).edit(**edited(card))
+                await edit_message(self.client, game.place_id, old, **edited(card))
                 self.state.on_table(game.id, old, game.version)
                 self.state.edit_worked(game.id)
                 return {}

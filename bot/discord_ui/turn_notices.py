@@ -40,6 +40,7 @@ from bot.discord_ui.game_links import game_link
 from bot.discord_ui.game_messages import DMS_CLOSED, Answered
 from bot.discord_ui.interaction_answers import acknowledge, update_clicked
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import follow_up
 from bot.discord_ui.message_hooks import ControlDrawing, MessageHooks
 from bot.discord_ui.nonces import seat_nonce, send_once
 from bot.discord_ui.table_cards import headline_of
@@ -309,8 +310,9 @@ class TurnNotices:
         lang = reader(interaction)
         if user in self.unreached:
             self.unreached.discard(user)
-            await interaction.followup.send(
-                lang._(
+            await follow_up(
+                interaction.followup,
+                content=lang._(
                     "I can't write to you, so you aren't told of your turns: install the app "
                     "to your account and let it message you."
                 ),
@@ -320,8 +322,9 @@ class TurnNotices:
         if user not in self.untold:
             return
         self.untold.discard(user)
-        await interaction.followup.send(
-            lang._(
+        await follow_up(
+            interaction.followup,
+            content=lang._(
                 "Your direct messages are closed to this bot, so your turn was told in the "
                 "channel instead. Open them (the server's Privacy Settings), then choose "
                 "/my settings notify again."

@@ -21,6 +21,7 @@ from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.interaction_answers import announce, answer_privately, in_time, tell
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.lean_requests import follow_up
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
 from bot.games import shared_words
@@ -149,7 +150,7 @@ class Turns(Part):
         cards = log_cards(title, lines)
         await answer_privately(interaction, cards[0])
         for card in cards[1:]:
-            await interaction.followup.send(**sent(card), ephemeral=True)
+            await follow_up(interaction.followup, **sent(card), ephemeral=True)
 
     async def play(
         self, interaction: discord.Interaction, pressed: TurnButton | TurnSelect, intent: str

@@ -33,6 +33,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import in_time, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
+from bot.discord_ui.lean_requests import edit_message
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
@@ -292,9 +293,10 @@ class Invitations(Part):
         """The invitation's message, brought up to ``card``; one deleted meanwhile stays gone."""
         if invitation.channel_id is None or invitation.message_id is None:
             return
-        channel = self.client.get_partial_messageable(invitation.channel_id)
         try:
-            await channel.get_partial_message(invitation.message_id).edit(**edited(card))
+            await edit_message(
+                self.client, invitation.channel_id, invitation.message_id, **edited(card)
+            )
         except discord.HTTPException as error:
             log.info(
                 "game %s's invitation to %s could not be shown: %s",

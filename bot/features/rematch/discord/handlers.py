@@ -24,6 +24,7 @@ from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.lean_requests import edit_message
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import LookingPart
 from bot.features.rematch import REMATCH
@@ -147,10 +148,9 @@ class Rematches(LookingPart):
             return
         if offer.shown >= offer.version:
             return
-        channel = self.client.get_partial_messageable(offer.channel_id)
         try:
-            await channel.get_partial_message(offer.message_id).edit(
-                **edited(await self._card(latest))
+            await edit_message(
+                self.client, offer.channel_id, offer.message_id, **edited(await self._card(latest))
             )
         except discord.HTTPException as error:
             # Deleted by a moderator, or Discord failing: it stays as it was.
@@ -198,7 +198,8 @@ class Rematches(LookingPart):
         message it made under the nonce, composed then), edited to say what ``rematch``
         says, pings and all (an edit notifies nobody); ``False`` if Discord failed it."""
         try:
-            await message.edit(**edited(await self._card(rematch, posted=True)))
+            card = await self._card(rematch, posted=True)
+            await edit_message(self.client, message.channel.id, message.id, **edited(card))
         except discord.HTTPException as error:
             log.info("game %s's rematch offer could not be shown: %s", rematch.game.id, error)
             return False

@@ -24,6 +24,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import acknowledge, pressed_gone, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.lean_requests import edit_message
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
 from bot.features.takebacks import TAKE_BACK
@@ -198,9 +199,8 @@ class Takebacks(Part):
     async def _shown_ended(self, now: TakebackNow, message_id: int) -> None:
         """The request's message, brought up to it; one deleted meanwhile stays gone."""
         card = request_card(now, await self.languages.of_game(now.game))
-        channel = self.client.get_partial_messageable(now.takeback.channel_id)
         try:
-            await channel.get_partial_message(message_id).edit(**edited(card))
+            await edit_message(self.client, now.takeback.channel_id, message_id, **edited(card))
         except discord.HTTPException as error:
             log.info("game %s's take-back could not be shown: %s", now.game.id, error)
 

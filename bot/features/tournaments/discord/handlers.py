@@ -17,6 +17,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
 from bot.discord_ui.interactions import player_of, reader
+from bot.discord_ui.lean_requests import edit_message
 from bot.discord_ui.owed_messages import Owed, direct_words
 from bot.discord_ui.part import LookingPart
 from bot.discord_ui.permissions import missing_threads
@@ -370,9 +371,10 @@ class Tournaments(LookingPart):
         if tournament.message_id is None or self.looks.shown.get(tournament.id) == shows:
             return
         card = await self.card(board)
-        channel = self.client.get_partial_messageable(tournament.channel_id)
         try:
-            await channel.get_partial_message(tournament.message_id).edit(**edited(card))
+            await edit_message(
+                self.client, tournament.channel_id, tournament.message_id, **edited(card)
+            )
         except discord.HTTPException as error:
             log.info("tournament %s's announcement could not be shown: %s", tournament.id, error)
             return
