@@ -4,18 +4,19 @@ once by ``places_gone``, or here when its table is next posted, if the bot misse
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
 from bot.discord_ui.card_layout import stripped
 from bot.discord_ui.channel_tails import ChannelTails
 from bot.discord_ui.components import custom_ids
-from bot.discord_ui.lean_requests import edit_message
+from bot.discord_ui.lean_requests import edit_message, post
 from bot.discord_ui.nonces import nonce, rewind, send_once
 from bot.service import GameService
 from bot.storage import Game
@@ -31,6 +32,15 @@ def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
 LOOK_BACK = 50
 """How many of a channel's newest messages are searched for a lobby, table, ping or turn
 notice whose id was never recorded (it is looked for at once, so it is among the newest)."""
+
+
+class Posted(NamedTuple):
+    """A message the bot posted: where it went, and its id."""
+
+    channel_id: int
+    id: int
+
+
 Recorded = dict[str, int | None]
 """Where a change's messages went (``lobby_message_id``, ``turn_message_id``; ``thread_id``
 when the game left its thread), to record."""
@@ -75,19 +85,20 @@ class GameMessages:
         self._deleted: OrderedDict[int, None] = OrderedDict()
         """The messages the bot deleted itself, the newest last."""
 
-    async def post(self, game: Game, **message: Any) -> discord.Message:
+    async def post(self, game: Game, **message: Any) -> Posted:
         """A new message in the game's place, which becomes the channel's newest."""
         not_in_conversation(game)
-        where = self.client.get_partial_messageable(game.place_id)
-        posted = await send_once(where, **message)
-        self.posted(posted)
+        where = game.place_id
+        posting = functools.partial(post, self.client, where)
+        posted = Posted(where, await send_once(posting, **message))
+        self.posted(where, posted.id)
         return posted
 
-    def posted(self, message: discord.Message) -> None:
-        """The bot posted ``message`` (its channel's newest now)."""
-        self.tails.seen(message.channel.id, message.id)
+    def posted(self, channel_id: int, message_id: int) -> None:
+        """The bot posted the message (its channel's newest now)."""
+        self.tails.seen(channel_id, message_id)
 
-    async def post_table(self, game: Game, **message: Any) -> discord.Message:
+    async def post_table(self, game: Game, **message: Any) -> Posted:
         """The game's table posted anew in its place; if its thread is gone or locked (the
         bot missed the news, or it came just now), in its channel instead, where the game
         plays from now on and its other messages follow the table."""
@@ -125,11 +136,11 @@ class GameMessages:
                 return "gone"
         return "locked" if isinstance(thread, discord.Thread) and thread.locked else None
 
-    async def post_lobby(self, game: Game, **content: Any) -> discord.Message:
-        """A fresh lobby message in the game's channel (its old one is lost)."""
+    async def post_lobby(self, game: Game, **content: Any) -> int:
+        """A fresh lobby message in the game's channel (its old one is lost); its id."""
         not_in_conversation(game)
-        channel = self.client.get_partial_messageable(game.channel_id)
-        return await send_once(channel, **content, nonce=nonce("l", game))
+        posting = functools.partial(post, self.client, game.channel_id)
+        return await send_once(posting, **content, nonce=nonce("l", game))
 
     async def delete_thread(self, game: Game) -> bool:
         """Deletes the game's thread where the bot may (Manage Threads in its channel), so

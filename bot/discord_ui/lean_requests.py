@@ -18,6 +18,7 @@ listens to its presses is kept for its message (the bot's own never do:
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -144,6 +145,32 @@ async def follow_up(webhook: discord.Webhook, *, ephemeral: bool = False, **cont
     assert sent is not None
     message_id = int(sent["id"])
     _keep_listening(state, view, message_id, ephemeral)
+    return message_id
+
+
+async def post(
+    client: discord.Client,
+    channel_id: int,
+    *,
+    nonce: str | None = None,
+    silent: bool = False,
+    **content: Any,
+) -> int:
+    """A new message in a channel (``Messageable.send``); its id. ``silent`` notifies
+    nobody of it."""
+    state = client._connection
+    view = content.get("view", MISSING)
+    flags = discord.MessageFlags(suppress_notifications=True) if silent else MISSING
+    with handle_message_parameters(
+        # discord.py's own send makes up a nonce when given none.
+        nonce=secrets.randbits(64) if nonce is None else nonce,
+        flags=flags,
+        previous_allowed_mentions=state.allowed_mentions,
+        **content,
+    ) as params:
+        made = await client.http.send_message(channel_id, params=params)
+    message_id = int(made["id"])
+    _keep_listening(state, view, message_id)
     return message_id
 
 

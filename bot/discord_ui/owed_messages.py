@@ -132,7 +132,8 @@ class OwedPosts:
                 self._tried.discard(owed.key)
                 await self._owed.release(owed.key)
                 return None
-            sent = await send_once(await owed.place(), **message, nonce=owed_nonce(owed.key))
+            place = await owed.place()
+            sent = await send_once(place.send, **message, nonce=owed_nonce(owed.key))
         except discord.HTTPException as error:
             if error.status not in FOR_GOOD:
                 log.info("could not post %s yet: %s", owed.key, error)

@@ -200,7 +200,7 @@ class Sharing:
             return message
 
         async def recorded(message: discord.Message, made_before: bool) -> None:
-            self.context.places.posted(message)
+            self.context.places.posted(message.channel.id, message.id)
             await self._store.shared(game.id, share, message.id)
 
         async def refused(error: discord.HTTPException) -> None:

@@ -454,7 +454,7 @@ class TableUpdates:
         if old is not None:
             await self.places.delete(game, old)
         recorded: Recorded = {"turn_message_id": message.id}
-        if message.channel.id != game.place_id:
+        if message.channel_id != game.place_id:
             # Its thread was deleted or locked: the game plays in its channel now, where
             # its lobby no longer sends anyone to the thread.
             recorded["thread_id"] = None

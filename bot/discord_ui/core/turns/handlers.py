@@ -76,8 +76,8 @@ class Turns(Part):
             old = game.turn_message_id
             if game.status is GameStatus.LOBBY:
                 content, _ = await self.lobbies.message(game)
-                message = await announce(interaction, **content)
-                recorded: Recorded = {"lobby_message_id": message.id}
+                message_id = (await announce(interaction, **content)).id
+                recorded: Recorded = {"lobby_message_id": message_id}
             else:
                 lang = await self.languages.of_game(game)
                 last = await self.service.history.last_outcome(game.id)
@@ -88,10 +88,10 @@ class Turns(Part):
                     # The old message loses its buttons while its token lets it.
                     await self.conversations.edit(game, **edited(replace(drawn, rows=())))
                 if interaction.channel_id == game.place_id:
-                    message = await announce(interaction, **card)
+                    message_id = (await announce(interaction, **card)).id
                 else:
                     # Asked in the channel of a game played in its thread: it goes there.
-                    message = await self.places.post(game, **card)
+                    message_id = (await self.places.post(game, **card)).id
                     await tell(
                         interaction,
                         reader(interaction)._(
@@ -99,13 +99,13 @@ class Turns(Part):
                             place=f"<#{game.place_id}>",
                         ),
                     )
-                recorded = {"turn_message_id": message.id}
+                recorded = {"turn_message_id": message_id}
                 try:
-                    moved = replace(game, turn_message_id=message.id)
+                    moved = replace(game, turn_message_id=message_id)
                     await self.games.relink_ping(moved, lang)
                 except discord.HTTPException:
                     log.info("game %s's ping still links to its old table", game.id)
-            await self.conversations.keep(game, message.id, interaction)
+            await self.conversations.keep(game, message_id, interaction)
             try:
                 await self.service.messages.mark_shown(game.id, game.version, recorded)
             except Exception:

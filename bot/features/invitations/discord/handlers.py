@@ -236,7 +236,7 @@ class Invitations(Part):
                 invitation, message.channel.id, message.id, direct
             )
             if not direct:
-                self.places.posted(message)
+                self.places.posted(message.channel.id, message.id)
 
         async def refused(error: discord.HTTPException) -> None:
             if direct and error.code == DMS_CLOSED:

@@ -185,7 +185,7 @@ class Learning(Part):
             return sent(await shared_card(standing, learner.display_name, lang))
 
         async def recorded(message: discord.Message, made_before: bool) -> None:
-            self.context.places.posted(message)
+            self.context.places.posted(message.channel.id, message.id)
 
         async def refused(error: discord.HTTPException) -> None:
             posting.refused = True

@@ -178,7 +178,7 @@ class Rematches(LookingPart):
             return sent(await self._card(now, posted=True))
 
         async def recorded(message: discord.Message, made_before: bool) -> None:
-            self.context.places.posted(message)
+            self.context.places.posted(message.channel.id, message.id)
             if made_before and not await self._caught_up(message, latest):
                 await self.offers.rematch_shown(game_id, message.id, 0)
                 return

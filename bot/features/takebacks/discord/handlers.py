@@ -126,7 +126,7 @@ class Takebacks(Part):
             return sent(request_card(latest, await self.languages.of_game(latest.game)))
 
         async def recorded(message: discord.Message, made_before: bool) -> None:
-            self.context.places.posted(message)
+            self.context.places.posted(message.channel.id, message.id)
             await self.takebacks.takeback_shown(game_id, number, message.id)
             # Answered or expired while it was being posted: it shows that.
             latest = await self.takebacks.takeback(game_id, number)
