@@ -39,12 +39,13 @@ from bot.discord_ui.part import Parts, drawing
 from bot.discord_ui.part_registry import discovered
 from bot.discord_ui.replay_steps import ReplaySteps
 from bot.discord_ui.watched import count_games, shards_health
+from bot.discord_ui.wrapped_requests import wrap_requests, wrapper
 from bot.games.faces import faces
 from bot.games.painters import PAINTERS, Figures
 from bot.long_lived import keep_for_good
 from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import Metrics, counting
-from bot.metrics.requests import counting_requests
+from bot.metrics.requests import RequestCounts
 from bot.service import GameService, GuildSettingsService, ServiceError, feature_registry
 from bot.service.pace_grants import PaceGrants
 from bot.service.shard_leases import ShardLeases, process_name
@@ -106,11 +107,7 @@ class GameBot(discord.AutoShardedClient):
         """What an operator can watch, when the settings serve it."""
         self.pace = GlobalPace(metrics=self.metrics)
         """This process's requests kept within its share of Discord's global limit."""
-        trace = self.pace.trace_config()
-        if self.metrics is not None:
-            counting_requests(trace, self.metrics)
         super().__init__(
-            http_trace=trace,
             # Members is a privileged intent: only asked for when the operator enabled
             # it in the developer portal, so that departures are handled at once.
             # Guild messages (not their content, a privileged intent) tell a game's
@@ -137,6 +134,8 @@ class GameBot(discord.AutoShardedClient):
             # None (every shard) is discord.py's own default, which its hint leaves out.
             shard_ids=None if settings.shards is None else sorted(settings.shards),  # type: ignore[arg-type]
         )
+        counts = None if self.metrics is None else RequestCounts(self.metrics)
+        wrap_requests(self, wrapper(self.pace, counts))
         self.settings = settings
         self._dice = dice
         self._clock = clock or SystemClock()

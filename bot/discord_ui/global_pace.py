@@ -8,13 +8,13 @@ counts towards the invalid requests that get an IP banned. So each process keeps
 its share of the limit itself: the share its process holds in the database
 (``bot.service.pace_grants``), which ``allow`` sets here.
 
-A request is paced where aiohttp sends it, not where discord.py is asked for it: a
-request asked for early may wait in its route's bucket, or behind a busy event loop,
-and reach Discord in a later second than it was counted in. Discord sees a request
-somewhere between its sending and its answer, so each one counts from the moment it is
-sent until a second after its answer: then no second, wherever it begins, holds more
-than the limit of them. The count is on the machine's monotonic clock, which the wall
-clock being set back can't stretch.
+A request is paced where aiohttp sends it (``wrapped_requests``), not where discord.py
+is asked for it: a request asked for early may wait in its route's bucket, or behind a
+busy event loop, and reach Discord in a later second than it was counted in. Discord
+sees a request somewhere between its sending and its answer, so each one counts from
+the moment it is sent until a second after its answer: then no second, wherever it
+begins, holds more than the limit of them. The count is on the machine's monotonic
+clock, which the wall clock being set back can't stretch.
 """
 
 from __future__ import annotations
@@ -22,9 +22,6 @@ from __future__ import annotations
 import asyncio
 import math
 from collections import deque
-from types import SimpleNamespace
-
-import aiohttp
 
 from bot.clock import MONOTONIC, Clock
 from bot.metrics.figures import Metrics
@@ -33,6 +30,11 @@ from bot.service.pace_grants import UNGRANTED
 SECOND = 1.0
 EXEMPT = ("/interactions/", "/webhooks/")
 """The interaction endpoints' paths (under /api/vN), which the global limit leaves out."""
+
+
+def paced(path: str) -> bool:
+    """Whether a request of the API (its path) counts towards the global limit."""
+    return not any(part in path for part in EXEMPT)
 
 
 class GlobalPace:
@@ -135,33 +137,3 @@ class GlobalPace:
         self._in_flight -= 1
         self._answered.append(self._clock.now())
         self._moved.set()
-
-    def trace_config(self) -> aiohttp.TraceConfig:
-        """Paces every request of the aiohttp session it is given to (discord.py's
-        ``http_trace``) that counts towards the global limit."""
-        config = aiohttp.TraceConfig()
-
-        async def start(
-            session: aiohttp.ClientSession,
-            context: SimpleNamespace,
-            params: aiohttp.TraceRequestStartParams,
-        ) -> None:
-            path = params.url.path
-            if path.startswith("/api/v") and not any(part in path for part in EXEMPT):
-                await self.wait()
-                context.paced = True
-
-        async def end(
-            session: aiohttp.ClientSession,
-            context: SimpleNamespace,
-            params: aiohttp.TraceRequestEndParams | aiohttp.TraceRequestExceptionParams,
-        ) -> None:
-            # A failure after its answer came is told of as well: counted once.
-            if getattr(context, "paced", False):
-                context.paced = False
-                self.answered()
-
-        config.on_request_start.append(start)
-        config.on_request_end.append(end)
-        config.on_request_exception.append(end)
-        return config

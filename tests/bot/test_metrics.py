@@ -21,6 +21,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.discord_ui import interaction_answers
 from bot.discord_ui.interaction_answers import defer_now
 from bot.discord_ui.watched import shards_health
+from bot.discord_ui.wrapped_requests import wrapper
 from bot.games.outcome import Outcome
 from bot.metrics.answers import following, interaction_answered
 from bot.metrics.endpoint import Health, MetricsEndpoint
@@ -33,7 +34,7 @@ from bot.metrics.figures import (
     picture_kind,
     timed_transaction,
 )
-from bot.metrics.requests import counting_requests, route_of
+from bot.metrics.requests import RequestCounts, route_of
 from bot.service import Actor, GameService
 from bot.storage.database import Body, CommitUnknown
 from bot.storage.sqlite import SQLiteDatabase
@@ -331,11 +332,10 @@ async def counted(
     app.router.add_route(method, f"/api/v10{route}", answer)
     runner, origin = await served(app)
     metrics = Metrics()
-    trace = aiohttp.TraceConfig()
-    counting_requests(trace, metrics)
+    counting = wrapper(None, RequestCounts(metrics))
     bodies = []
     try:
-        async with aiohttp.ClientSession(trace_configs=[trace]) as session:
+        async with aiohttp.ClientSession(middlewares=(counting,)) as session:
             for path in paths:
                 async with session.request(method, f"{origin}/api/v10{path}") as response:
                     bodies.append(await response.json())
