@@ -53,21 +53,21 @@ class RequestCounts:
         metrics = self._metrics
         route = route_of(method, path)
         status = response.status
-        metrics.requests.labels(route, str(status)).inc()
+        metrics.requests_of(route, str(status)).inc()
         metrics.answers.sent(method, path, status)
         scope = response.headers.get("X-RateLimit-Scope")
         if status == 429:
-            metrics.rate_limited.labels(self._client, scope or "none").inc()
+            metrics.rate_limited_of(self._client, scope or "none").inc()
         if invalid(status, scope):
-            metrics.invalid_requests.labels(self._client).inc()
+            metrics.invalid_requests_of(self._client).inc()
         if 400 <= status < 500 and status != 429:
             code = await refusal_code(response)
             if code is not None:
-                metrics.refusals.labels(route, str(code)).inc()
+                metrics.refusals_of(route, str(code)).inc()
 
     def failed(self, method: str, path: str) -> None:
         """The request got no answer."""
-        self._metrics.requests.labels(route_of(method, path), "failed").inc()
+        self._metrics.requests_of(route_of(method, path), "failed").inc()
         self._metrics.answers.sent(method, path, None)
 
 

@@ -423,3 +423,23 @@ async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer(
     answered = "claimit_answer_seconds_count"
     assert sample(metrics, answered, type="component", answer="deferred") == 1
     assert sample(metrics, answered, type="component", answer="direct") == 0
+
+
+def test_a_metrics_child_is_asked_of_prometheus_once_for_its_labels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    metrics = Metrics()
+    asked: list[tuple[str, ...]] = []
+    labels = metrics.requests.labels
+
+    def counted(*values: str) -> Any:
+        asked.append(values)
+        return labels(*values)
+
+    monkeypatch.setattr(metrics.requests, "labels", counted)
+    for status in ("200", "200", "429", "200"):
+        metrics.requests_of("GET /users/@me", status).inc()
+    assert asked == [("GET /users/@me", "200"), ("GET /users/@me", "429")]
+    requests = "claimit_discord_requests_total"
+    assert sample(metrics, requests, route="GET /users/@me", status="200") == 3
+    assert sample(metrics, requests, route="GET /users/@me", status="429") == 1
