@@ -30,7 +30,7 @@ import discord
 from discord.http import Route
 
 from bot.activity.refusal_shares import PER_HOLDER, Shares, address_of
-from bot.discord_ui.wrapped_requests import wrapper
+from bot.discord_ui.global_pace import wrapper
 from bot.metrics.figures import Metrics
 from bot.metrics.requests import RequestCounts, invalid
 from i18n import Message

@@ -30,7 +30,7 @@ from bot.discord_ui.departures import Departures
 from bot.discord_ui.discord_refusals import expected
 from bot.discord_ui.entry_point import with_entry_point
 from bot.discord_ui.game_events import GameEvents
-from bot.discord_ui.global_pace import GlobalPace
+from bot.discord_ui.global_pace import GlobalPace, wrapper
 from bot.discord_ui.interactions import failed, guarded
 from bot.discord_ui.live_table import LiveTable
 from bot.discord_ui.message_hooks import MessageHooks
@@ -39,7 +39,7 @@ from bot.discord_ui.part import Parts, drawing
 from bot.discord_ui.part_registry import discovered
 from bot.discord_ui.replay_steps import ReplaySteps
 from bot.discord_ui.watched import count_games, shards_health
-from bot.discord_ui.wrapped_requests import wrap_requests, wrapper
+from bot.discord_ui.wrapped_requests import wrap_requests
 from bot.games.faces import faces
 from bot.games.painters import PAINTERS, Figures
 from bot.long_lived import keep_for_good

@@ -1,12 +1,7 @@
-"""Every request the bot's aiohttp sessions send to Discord's API goes through one wrapper
-(aiohttp's client middleware): paced under Discord's global limit (``global_pace``) and
-counted into the operator's figures (``bot.metrics.requests``), in one place.
-
-aiohttp's trace signals did both before, 13 of them sent for every request (its start,
-its connection's steps, its headers, its end) to reach the two listeners that needed
-only its start and its end. discord.py makes its session itself, with a trace config
-if given one but never a middleware, so the bot's client has an HTTP client of its own
-(``WrappedHTTPClient``), whose session is made with the wrapper."""
+"""The bot's discord.py client with an HTTP client of its own, whose aiohttp session
+sends every request through the bot's wrapper (``global_pace.wrapper``, aiohttp's client
+middleware): discord.py makes its session itself, with a trace config if given one but
+never a middleware."""
 
 from __future__ import annotations
 
@@ -14,41 +9,11 @@ import asyncio
 
 import aiohttp
 import discord
-from aiohttp import ClientHandlerType, ClientMiddlewareType, ClientRequest, ClientResponse
+from aiohttp import ClientMiddlewareType
 from discord.gateway import DiscordClientWebSocketResponse
 from discord.http import Route
 from discord.types.user import User
 from discord.utils import MISSING
-
-from bot.discord_ui.global_pace import GlobalPace, paced
-from bot.metrics.requests import API_PATH, RequestCounts
-
-
-def wrapper(pace: GlobalPace | None, counts: RequestCounts | None) -> ClientMiddlewareType:
-    """The middleware pacing each request of the API under ``pace`` (the interactions'
-    aside) and counting each into ``counts``; the gateway's connection goes as it is."""
-
-    async def wrapped(request: ClientRequest, handler: ClientHandlerType) -> ClientResponse:
-        path = request.url.path
-        if not path.startswith(API_PATH):
-            return await handler(request)
-        pacing = pace if pace is not None and paced(path) else None
-        if pacing is not None:
-            await pacing.wait()
-        try:
-            response = await handler(request)
-        except BaseException:
-            if counts is not None:
-                counts.failed(request.method, path)
-            raise
-        finally:
-            if pacing is not None:
-                pacing.answered()
-        if counts is not None:
-            await counts.answered(request.method, path, response)
-        return response
-
-    return wrapped
 
 
 def wrap_requests(client: discord.Client, middleware: ClientMiddlewareType) -> None:

@@ -23,7 +23,7 @@ from bot.activity.refusal_shares import (
     Shares,
     address_of,
 )
-from bot.discord_ui.wrapped_requests import wrapper
+from bot.discord_ui.global_pace import wrapper
 from bot.metrics.figures import Metrics
 from bot.metrics.requests import RequestCounts
 from tests.bot.fixtures import served

@@ -19,9 +19,9 @@ from aiohttp.typedefs import Handler
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.discord_ui import interaction_answers
+from bot.discord_ui.global_pace import wrapper
 from bot.discord_ui.interaction_answers import defer_now
 from bot.discord_ui.watched import shards_health
-from bot.discord_ui.wrapped_requests import wrapper
 from bot.games.outcome import Outcome
 from bot.metrics.answers import following, interaction_answered
 from bot.metrics.endpoint import Health, MetricsEndpoint

@@ -15,8 +15,8 @@ from aiohttp import ClientRequest, ClientResponse
 from yarl import URL
 
 from bot.discord_ui.client import GameBot, use_discord_at
-from bot.discord_ui.global_pace import GlobalPace
-from bot.discord_ui.wrapped_requests import wrap_requests, wrapper
+from bot.discord_ui.global_pace import GlobalPace, wrapper
+from bot.discord_ui.wrapped_requests import wrap_requests
 from bot.metrics.figures import Metrics
 from bot.service.pace_grants import BUDGET
 from bot.settings import Settings
