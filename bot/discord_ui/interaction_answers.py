@@ -34,12 +34,14 @@ from bot.discord_ui.card_layout import Card, edited, sent
 from bot.discord_ui.conversations import UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, place_of
 from bot.discord_ui.lean_requests import (
     ORIGINAL,
+    Made,
     defer,
     edit_message,
     edit_through,
     follow_up,
+    post,
     reply,
-    reply_for_id,
+    reply_made,
     update,
 )
 from bot.games.limits import shortened
@@ -209,7 +211,7 @@ async def answer_privately(interaction: discord.Interaction, answer: Card | str)
         )
         return PrivateAnswer(interaction)
     followed = await follow_up(interaction.followup, **content, ephemeral=True)
-    return PrivateAnswer(interaction, followed)
+    return PrivateAnswer(interaction, followed.id)
 
 
 async def update_clicked(interaction: discord.Interaction, **content: Any) -> None:
@@ -236,43 +238,38 @@ async def update_clicked(interaction: discord.Interaction, **content: Any) -> No
         await edit_message(interaction.client, pressed.channel.id, pressed.id, **_again(content))
 
 
-async def announce(interaction: discord.Interaction, **content: Any) -> discord.Message:
-    """A command's public answer. After a deferral (which is private, since the answer
-    might have been a refusal) it goes to the channel, and the "thinking…" goes; so it
-    does when Discord takes no answer to the command any more (it came too late). In a
-    conversation it is a public follow-up instead (``_follow_up``)."""
+async def announce(interaction: discord.Interaction, **content: Any) -> Made:
+    """A command's public answer; the message it made. After a deferral (which is
+    private, since the answer might have been a refusal) it goes to the channel, and the
+    "thinking…" goes; so it does when Discord takes no answer to the command any more (it
+    came too late). In a conversation it is a public follow-up instead (``_follow_up``)."""
     async with _first(interaction):
-        first = not interaction.response.is_done()
-        if first:
+        if not interaction.response.is_done():
             try:
-                await interaction.response.send_message(**content)
+                return await reply_made(interaction, **content)
             except discord.HTTPException as error:
                 # Posted anew only when nothing went out: after 40060 an earlier try of
                 # this very answer may have.
                 if not unanswerable(interaction, error) or error.code != UNKNOWN_INTERACTION:
                     raise
                 content = _again(content)
-                first = False
-    if first:
-        return await interaction.original_response()
     if place_of(interaction).interaction_only:
         return await _follow_up(interaction, content)
-    channel = interaction.channel
-    assert isinstance(channel, discord.abc.Messageable)
-    message = await channel.send(**content)
+    assert interaction.channel_id is not None
+    made = Made(await post(interaction.client, interaction.channel_id, **content), False)
     if interaction.response.is_done():
         await interaction.delete_original_response()
-    return message
+    return made
 
 
-async def _follow_up(interaction: discord.Interaction, content: dict[str, Any]) -> discord.Message:
+async def _follow_up(interaction: discord.Interaction, content: dict[str, Any]) -> Made:
     """A command's public answer in a conversation, after its private "thinking…": the bot
     may not post there, so it is a follow-up (one of the five Discord allows an app
     installed to a user's account), sent once the "thinking…" is gone, as the first
     follow-up after a deferral would only replace it, private as it is."""
     if interaction.response.is_done():
         await interaction.delete_original_response()
-    return await interaction.followup.send(**content, wait=True)
+    return await follow_up(interaction.followup, **content)
 
 
 async def acknowledge(interaction: discord.Interaction) -> None:
@@ -316,8 +313,8 @@ async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -
     content = {**sent(shown), "ephemeral": True}
     async with _first(interaction):
         if not interaction.response.is_done():
-            return await reply_for_id(interaction, **content)
-    return await follow_up(interaction.followup, **content)
+            return (await reply_made(interaction, **content)).id
+    return (await follow_up(interaction.followup, **content)).id
 
 
 def require_private(interaction: discord.Interaction) -> None:

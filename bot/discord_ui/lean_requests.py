@@ -19,7 +19,7 @@ listens to its presses is kept for its message (the bot's own never do:
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import discord
 from discord.http import MultipartParameters, Route, handle_message_parameters
@@ -39,6 +39,7 @@ WITH_RESPONSE = {"with_response": "1"}
 EPHEMERAL_VIEW_SECONDS = 15 * 60.0
 """How long discord.py keeps listening to a view on a message for the asker alone."""
 
+EPHEMERAL = discord.MessageFlags(ephemeral=True).value
 Kind = discord.InteractionResponseType
 
 if TYPE_CHECKING:
@@ -63,12 +64,21 @@ async def reply(
     await _reply(interaction, ephemeral, content, with_response=False)
 
 
-async def reply_for_id(
+class Made(NamedTuple):
+    """A message an answer made: its id, and whether Discord shows it to the asker alone
+    (as it does a public answer where the server lets the app answer its members alone)."""
+
+    id: int
+    ephemeral: bool
+
+
+async def reply_made(
     interaction: discord.Interaction, *, ephemeral: bool = False, **content: Any
-) -> int:
-    """Answers with a new message, as ``reply``; the id of that message."""
+) -> Made:
+    """Answers with a new message, as ``reply``; the message made, as Discord says."""
     answer = await _reply(interaction, ephemeral, content, with_response=True)
-    return int(answer["interaction"]["response_message_id"])
+    made = answer["interaction"]
+    return Made(int(made["response_message_id"]), bool(made.get("response_message_ephemeral")))
 
 
 async def _reply(
@@ -102,7 +112,7 @@ async def defer(
     else:
         return  # nothing to defer: discord.py's defer sends nothing either
     private = ephemeral and kind is Kind.deferred_channel_message
-    data = {"flags": discord.MessageFlags(ephemeral=True).value} if private else None
+    data = {"flags": EPHEMERAL} if private else None
     await _respond(interaction, kind, interaction_response_params(kind.value, data))
 
 
@@ -124,9 +134,9 @@ async def edit_through(webhook: discord.Webhook, message_id: int, **content: Any
     _keep_listening(state, view, message_id)
 
 
-async def follow_up(webhook: discord.Webhook, *, ephemeral: bool = False, **content: Any) -> int:
+async def follow_up(webhook: discord.Webhook, *, ephemeral: bool = False, **content: Any) -> Made:
     """A follow-up message through an interaction's token (``webhook``, its
-    ``followup``); its id."""
+    ``followup``); the message made."""
     state = _state(webhook)
     view = content.get("view", MISSING)
     flags = discord.MessageFlags(ephemeral=True) if ephemeral else MISSING
@@ -143,9 +153,9 @@ async def follow_up(webhook: discord.Webhook, *, ephemeral: bool = False, **cont
             with_components=view is not MISSING,
         )
     assert sent is not None
-    message_id = int(sent["id"])
-    _keep_listening(state, view, message_id, ephemeral)
-    return message_id
+    made = Made(int(sent["id"]), bool(sent.get("flags", 0) & EPHEMERAL))
+    _keep_listening(state, view, made.id, ephemeral)
+    return made
 
 
 async def post(

@@ -37,7 +37,7 @@ from bot.discord_ui.interaction_answers import (
     update_clicked,
 )
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.lean_requests import ORIGINAL, edit_message, edit_through
+from bot.discord_ui.lean_requests import ORIGINAL, Made, edit_message, edit_through
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.live_hands import LiveHands
 from bot.discord_ui.lobby_messages import LobbyMessages
@@ -353,13 +353,13 @@ class TableUpdates:
         return {"lobby_message_id": lobby.id}
 
     async def _announced_there(
-        self, game: Game, lobby: discord.Message, interaction: discord.Interaction
+        self, game: Game, lobby: Made, interaction: discord.Interaction
     ) -> Recorded:
         """A conversation's lobby is out (no thread: the bot can make none there), and
         follows through its command's token. Where Discord made it private (a server
         whose Use External Apps is off for the host lets apps installed to an account
         answer them alone), nobody could join: it is cancelled, and the host told."""
-        if not lobby.flags.ephemeral:
+        if not lobby.ephemeral:
             await self.conversations.keep(game, lobby.id, interaction)
             return {"lobby_message_id": lobby.id}
         log.info("game %s's lobby came out private; cancelled", game.id)

@@ -13,7 +13,7 @@ from pathlib import Path
 BOT = Path(__file__).parents[2] / "bot"
 ANSWERS = BOT / "discord_ui" / "interaction_answers.py"
 LEAN = "bot.discord_ui.lean_requests"
-FIRST_RESPONSES = {"update", "reply", "reply_for_id", "defer"}
+FIRST_RESPONSES = {"update", "reply", "reply_made", "defer"}
 RESPONDING = re.compile(r"interaction\.response\.(?!is_done\(|type\b)\w+")
 """A first response made directly (reading whether one was made, or which, is fine)."""
 LAUNCH = "interaction.response.launch_activity()"

@@ -124,14 +124,15 @@ async def test_answers_for_the_presser_alone_stay_theirs_and_give_their_ids(
     place: Place, client: Client, parsed: list[discord.Message]
 ) -> None:
     _, clicked, interaction = await first_press(place, client, parsed)
-    first = await lean.reply_for_id(interaction, ephemeral=True, **sent(card("your hand")))
+    first = await lean.reply_made(interaction, ephemeral=True, **sent(card("your hand")))
     assert interaction.response.type is discord.InteractionResponseType.channel_message
     answer = clicked.response_message
-    assert answer is not None and answer.id == first
+    assert answer is not None and answer.id == first.id
     later = await lean.follow_up(interaction.followup, ephemeral=True, content="more")
     await lean.edit_through(interaction.followup, lean.ORIGINAL, **edited(card("your new hand")))
-    await lean.edit_through(interaction.followup, later, content="more still")
-    shown = place.emulator.messages[later]
+    await lean.edit_through(interaction.followup, later.id, content="more still")
+    shown = place.emulator.messages[later.id]
+    assert first.ephemeral and later.ephemeral
     assert answer.visible_to == shown.visible_to == place.user.id
     assert answer.text_displays() == ["### Table\nyour new hand"]
     assert shown.content == "more still"
@@ -145,8 +146,8 @@ async def test_a_reply_pings_only_whom_its_card_pings(
     _, clicked, interaction = await first_press(place, client, parsed)
     note = f"<@{place.user.id}> <@{other.id}>"
     pinging = Card(title=None, text="a ping", note=note, pings=(other.id,))
-    await lean.reply(interaction, **sent(pinging))
-    assert clicked.response_message is not None
+    made = await lean.reply_made(interaction, **sent(pinging))
+    assert clicked.response_message is not None and not made.ephemeral
     assert clicked.response_message.mentions == [other.id]
     assert parsed == []
 
