@@ -202,7 +202,7 @@ class GameBot(discord.AutoShardedClient):
             hooks,
             self.events,
         )
-        self.owed = OwedPosts(self.service.owed, lambda: self.leases.holder, self._clock)
+        self.owed = OwedPosts(self, self.service.owed, lambda: self.leases.holder, self._clock)
         self.lease_keeper = LeaseKeeper(self.leases, _TakingOver(self))
         self._behind = await self.service.messages.games_not_shown(self.leases.shards)
         table = self.table

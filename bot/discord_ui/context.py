@@ -32,7 +32,8 @@ from bot.background.stopping import WorkInFlight
 from bot.clock import Clock
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.conversations import Conversations
-from bot.discord_ui.game_messages import Posted, Recorded
+from bot.discord_ui.game_messages import Recorded
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
 from bot.discord_ui.replay_steps import ReplaySteps

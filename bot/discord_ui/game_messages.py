@@ -9,14 +9,14 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 import discord
 
 from bot.discord_ui.card_layout import stripped
 from bot.discord_ui.channel_tails import ChannelTails
 from bot.discord_ui.components import custom_ids
-from bot.discord_ui.lean_requests import edit_message, post
+from bot.discord_ui.lean_requests import Posted, edit_message, post
 from bot.discord_ui.nonces import nonce, rewind, send_once
 from bot.service import GameService
 from bot.storage import Game
@@ -32,13 +32,6 @@ def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
 LOOK_BACK = 50
 """How many of a channel's newest messages are searched for a lobby, table, ping or turn
 notice whose id was never recorded (it is looked for at once, so it is among the newest)."""
-
-
-class Posted(NamedTuple):
-    """A message the bot posted: where it went, and its id."""
-
-    channel_id: int
-    id: int
 
 
 Recorded = dict[str, int | None]
@@ -88,10 +81,8 @@ class GameMessages:
     async def post(self, game: Game, **message: Any) -> Posted:
         """A new message in the game's place, which becomes the channel's newest."""
         not_in_conversation(game)
-        where = game.place_id
-        posting = functools.partial(post, self.client, where)
-        posted = Posted(where, await send_once(posting, **message))
-        self.posted(where, posted.id)
+        posted = await send_once(functools.partial(post, self.client, game.place_id), **message)
+        self.posted(posted.channel_id, posted.id)
         return posted
 
     def posted(self, channel_id: int, message_id: int) -> None:
@@ -136,8 +127,8 @@ class GameMessages:
                 return "gone"
         return "locked" if isinstance(thread, discord.Thread) and thread.locked else None
 
-    async def post_lobby(self, game: Game, **content: Any) -> int:
-        """A fresh lobby message in the game's channel (its old one is lost); its id."""
+    async def post_lobby(self, game: Game, **content: Any) -> Posted:
+        """A fresh lobby message in the game's channel (its old one is lost)."""
         not_in_conversation(game)
         posting = functools.partial(post, self.client, game.channel_id)
         return await send_once(posting, **content, nonce=nonce("l", game))

@@ -256,7 +256,7 @@ async def announce(interaction: discord.Interaction, **content: Any) -> Made:
     if place_of(interaction).interaction_only:
         return await _follow_up(interaction, content)
     assert interaction.channel_id is not None
-    made = Made(await post(interaction.client, interaction.channel_id, **content), False)
+    made = Made((await post(interaction.client, interaction.channel_id, **content)).id, False)
     if interaction.response.is_done():
         await interaction.delete_original_response()
     return made

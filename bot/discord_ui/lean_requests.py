@@ -158,6 +158,13 @@ async def follow_up(webhook: discord.Webhook, *, ephemeral: bool = False, **cont
     return made
 
 
+class Posted(NamedTuple):
+    """A message the bot posted: where it went, and its id."""
+
+    channel_id: int
+    id: int
+
+
 async def post(
     client: discord.Client,
     channel_id: int,
@@ -165,9 +172,9 @@ async def post(
     nonce: str | None = None,
     silent: bool = False,
     **content: Any,
-) -> int:
-    """A new message in a channel (``Messageable.send``); its id. ``silent`` notifies
-    nobody of it."""
+) -> Posted:
+    """A new message in a channel (``Messageable.send``). ``silent`` notifies nobody of
+    it."""
     state = client._connection
     view = content.get("view", MISSING)
     flags = discord.MessageFlags(suppress_notifications=True) if silent else MISSING
@@ -179,9 +186,9 @@ async def post(
         **content,
     ) as params:
         made = await client.http.send_message(channel_id, params=params)
-    message_id = int(made["id"])
-    _keep_listening(state, view, message_id)
-    return message_id
+    posted = Posted(channel_id, int(made["id"]))
+    _keep_listening(state, view, posted.id)
+    return posted
 
 
 async def edit_message(

@@ -84,4 +84,4 @@ class LobbyMessages:
             return gone | {"lobby_message_id": newest.id}
         if game.status is not GameStatus.LOBBY:
             return gone
-        return {"lobby_message_id": await self.places.post_lobby(game, **content)}
+        return {"lobby_message_id": (await self.places.post_lobby(game, **content)).id}

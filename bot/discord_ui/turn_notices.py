@@ -158,7 +158,7 @@ class TurnNotices:
             card = await self._card(game, user, ends)
             try:
                 channel = await self.client.create_dm(discord.Object(user))
-                message_id = await send_once(
+                posted = await send_once(
                     functools.partial(post, self.client, channel.id),
                     **sent(card),
                     silent=user in quiet,
@@ -176,7 +176,7 @@ class TurnNotices:
                     self.untold.add(user)
                 refused.append(user)
                 continue
-            await self.players.keep_notice(TurnNotice(game.id, user, channel.id, message_id))
+            await self.players.keep_notice(TurnNotice(game.id, user, channel.id, posted.id))
             self._none.discard(game.id)
         return refused
 

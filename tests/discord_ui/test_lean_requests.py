@@ -187,15 +187,16 @@ async def test_a_view_that_listens_is_kept_for_the_message_it_went_on(
     assert clicked.response_type == 7 and message.content == "heard"
 
 
-async def test_a_post_gives_its_id_and_goes_once_under_its_nonce(
+async def test_a_post_says_where_it_went_and_goes_once_under_its_nonce(
     place: Place, client: Client, parsed: list[discord.Message]
 ) -> None:
     first = await lean.post(
         client, place.channel.id, nonce="t1.2", silent=True, **sent(card("table", picture=True))
     )
     again = await lean.post(client, place.channel.id, nonce="t1.2", **sent(card("table")))
-    made = place.emulator.messages[first]
-    assert again == first and [m.id for m in place.channel.messages] == [first]
+    made = place.emulator.messages[first.id]
+    assert again == first and first.channel_id == place.channel.id
+    assert [m.id for m in place.channel.messages] == [first.id]
     assert made.silent and made.text_displays() == ["### Table\ntable"]
     assert [a.data for a in made.attachments] == [PNG]
     assert parsed == []
