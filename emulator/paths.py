@@ -10,11 +10,19 @@ from emulator.responses import DiscordError
 
 T = TypeVar("T")
 
+TRUE = frozenset({"true", "True", "1"})
+"""How a query writes a boolean that is true."""
+
 
 def number(raw: str) -> int | None:
     """A decimal number in a path or query; None for anything else (``str.isdigit``
     alone lets "²" through, which ``int`` refuses)."""
     return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+def flag(query: Mapping[str, str], name: str) -> bool:
+    """Whether the query sets the boolean ``name`` (absent: false)."""
+    return query.get(name) in TRUE
 
 
 def found(things: Mapping[int, T], raw: str) -> T | None:

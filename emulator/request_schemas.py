@@ -28,7 +28,6 @@ from emulator.limits import refusal
 from emulator.schema_checks import SchemaChecks, discord_checks
 from emulator.settings import API, Settings
 
-_TRUE = frozenset({"true", "True", "1"})
 _FALSE = frozenset({"false", "False", "0"})
 
 
@@ -61,7 +60,7 @@ def _query_value(schema: Schema, raw: str) -> object:
         number = paths.number(raw.removeprefix("-"))
         return raw if number is None else -number if raw.startswith("-") else number
     if kind == "boolean":
-        return True if raw in _TRUE else False if raw in _FALSE else raw
+        return True if raw in paths.TRUE else False if raw in _FALSE else raw
     return raw
 
 

@@ -1,13 +1,15 @@
 """The REST routes that answer an interaction: its first response (within the 3-second
-deadline), then its original message and follow-ups through the webhook routes (while
-its 15-minute token lasts); none once its channel is gone (404 10003), and in a thread
-as Discord allows an interaction's webhook (``places.check_thread``). The bot's channel
-permissions do not bind them: an interaction's answer needs none. They reach where
-the bot itself can't: a group DM, a server it is not in (``installs``). An autocomplete
-is answered with choices alone (``autocomplete_answers``), and has no message to follow
-up or edit. An interaction that only the app installed to a user authorizes has at most
-5 follow-ups (the change log, "User-Installed Apps General Availability"); one more is
-refused with 40094, Discord's code for it.
+deadline), answered 204 with nothing unless it asks for Discord's interaction callback
+response (``with_response``), then its original message and follow-ups through the
+webhook routes (while its 15-minute token lasts); none once its channel is gone (404
+10003), and in a thread as Discord allows an interaction's webhook
+(``places.check_thread``). The bot's channel permissions do not bind them: an
+interaction's answer needs none. They reach where the bot itself can't: a group DM, a
+server it is not in (``installs``). An autocomplete is answered with choices alone
+(``autocomplete_answers``), and has no message to follow up or edit. An interaction
+that only the app installed to a user authorizes has at most 5 follow-ups (the change
+log, "User-Installed Apps General Availability"); one more is refused with 40094,
+Discord's code for it.
 
 A LAUNCH_ACTIVITY answer (12) launches the app's Activity for the member in the
 interaction's place, or has them join the instance living there (``activities``), and
@@ -44,6 +46,9 @@ MOST_USER_INSTALL_FOLLOWUPS = 5
 _SHOWN = frozenset({4, 7})
 """The first responses whose answer (``with_response``) shows the message they made or
 edited, as Discord's description has it: a deferred one's (5, 6) shows none."""
+WITH_RESPONSE = "with_response"
+"""The query a first response asks for its answer with: without it, Discord answers 204
+and nothing more (the change log, "Interaction Callback Response", 2024-08-19)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,13 @@ class InteractionRoutes:
             interaction.responding = interaction.answered.is_set()
 
     async def _respond(self, interaction: Interaction, request: web.Request) -> web.Response:
+        answer = await self._answer(interaction, request)
+        if paths.flag(request.query, WITH_RESPONSE):
+            return json_response(answer)
+        return web.Response(status=204)
+
+    async def _answer(self, interaction: Interaction, request: web.Request) -> dict[str, Any]:
+        """What the first response did, as Discord's interaction callback response says it."""
         body, files = message_form(request)
         if interaction.type == AUTOCOMPLETE:
             return await self._suggest(interaction, body)
@@ -143,25 +155,23 @@ class InteractionRoutes:
         }
         if kind in _SHOWN:
             answer["resource"] = {"type": kind, "message": self.bot_messages.payload(message)}
-        return json_response(answer)
+        return answer
 
-    async def _launch(self, interaction: Interaction) -> web.Response:
+    async def _launch(self, interaction: Interaction) -> dict[str, Any]:
         instance = await self.activities.launch(interaction.channel.id, interaction.user.id)
         interaction.response_type = LAUNCH_ACTIVITY
         interaction.responded_at = self.settings.clock.now()
         interaction.answered.set()
-        return json_response(
-            {
-                "interaction": {
-                    "id": str(interaction.id),
-                    "type": interaction.type,
-                    "activity_instance_id": instance.id,
-                },
-                "resource": {"type": LAUNCH_ACTIVITY, "activity_instance": {"id": instance.id}},
-            }
-        )
+        return {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "activity_instance_id": instance.id,
+            },
+            "resource": {"type": LAUNCH_ACTIVITY, "activity_instance": {"id": instance.id}},
+        }
 
-    async def _suggest(self, interaction: Interaction, body: dict[str, Any]) -> web.Response:
+    async def _suggest(self, interaction: Interaction, body: dict[str, Any]) -> dict[str, Any]:
         """The choices the member's client shows under the option being typed. Nothing
         else changes: no message, and no word to anyone when they never come."""
         await self._where(interaction, "read")
@@ -170,7 +180,7 @@ class InteractionRoutes:
         interaction.response_type = AUTOCOMPLETE_RESULT
         interaction.responded_at = self.settings.clock.now()
         interaction.answered.set()
-        return json_response({"interaction": {"id": str(interaction.id), "type": interaction.type}})
+        return {"interaction": {"id": str(interaction.id), "type": interaction.type}}
 
     def _webhook_interaction(self, request: web.Request) -> Interaction:
         """The interaction whose token the webhook route uses, while the token lasts. An

@@ -30,8 +30,9 @@ import discord
 from discord.http import Route
 
 from bot.activity.refusal_shares import PER_HOLDER, Shares, address_of
+from bot.discord_ui.global_pace import wrapper
 from bot.metrics.figures import Metrics
-from bot.metrics.requests import counting_requests, invalid
+from bot.metrics.requests import RequestCounts, invalid
 from i18n import Message
 
 log = logging.getLogger(__name__)
@@ -171,12 +172,12 @@ class DiscordIdentity:
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None:
             timeout = aiohttp.ClientTimeout(total=REQUEST_SECONDS)
-            traces = []
-            if self._metrics is not None:
-                trace = aiohttp.TraceConfig()
-                counting_requests(trace, self._metrics, "board")
-                traces.append(trace)
-            self._session = aiohttp.ClientSession(timeout=timeout, trace_configs=traces)
+            counted = (
+                ()
+                if self._metrics is None
+                else (wrapper(None, RequestCounts(self._metrics, "board")),)
+            )
+            self._session = aiohttp.ClientSession(timeout=timeout, middlewares=counted)
         return self._session
 
     async def close(self) -> None:

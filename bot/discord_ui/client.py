@@ -30,7 +30,7 @@ from bot.discord_ui.departures import Departures
 from bot.discord_ui.discord_refusals import expected
 from bot.discord_ui.entry_point import with_entry_point
 from bot.discord_ui.game_events import GameEvents
-from bot.discord_ui.global_pace import GlobalPace
+from bot.discord_ui.global_pace import GlobalPace, wrapper
 from bot.discord_ui.interactions import failed, guarded
 from bot.discord_ui.live_table import LiveTable
 from bot.discord_ui.message_hooks import MessageHooks
@@ -39,11 +39,12 @@ from bot.discord_ui.part import Parts, drawing
 from bot.discord_ui.part_registry import discovered
 from bot.discord_ui.replay_steps import ReplaySteps
 from bot.discord_ui.watched import count_games, shards_health
+from bot.discord_ui.wrapped_requests import wrap_requests
 from bot.games.painters import PAINTERS, Figures
 from bot.long_lived import keep_for_good
 from bot.metrics.endpoint import Health, MetricsEndpoint
 from bot.metrics.figures import Metrics, counting
-from bot.metrics.requests import counting_requests
+from bot.metrics.requests import RequestCounts
 from bot.service import GameService, GuildSettingsService, ServiceError, feature_registry
 from bot.service.pace_grants import PaceGrants
 from bot.service.shard_leases import ShardLeases, process_name
@@ -105,11 +106,7 @@ class GameBot(discord.AutoShardedClient):
         """What an operator can watch, when the settings serve it."""
         self.pace = GlobalPace(metrics=self.metrics)
         """This process's requests kept within its share of Discord's global limit."""
-        trace = self.pace.trace_config()
-        if self.metrics is not None:
-            counting_requests(trace, self.metrics)
         super().__init__(
-            http_trace=trace,
             # Members is a privileged intent: only asked for when the operator enabled
             # it in the developer portal, so that departures are handled at once.
             # Guild messages (not their content, a privileged intent) tell a game's
@@ -136,6 +133,8 @@ class GameBot(discord.AutoShardedClient):
             # None (every shard) is discord.py's own default, which its hint leaves out.
             shard_ids=None if settings.shards is None else sorted(settings.shards),  # type: ignore[arg-type]
         )
+        counts = None if self.metrics is None else RequestCounts(self.metrics)
+        wrap_requests(self, wrapper(self.pace, counts))
         self.settings = settings
         self._dice = dice
         self._clock = clock or SystemClock()
@@ -202,7 +201,7 @@ class GameBot(discord.AutoShardedClient):
             hooks,
             self.events,
         )
-        self.owed = OwedPosts(self.service.owed, lambda: self.leases.holder, self._clock)
+        self.owed = OwedPosts(self, self.service.owed, lambda: self.leases.holder, self._clock)
         self.lease_keeper = LeaseKeeper(self.leases, _TakingOver(self))
         self._behind = await self.service.messages.games_not_shown(self.leases.shards)
         table = self.table

@@ -33,6 +33,7 @@ from bot.clock import Clock
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.conversations import Conversations
 from bot.discord_ui.game_messages import Recorded
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
 from bot.discord_ui.replay_steps import ReplaySteps
@@ -128,11 +129,11 @@ class Games(Protocol):
 class Places(Protocol):
     """Where a game's messages are: its channel, or its thread."""
 
-    async def post(self, game: Game, **message: Any) -> discord.Message:
+    async def post(self, game: Game, **message: Any) -> Posted:
         """Posts a message where the game is played."""
 
-    def posted(self, message: discord.Message) -> None:
-        """The bot posted ``message`` beside a game's (its channel's newest now)."""
+    def posted(self, channel_id: int, message_id: int) -> None:
+        """The bot posted the message beside a game's (its channel's newest now)."""
 
     async def delete(self, game: Game, message_id: int) -> None:
         """Deletes one of the game's messages where it is played."""

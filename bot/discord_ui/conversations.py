@@ -17,11 +17,12 @@ import asyncio
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from bot.clock import Clock
+from bot.discord_ui.lean_requests import ORIGINAL, edit_through
 from bot.discord_ui.limits import EDIT_WITHIN, INVALID_TOKEN
 from bot.service.conversation_records import ConversationRecords
 from bot.storage import Game
@@ -72,9 +73,6 @@ def among_recipients(interaction: discord.Interaction) -> bool:
     return any(member.id == interaction.user.id for member in channel.recipients)
 
 
-ORIGINAL = cast(int, "@original")
-"""The message an interaction's token answers with (discord.py types message ids as
-numbers; Discord's route takes this name for it)."""
 UNKNOWN_MESSAGE = 10008
 UNKNOWN_WEBHOOK = 10015
 SCOPES_KEPT = 4096
@@ -167,14 +165,14 @@ class Conversations:
         webhook = discord.Webhook.partial(application, kept.token, client=self.client)
         try:
             try:
-                await webhook.edit_message(ORIGINAL, **content)
+                await edit_through(webhook, ORIGINAL, **content)
             except discord.NotFound as error:
                 if error.code != UNKNOWN_MESSAGE:
                     raise
                 # A command's answer posted after its private "thinking…" (deleted) is
                 # the token's follow-up, not its original: edited by its id.
                 _again(content)
-                await webhook.edit_message(kept.message_id, **content)
+                await edit_through(webhook, kept.message_id, **content)
         except discord.NotFound as error:
             if error.code not in (UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK):
                 raise

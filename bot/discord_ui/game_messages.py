@@ -4,6 +4,7 @@ once by ``places_gone``, or here when its table is next posted, if the bot misse
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -15,6 +16,7 @@ import discord
 from bot.discord_ui.card_layout import stripped
 from bot.discord_ui.channel_tails import ChannelTails
 from bot.discord_ui.components import custom_ids
+from bot.discord_ui.lean_requests import Posted, edit_message, post
 from bot.discord_ui.nonces import nonce, rewind, send_once
 from bot.service import GameService
 from bot.storage import Game
@@ -30,6 +32,8 @@ def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
 LOOK_BACK = 50
 """How many of a channel's newest messages are searched for a lobby, table, ping or turn
 notice whose id was never recorded (it is looked for at once, so it is among the newest)."""
+
+
 Recorded = dict[str, int | None]
 """Where a change's messages went (``lobby_message_id``, ``turn_message_id``; ``thread_id``
 when the game left its thread), to record."""
@@ -74,19 +78,18 @@ class GameMessages:
         self._deleted: OrderedDict[int, None] = OrderedDict()
         """The messages the bot deleted itself, the newest last."""
 
-    async def post(self, game: Game, **message: Any) -> discord.Message:
+    async def post(self, game: Game, **message: Any) -> Posted:
         """A new message in the game's place, which becomes the channel's newest."""
         not_in_conversation(game)
-        where = self.client.get_partial_messageable(game.place_id)
-        posted = await send_once(where, **message)
-        self.posted(posted)
+        posted = await send_once(functools.partial(post, self.client, game.place_id), **message)
+        self.posted(posted.channel_id, posted.id)
         return posted
 
-    def posted(self, message: discord.Message) -> None:
-        """The bot posted ``message`` (its channel's newest now)."""
-        self.tails.seen(message.channel.id, message.id)
+    def posted(self, channel_id: int, message_id: int) -> None:
+        """The bot posted the message (its channel's newest now)."""
+        self.tails.seen(channel_id, message_id)
 
-    async def post_table(self, game: Game, **message: Any) -> discord.Message:
+    async def post_table(self, game: Game, **message: Any) -> Posted:
         """The game's table posted anew in its place; if its thread is gone or locked (the
         bot missed the news, or it came just now), in its channel instead, where the game
         plays from now on and its other messages follow the table."""
@@ -124,11 +127,11 @@ class GameMessages:
                 return "gone"
         return "locked" if isinstance(thread, discord.Thread) and thread.locked else None
 
-    async def post_lobby(self, game: Game, **content: Any) -> discord.Message:
+    async def post_lobby(self, game: Game, **content: Any) -> Posted:
         """A fresh lobby message in the game's channel (its old one is lost)."""
         not_in_conversation(game)
-        channel = self.client.get_partial_messageable(game.channel_id)
-        return await send_once(channel, **content, nonce=nonce("l", game))
+        posting = functools.partial(post, self.client, game.channel_id)
+        return await send_once(posting, **content, nonce=nonce("l", game))
 
     async def delete_thread(self, game: Game) -> bool:
         """Deletes the game's thread where the bot may (Manage Threads in its channel), so
@@ -154,9 +157,8 @@ class GameMessages:
         """Edits the lobby message; ``False`` if there is none (any more)."""
         if game.lobby_message_id is None:
             return False
-        channel = self.client.get_partial_messageable(game.channel_id)
         try:
-            await channel.get_partial_message(game.lobby_message_id).edit(**content)
+            await edit_message(self.client, game.channel_id, game.lobby_message_id, **content)
         except discord.NotFound:
             log.info("game %s's lobby message is gone", game.id)
             return False
@@ -258,7 +260,7 @@ class GameMessages:
             partial = self.client.get_partial_messageable(place).get_partial_message(message_id)
             try:
                 message = await partial.fetch()
-                await message.edit(**stripped(message))
+                await edit_message(self.client, place, message_id, **stripped(message))
                 return
             except discord.NotFound:
                 continue

@@ -32,6 +32,18 @@ import discord
 from bot.discord_ui import limits
 from bot.discord_ui.card_layout import Card, edited, sent
 from bot.discord_ui.conversations import UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, place_of
+from bot.discord_ui.lean_requests import (
+    ORIGINAL,
+    Made,
+    defer,
+    edit_message,
+    edit_through,
+    follow_up,
+    post,
+    reply,
+    reply_made,
+    update,
+)
 from bot.games.limits import shortened
 from bot.metrics.figures import deferring
 from bot.service.errors import NotOnThisMessage
@@ -162,28 +174,23 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
     message = shortened(message, limits.CONTENT)
     async with _first(interaction):
         if not interaction.response.is_done():
-            await interaction.response.send_message(message, ephemeral=True)
+            await reply(interaction, content=message, ephemeral=True)
             return
-    await interaction.followup.send(message, ephemeral=True)
+    await follow_up(interaction.followup, content=message, ephemeral=True)
 
 
 class PrivateAnswer:
     """A message for the asker alone that answered their interaction, to be edited as
     what it says comes (a replay prepared, a report judged)."""
 
-    def __init__(
-        self, interaction: discord.Interaction, message: discord.WebhookMessage | None
-    ) -> None:
+    def __init__(self, interaction: discord.Interaction, message_id: int = ORIGINAL) -> None:
         self._interaction = interaction
-        self._message = message
-        """The follow-up it is, or ``None``: the interaction's own response."""
+        self._message_id = message_id
+        """The follow-up it is, or ``ORIGINAL``: the interaction's own response."""
 
     async def edit(self, card: Card) -> None:
         """The answer becomes ``card``."""
-        if self._message is None:
-            await self._interaction.edit_original_response(**edited(card))
-        else:
-            await self._message.edit(**edited(card))
+        await edit_through(self._interaction.followup, self._message_id, **edited(card))
 
 
 async def answer_privately(interaction: discord.Interaction, answer: Card | str) -> PrivateAnswer:
@@ -193,16 +200,18 @@ async def answer_privately(interaction: discord.Interaction, answer: Card | str)
     content = sent(answer) if isinstance(answer, Card) else {"content": answer}
     async with _first(interaction):
         if not interaction.response.is_done():
-            await interaction.response.send_message(**content, ephemeral=True)
-            return PrivateAnswer(interaction, None)
+            await reply(interaction, **content, ephemeral=True)
+            return PrivateAnswer(interaction)
     thinking = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
     if thinking:
-        await interaction.edit_original_response(
-            **(edited(answer) if isinstance(answer, Card) else {"content": answer})
+        await edit_through(
+            interaction.followup,
+            ORIGINAL,
+            **(edited(answer) if isinstance(answer, Card) else {"content": answer}),
         )
-        return PrivateAnswer(interaction, None)
-    followed = await interaction.followup.send(**content, ephemeral=True, wait=True)
-    return PrivateAnswer(interaction, followed)
+        return PrivateAnswer(interaction)
+    followed = await follow_up(interaction.followup, **content, ephemeral=True)
+    return PrivateAnswer(interaction, followed.id)
 
 
 async def update_clicked(interaction: discord.Interaction, **content: Any) -> None:
@@ -215,9 +224,9 @@ async def update_clicked(interaction: discord.Interaction, **content: Any) -> No
         async with _first(interaction):
             first = not interaction.response.is_done()
             if first:
-                await interaction.response.edit_message(**content)
+                await update(interaction, **content)
         if not first:
-            await interaction.edit_original_response(**content)
+            await edit_through(interaction.followup, ORIGINAL, **content)
     except discord.HTTPException as error:
         pressed = interaction.message
         if pressed is None or pressed.flags.ephemeral or not unanswerable(interaction, error):
@@ -226,46 +235,41 @@ async def update_clicked(interaction: discord.Interaction, **content: Any) -> No
             # The bot edits nothing there but through a token: the table catches up
             # through the one its message follows.
             raise
-        await pressed.edit(**_again(content))
+        await edit_message(interaction.client, pressed.channel.id, pressed.id, **_again(content))
 
 
-async def announce(interaction: discord.Interaction, **content: Any) -> discord.Message:
-    """A command's public answer. After a deferral (which is private, since the answer
-    might have been a refusal) it goes to the channel, and the "thinking…" goes; so it
-    does when Discord takes no answer to the command any more (it came too late). In a
-    conversation it is a public follow-up instead (``_follow_up``)."""
+async def announce(interaction: discord.Interaction, **content: Any) -> Made:
+    """A command's public answer; the message it made. After a deferral (which is
+    private, since the answer might have been a refusal) it goes to the channel, and the
+    "thinking…" goes; so it does when Discord takes no answer to the command any more (it
+    came too late). In a conversation it is a public follow-up instead (``_follow_up``)."""
     async with _first(interaction):
-        first = not interaction.response.is_done()
-        if first:
+        if not interaction.response.is_done():
             try:
-                await interaction.response.send_message(**content)
+                return await reply_made(interaction, **content)
             except discord.HTTPException as error:
                 # Posted anew only when nothing went out: after 40060 an earlier try of
                 # this very answer may have.
                 if not unanswerable(interaction, error) or error.code != UNKNOWN_INTERACTION:
                     raise
                 content = _again(content)
-                first = False
-    if first:
-        return await interaction.original_response()
     if place_of(interaction).interaction_only:
         return await _follow_up(interaction, content)
-    channel = interaction.channel
-    assert isinstance(channel, discord.abc.Messageable)
-    message = await channel.send(**content)
+    assert interaction.channel_id is not None
+    made = Made((await post(interaction.client, interaction.channel_id, **content)).id, False)
     if interaction.response.is_done():
         await interaction.delete_original_response()
-    return message
+    return made
 
 
-async def _follow_up(interaction: discord.Interaction, content: dict[str, Any]) -> discord.Message:
+async def _follow_up(interaction: discord.Interaction, content: dict[str, Any]) -> Made:
     """A command's public answer in a conversation, after its private "thinking…": the bot
     may not post there, so it is a follow-up (one of the five Discord allows an app
     installed to a user's account), sent once the "thinking…" is gone, as the first
     follow-up after a deferral would only replace it, private as it is."""
     if interaction.response.is_done():
         await interaction.delete_original_response()
-    return await interaction.followup.send(**content, wait=True)
+    return await follow_up(interaction.followup, **content)
 
 
 async def acknowledge(interaction: discord.Interaction) -> None:
@@ -298,10 +302,10 @@ async def _deferred(interaction: discord.Interaction, **options: Any) -> None:
     """Defers the interaction (under its ``_first`` lock), counted as its answer's kind in
     the operator's figures."""
     deferring(interaction.id)
-    await interaction.response.defer(**options)
+    await defer(interaction, **options)
 
 
-async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -> int | None:
+async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -> int:
     """Answers with a new private message, seen by the presser alone; when its picture is
     slow to come, "thinking…" (itself private) holds the place within Discord's 3 seconds.
     Returns the message's id (the interaction's original response either way)."""
@@ -309,8 +313,8 @@ async def reveal(interaction: discord.Interaction, rendering: Awaitable[Card]) -
     content = {**sent(shown), "ephemeral": True}
     async with _first(interaction):
         if not interaction.response.is_done():
-            return (await interaction.response.send_message(**content)).message_id
-    return (await interaction.followup.send(**content, wait=True)).id
+            return (await reply_made(interaction, **content)).id
+    return (await follow_up(interaction.followup, **content)).id
 
 
 def require_private(interaction: discord.Interaction) -> None:

@@ -17,7 +17,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Hashable
 from dataclasses import dataclass
-from typing import cast
 
 import discord
 
@@ -28,6 +27,7 @@ from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import Card, edited
 from bot.discord_ui.interaction_answers import in_time, update_clicked, update_private
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import ORIGINAL, edit_through
 from bot.discord_ui.limits import EDIT_WITHIN, INVALID_TOKEN, OLD_MESSAGE_EDITS
 from bot.discord_ui.message_hooks import ControlDrawing
 from bot.games.faces import face_for
@@ -40,10 +40,6 @@ from bot.storage import Game, GameStatus, Hand
 from i18n import Language, Message, language
 
 log = logging.getLogger(__name__)
-
-ORIGINAL = cast(int, "@original")
-"""The message an interaction's token answers with (discord.py types message ids as
-numbers; Discord's route takes this name for it)."""
 
 SUPERSEDED = Message("You opened your hand again: this one no longer follows the game.")
 OVER = Message("This game is over: the result is on the game's table.")
@@ -274,7 +270,7 @@ class LiveHands:
             self.client.application_id, hand.token, client=self.client
         )
         try:
-            await webhook.edit_message(ORIGINAL, **edited(card))
+            await edit_through(webhook, ORIGINAL, **edited(card))
         except discord.NotFound:
             await self._drop(hand)
             return False

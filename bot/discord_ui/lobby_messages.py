@@ -10,6 +10,7 @@ from bot.discord_ui import game_notes
 from bot.discord_ui.card_layout import layout, stripped
 from bot.discord_ui.conversations import Conversations
 from bot.discord_ui.game_messages import GameMessages, Recorded
+from bot.discord_ui.lean_requests import edit_message
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.public_languages import PublicLanguages
@@ -76,11 +77,11 @@ class LobbyMessages:
         unrecorded = await self.places.unrecorded_lobbies(game)
         if unrecorded:
             newest, *older = unrecorded
+            client = self.places.client
             for message in older:
-                await message.edit(**stripped(message))
-            await newest.edit(**content)
+                await edit_message(client, message.channel.id, message.id, **stripped(message))
+            await edit_message(client, newest.channel.id, newest.id, **content)
             return gone | {"lobby_message_id": newest.id}
         if game.status is not GameStatus.LOBBY:
             return gone
-        message = await self.places.post_lobby(game, **content)
-        return {"lobby_message_id": message.id}
+        return {"lobby_message_id": (await self.places.post_lobby(game, **content)).id}

@@ -7,11 +7,14 @@ between a post and its record) returns the message Discord made rather than a co
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 
 from bot.storage import Game
+
+Sent = TypeVar("Sent")
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 UNKNOWN_MESSAGE = 10008
@@ -44,24 +47,25 @@ def base36(number: int) -> str:
             return digits
 
 
-async def send_once(where: discord.abc.Messageable, **message: Any) -> discord.Message:
-    """``where.send(**message)``, under the message's ``nonce`` if it has one. Discord never makes a
-    message twice for one nonce: one whose message was made and then deleted (a table a
-    moderator deleted, shown again at the same version) is answered 10008 Unknown Message.
-    Such a message goes out under the next nonce of its own (``n:1``, ``n:2``…), as
-    idempotent as the first, at most ``NONCE_TRIES`` in all."""
+async def send_once(send: Callable[..., Awaitable[Sent]], **message: Any) -> Sent:
+    """``send(**message)`` (a channel's ``send``, or ``lean_requests.post`` to one), under
+    the message's ``nonce`` if it has one. Discord never makes a message twice for one
+    nonce: one whose message was made and then deleted (a table a moderator deleted, shown
+    again at the same version) is answered 10008 Unknown Message. Such a message goes out
+    under the next nonce of its own (``n:1``, ``n:2``…), as idempotent as the first, at
+    most ``NONCE_TRIES`` in all."""
     first = message.pop("nonce", None)
     if first is None:
-        return await where.send(**message)
+        return await send(**message)
     names = [first, *(f"{first}:{n}" for n in range(1, NONCE_TRIES))]
     for name in names[:-1]:
         try:
-            return await where.send(**message, nonce=name)
+            return await send(**message, nonce=name)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
         rewind(message)
-    return await where.send(**message, nonce=names[-1])
+    return await send(**message, nonce=names[-1])
 
 
 def rewind(message: dict[str, Any]) -> None:

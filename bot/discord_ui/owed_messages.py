@@ -21,6 +21,7 @@ message is tried again a second later, then ever later (``Backoff``).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -32,6 +33,7 @@ import discord
 from bot.background.backoff import Backoff
 from bot.background.looks import Looks
 from bot.clock import Clock
+from bot.discord_ui.lean_requests import Posted, post
 from bot.discord_ui.nonces import base36, send_once
 from bot.service.owed_messages import OwedMessages
 from bot.storage.shards import Shards
@@ -61,12 +63,12 @@ class Owed:
     """Names the message: one key, one message, ever (``kind:ids``)."""
     guild_id: int
     """The server it is owed for: whose shard's process posts it."""
-    place: Callable[[], Awaitable[discord.abc.Messageable]]
-    """Where it goes (a channel, a person's direct messages)."""
+    place: Callable[[], Awaitable[int]]
+    """Where it goes: a channel's id, or a person's direct messages'."""
     compose: Callable[[], Awaitable[dict[str, Any] | None]]
     """The message (``send``'s arguments), or ``None`` when it is no longer owed (its
     reader can't see the game any more): the feature has settled that itself."""
-    recorded: Callable[[discord.Message, bool], Awaitable[None]]
+    recorded: Callable[[Posted, bool], Awaitable[None]]
     """Records it as sent, in the feature's own rows, so that it is owed no more. The flag
     says the message may have been made by an earlier try (Discord answers a repeated
     nonce with the message it made then): it shows what was composed then, which a
@@ -87,13 +89,13 @@ def direct_words(
     """A few ``words`` owed to ``user`` by direct message: the message is its own record
     (a restart finds it posted under its nonce), and ``refused`` settles a refusal."""
 
-    async def place() -> discord.abc.Messageable:
-        return await client.create_dm(discord.Object(user))
+    async def place() -> int:
+        return (await client.create_dm(discord.Object(user))).id
 
     async def compose() -> dict[str, Any] | None:
         return {"content": words}
 
-    async def recorded(message: discord.Message, made_before: bool) -> None:
+    async def recorded(message: Posted, made_before: bool) -> None:
         """Nothing to write: the message is its own record."""
 
     return Owed(key, guild_id, place, compose, recorded, refused)
@@ -102,7 +104,14 @@ def direct_words(
 class OwedPosts:
     """Posts owed messages, each once; retries those Discord failed."""
 
-    def __init__(self, owed: OwedMessages, holder: Callable[[], str], clock: Clock) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        owed: OwedMessages,
+        holder: Callable[[], str],
+        clock: Clock,
+    ) -> None:
+        self._client = client
         self._owed = owed
         self._holder = holder
         self._posting: set[str] = set()
@@ -112,7 +121,7 @@ class OwedPosts:
         one a stopped process left unrecorded."""
         self.retries = Retries(self, clock)
 
-    async def post(self, owed: Owed) -> discord.Message | None:
+    async def post(self, owed: Owed) -> Posted | None:
         """Posts ``owed`` unless another process is posting it or it is owed no more; the
         message posted (or made before, under its nonce), else ``None``."""
         if owed.key in self._posting:
@@ -125,14 +134,15 @@ class OwedPosts:
         finally:
             self._posting.discard(owed.key)
 
-    async def _posted(self, owed: Owed) -> discord.Message | None:
+    async def _posted(self, owed: Owed) -> Posted | None:
         try:
             message = await owed.compose()
             if message is None:
                 self._tried.discard(owed.key)
                 await self._owed.release(owed.key)
                 return None
-            sent = await send_once(await owed.place(), **message, nonce=owed_nonce(owed.key))
+            posting = functools.partial(post, self._client, await owed.place())
+            sent = await send_once(posting, **message, nonce=owed_nonce(owed.key))
         except discord.HTTPException as error:
             if error.status not in FOR_GOOD:
                 log.info("could not post %s yet: %s", owed.key, error)
@@ -147,7 +157,7 @@ class OwedPosts:
             return None
         await owed.recorded(sent, owed.key in self._tried)
         self._tried.discard(owed.key)
-        await self._owed.sent(owed.key, sent.channel.id, sent.id)
+        await self._owed.sent(owed.key, sent.channel_id, sent.id)
         self.retries.succeeded(owed.key)
         return sent
 

@@ -30,6 +30,7 @@ from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.face_drawing import acting, to_ping
 from bot.discord_ui.game_links import game_link
 from bot.discord_ui.game_messages import GameMessages
+from bot.discord_ui.lean_requests import edit_message
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.nonces import nonce
@@ -135,11 +136,13 @@ class TurnPings:
         nobody again."""
         if game.ping_message_id is None:
             return game
-        channel = self.places.client.get_partial_messageable(game.place_id)
         card = ping_card(game, list(game.pinged), lang, await self.hooks.ping_rows(game, lang))
         try:
-            await channel.get_partial_message(game.ping_message_id).edit(
-                **_marked(edited(card), game)
+            await edit_message(
+                self.places.client,
+                game.place_id,
+                game.ping_message_id,
+                **_marked(edited(card), game),
             )
         except discord.NotFound:
             log.info("game %s's ping was gone already", game.id)

@@ -29,6 +29,7 @@ from bot.discord_ui.finished_games import share_gone
 from bot.discord_ui.game_links import game_link
 from bot.discord_ui.interaction_answers import defer_now, tell
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.owed_messages import Owed
 from bot.games import shared_words
 from bot.games.faces import face_for
@@ -118,7 +119,7 @@ class Sharing:
         self._store = store
         self._compose = compose
         self._told = told
-        self._posting: dict[str, asyncio.Task[discord.Message | None]] = {}
+        self._posting: dict[str, asyncio.Task[Posted | None]] = {}
         """The shares being posted here, for a press meanwhile to wait for."""
 
     async def claimed(self, interaction: discord.Interaction, game: Game) -> SharedReplay | None:
@@ -160,7 +161,7 @@ class Sharing:
         else:
             await tell(interaction, self._told(game, now, lang))
 
-    async def posted(self, game: Game, share: SharedReplay, limit: int) -> discord.Message | None:
+    async def posted(self, game: Game, share: SharedReplay, limit: int) -> Posted | None:
         """``share``'s message, posted once (``OwedPosts``); ``None`` if it is not posted
         now (another process is on it, Discord failed it and it is tried again later, or
         it was given up)."""
@@ -188,8 +189,8 @@ class Sharing:
                 log.warning("game %s's %s can't be posted", game_id, self._what, exc_info=True)
 
     def _owed(self, key: str, game: Game, share: SharedReplay, limit: int) -> Owed:
-        async def place() -> discord.abc.Messageable:
-            return self.client.get_partial_messageable(share.channel_id, guild_id=game.guild_id)
+        async def place() -> int:
+            return share.channel_id
 
         async def compose() -> dict[str, Any] | None:
             if await self._store.share(game.id) != share:
@@ -199,8 +200,8 @@ class Sharing:
                 await self._store.shared(game.id, share, None)
             return message
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
-            self.context.places.posted(message)
+        async def recorded(message: Posted, made_before: bool) -> None:
+            self.context.places.posted(message.channel_id, message.id)
             await self._store.shared(game.id, share, message.id)
 
         async def refused(error: discord.HTTPException) -> None:

@@ -37,6 +37,7 @@ from bot.discord_ui.interaction_answers import (
     update_clicked,
 )
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import ORIGINAL, Made, edit_message, edit_through
 from bot.discord_ui.limits import OLD_MESSAGE_EDITS
 from bot.discord_ui.live_hands import LiveHands
 from bot.discord_ui.lobby_messages import LobbyMessages
@@ -352,13 +353,13 @@ class TableUpdates:
         return {"lobby_message_id": lobby.id}
 
     async def _announced_there(
-        self, game: Game, lobby: discord.Message, interaction: discord.Interaction
+        self, game: Game, lobby: Made, interaction: discord.Interaction
     ) -> Recorded:
         """A conversation's lobby is out (no thread: the bot can make none there), and
         follows through its command's token. Where Discord made it private (a server
         whose Use External Apps is off for the host lets apps installed to an account
         answer them alone), nobody could join: it is cancelled, and the host told."""
-        if not lobby.flags.ephemeral:
+        if not lobby.ephemeral:
             await self.conversations.keep(game, lobby.id, interaction)
             return {"lobby_message_id": lobby.id}
         log.info("game %s's lobby came out private; cancelled", game.id)
@@ -366,7 +367,7 @@ class TableUpdates:
         closed = await self.service.cancel(game.id, Actor(interaction.user.id))
         lang = reader(interaction)
         content, _ = await self.lobbies.message(closed)
-        await interaction.edit_original_response(**content)
+        await edit_through(interaction.followup, ORIGINAL, **content)
         await tell(interaction, lang.say(PRIVATE_ONLY))
         recorded: Recorded = {"lobby_message_id": lobby.id}
         # Shown as it closed: nobody else sees it, and nothing of it follows.
@@ -436,8 +437,7 @@ class TableUpdates:
             and not await self._moved_on(game, old)
         ):
             try:
-                channel = self.client.get_partial_messageable(game.place_id)
-                await channel.get_partial_message(old).edit(**edited(card))
+                await edit_message(self.client, game.place_id, old, **edited(card))
                 self.state.on_table(game.id, old, game.version)
                 self.state.edit_worked(game.id)
                 return {}
@@ -454,7 +454,7 @@ class TableUpdates:
         if old is not None:
             await self.places.delete(game, old)
         recorded: Recorded = {"turn_message_id": message.id}
-        if message.channel.id != game.place_id:
+        if message.channel_id != game.place_id:
             # Its thread was deleted or locked: the game plays in its channel now, where
             # its lobby no longer sends anyone to the thread.
             recorded["thread_id"] = None

@@ -26,6 +26,7 @@ told, once and privately, at their next press there.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
@@ -40,6 +41,7 @@ from bot.discord_ui.game_links import game_link
 from bot.discord_ui.game_messages import DMS_CLOSED, Answered
 from bot.discord_ui.interaction_answers import acknowledge, update_clicked
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import follow_up, post
 from bot.discord_ui.message_hooks import ControlDrawing, MessageHooks
 from bot.discord_ui.nonces import seat_nonce, send_once
 from bot.discord_ui.table_cards import headline_of
@@ -156,8 +158,11 @@ class TurnNotices:
             card = await self._card(game, user, ends)
             try:
                 channel = await self.client.create_dm(discord.Object(user))
-                message = await send_once(
-                    channel, **sent(card), silent=user in quiet, nonce=_nonce(game, user, ends)
+                posted = await send_once(
+                    functools.partial(post, self.client, channel.id),
+                    **sent(card),
+                    silent=user in quiet,
+                    nonce=_nonce(game, user, ends),
                 )
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
@@ -171,7 +176,7 @@ class TurnNotices:
                     self.untold.add(user)
                 refused.append(user)
                 continue
-            await self.players.keep_notice(TurnNotice(game.id, user, channel.id, message.id))
+            await self.players.keep_notice(TurnNotice(game.id, user, channel.id, posted.id))
             self._none.discard(game.id)
         return refused
 
@@ -309,8 +314,9 @@ class TurnNotices:
         lang = reader(interaction)
         if user in self.unreached:
             self.unreached.discard(user)
-            await interaction.followup.send(
-                lang._(
+            await follow_up(
+                interaction.followup,
+                content=lang._(
                     "I can't write to you, so you aren't told of your turns: install the app "
                     "to your account and let it message you."
                 ),
@@ -320,8 +326,9 @@ class TurnNotices:
         if user not in self.untold:
             return
         self.untold.discard(user)
-        await interaction.followup.send(
-            lang._(
+        await follow_up(
+            interaction.followup,
+            content=lang._(
                 "Your direct messages are closed to this bot, so your turn was told in the "
                 "channel instead. Open them (the server's Privacy Settings), then choose "
                 "/my settings notify again."

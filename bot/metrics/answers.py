@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from prometheus_client import Counter, Histogram
 
+from bot.metrics.children import Children
+
 KINDS = {
     "application_command": "command",
     "component": "component",
@@ -61,10 +63,10 @@ class Answers:
         unanswered: Counter,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._interactions = interactions
-        self._answer_time = answer_time
-        self._deferred_answer_time = deferred_answer_time
-        self._unanswered_count = unanswered
+        self._interactions = Children(interactions)
+        self._answer_time = Children(answer_time)
+        self._deferred_answer_time = Children(deferred_answer_time)
+        self._unanswered_count = Children(unanswered)
         self._clock = clock
         self._first: OrderedDict[int, Waiting] = OrderedDict()
         """By id: no first answer Discord took yet."""
@@ -74,7 +76,7 @@ class Answers:
     def arrived(self, interaction_id: int, token: str, type_name: str) -> None:
         """An interaction of discord.py's type ``type_name`` came in now."""
         kind = KINDS.get(type_name, "other")
-        self._interactions.labels(kind).inc()
+        self._interactions(kind).inc()
         self.expire()
         self._first[interaction_id] = Waiting(self._clock(), kind, token)
         if len(self._first) > KEPT:
@@ -98,7 +100,7 @@ class Answers:
             waiting = self._deferred.pop(token, None)
             if waiting is not None:
                 elapsed = self._clock() - waiting.arrived
-                self._deferred_answer_time.labels(waiting.kind).observe(elapsed)
+                self._deferred_answer_time(waiting.kind).observe(elapsed)
 
     def expire(self) -> None:
         """Counts the interactions that can't take the answer they wait for any more."""
@@ -122,7 +124,7 @@ class Answers:
             del self._first[interaction_id]
             how = "deferred" if waiting.deferring else "direct"
             elapsed = self._clock() - waiting.arrived
-            self._answer_time.labels(waiting.kind, how).observe(elapsed)
+            self._answer_time(waiting.kind, how).observe(elapsed)
             if waiting.deferring:
                 self._deferred[waiting.token] = waiting
                 if len(self._deferred) > KEPT:
@@ -130,7 +132,7 @@ class Answers:
         elif status is not None and 400 <= status < 500 and status != 429:
             # Refused (too late, 10062): no retry of it can get through.
             del self._first[interaction_id]
-            self._unanswered_count.labels(waiting.kind, "failed").inc()
+            self._unanswered_count(waiting.kind, "failed").inc()
         else:
             waiting.failed = True  # discord.py may try it again
 
@@ -138,7 +140,7 @@ class Answers:
         """``waiting`` can't take its answer any more: ``deferred``, with no real answer
         after; or its first answer failed; or it never had one."""
         reason = "deferred" if deferred else "failed" if waiting.failed else "never"
-        self._unanswered_count.labels(waiting.kind, reason).inc()
+        self._unanswered_count(waiting.kind, reason).inc()
 
 
 def interaction_answered(path: str) -> int | None:

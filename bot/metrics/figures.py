@@ -18,6 +18,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 from bot.metrics.answers import Answers
+from bot.metrics.children import Children
 
 P = ParamSpec("P")
 S = TypeVar("S")
@@ -186,6 +187,16 @@ class Metrics:
             self.interactions, self.answer_time, self.deferred_answer_time, self.unanswered, clock
         )
         """The interactions waiting for their answers."""
+        # The children of those counted on the hot path, each looked up once.
+        self.actions_of = Children(self.actions)
+        self.lesson_steps_of = Children(self.lesson_steps)
+        self.pictures_of = Children(self.pictures)
+        self.picture_time_of = Children(self.picture_time)
+        self.requests_of = Children(self.requests)
+        self.refusals_of = Children(self.refusals)
+        self.invalid_requests_of = Children(self.invalid_requests)
+        self.rate_limited_of = Children(self.rate_limited)
+        self.database_time_of = Children(self.database_time)
 
 
 _counting: ContextVar[Metrics | None] = ContextVar("claimit_metrics", default=None)
@@ -206,7 +217,7 @@ def action_made(kind: str) -> None:
     """A move of a game of ``kind`` was committed."""
     metrics = _counting.get()
     if metrics is not None:
-        metrics.actions.labels(kind).inc()
+        metrics.actions_of(kind).inc()
 
 
 def lesson_counted(lesson: str, step: str, what: str) -> None:
@@ -214,7 +225,7 @@ def lesson_counted(lesson: str, step: str, what: str) -> None:
     (``LessonService.counted``)."""
     metrics = _counting.get()
     if metrics is not None:
-        metrics.lesson_steps.labels(lesson, step, what).inc()
+        metrics.lesson_steps_of(lesson, step, what).inc()
 
 
 def deferring(interaction_id: int) -> None:
@@ -251,7 +262,7 @@ def timed_transaction(
             try:
                 return await transaction(database, *args, **kwargs)
             finally:
-                metrics.database_time.labels(kind).observe(time.perf_counter() - started)
+                metrics.database_time_of(kind).observe(time.perf_counter() - started)
 
         return timed
 
@@ -274,8 +285,8 @@ def timed_pictures(
         started = time.perf_counter()
         made = await paint(painters, key, function, *args, **kwargs)
         picture = picture_kind(function)
-        metrics.picture_time.labels(picture).observe(time.perf_counter() - started)
-        metrics.pictures.labels(picture).inc()
+        metrics.picture_time_of(picture).observe(time.perf_counter() - started)
+        metrics.pictures_of(picture).inc()
         return made
 
     return timed

@@ -1,15 +1,15 @@
-"""Discord's REST requests counted where aiohttp sends them (discord.py's ``http_trace``):
-each by its route, with the ids and tokens in its path left out so that the routes stay
-few, and the answer's status; a refusal by Discord's JSON error code too (what discord.py
-raises as ``discord.HTTPException.code``); the 429s by their limit's scope; the answers
-Discord counts towards banning the bot's address, by client; and the interactions'
-answers told to ``Metrics.answers``."""
+"""Discord's REST requests counted where aiohttp sends them (the wrapper of the bot's
+sessions, ``bot.discord_ui.wrapped_requests``): each by its route, with the ids and
+tokens in its path left out so that the routes stay few, and the answer's status; a
+refusal by Discord's JSON error code too (what discord.py raises as
+``discord.HTTPException.code``); the 429s by their limit's scope; the answers Discord
+counts towards banning the bot's address, by client; and the interactions' answers told
+to ``Metrics.answers``."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-from types import SimpleNamespace
 
 import aiohttp
 
@@ -40,42 +40,35 @@ def route_of(method: str, path: str) -> str:
     return f"{method} /{'/'.join(shown)}"
 
 
-def counting_requests(config: aiohttp.TraceConfig, metrics: Metrics, client: str = "bot") -> None:
-    """Counts every request of the session ``config`` traces into ``metrics``, its
-    invalid ones as ``client``'s."""
+class RequestCounts:
+    """Counts a client's requests of Discord's API into ``metrics``, its invalid ones as
+    ``client``'s (``bot``: discord.py's; ``board``: the board's sign-ins)."""
 
-    async def end(
-        session: aiohttp.ClientSession,
-        context: SimpleNamespace,
-        params: aiohttp.TraceRequestEndParams,
-    ) -> None:
-        if not params.url.path.startswith(API_PATH):
-            return  # the gateway's connection, not a request of the API
-        route = route_of(params.method, params.url.path)
-        status = params.response.status
-        metrics.requests.labels(route, str(status)).inc()
-        metrics.answers.sent(params.method, params.url.path, status)
-        scope = params.response.headers.get("X-RateLimit-Scope")
+    def __init__(self, metrics: Metrics, client: str = "bot") -> None:
+        self._metrics = metrics
+        self._client = client
+
+    async def answered(self, method: str, path: str, response: aiohttp.ClientResponse) -> None:
+        """The request got ``response``."""
+        metrics = self._metrics
+        route = route_of(method, path)
+        status = response.status
+        metrics.requests_of(route, str(status)).inc()
+        metrics.answers.sent(method, path, status)
+        scope = response.headers.get("X-RateLimit-Scope")
         if status == 429:
-            metrics.rate_limited.labels(client, scope or "none").inc()
+            metrics.rate_limited_of(self._client, scope or "none").inc()
         if invalid(status, scope):
-            metrics.invalid_requests.labels(client).inc()
+            metrics.invalid_requests_of(self._client).inc()
         if 400 <= status < 500 and status != 429:
-            code = await refusal_code(params.response)
+            code = await refusal_code(response)
             if code is not None:
-                metrics.refusals.labels(route, str(code)).inc()
+                metrics.refusals_of(route, str(code)).inc()
 
-    async def failed(
-        session: aiohttp.ClientSession,
-        context: SimpleNamespace,
-        params: aiohttp.TraceRequestExceptionParams,
-    ) -> None:
-        if params.url.path.startswith(API_PATH):
-            metrics.requests.labels(route_of(params.method, params.url.path), "failed").inc()
-            metrics.answers.sent(params.method, params.url.path, None)
-
-    config.on_request_end.append(end)
-    config.on_request_exception.append(failed)
+    def failed(self, method: str, path: str) -> None:
+        """The request got no answer."""
+        self._metrics.requests_of(route_of(method, path), "failed").inc()
+        self._metrics.answers.sent(method, path, None)
 
 
 def invalid(status: int, scope: str | None) -> bool:

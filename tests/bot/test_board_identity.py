@@ -23,8 +23,9 @@ from bot.activity.refusal_shares import (
     Shares,
     address_of,
 )
+from bot.discord_ui.global_pace import wrapper
 from bot.metrics.figures import Metrics
-from bot.metrics.requests import counting_requests
+from bot.metrics.requests import RequestCounts
 from tests.bot.fixtures import served
 from tests.clock import ManualClock
 
@@ -106,11 +107,10 @@ async def test_the_invalid_requests_are_counted_as_discord_counts_them() -> None
     app.router.add_get("/api/v10/users/{status}", answer)
     runner, origin = await served(app)
     metrics = Metrics()
-    trace = aiohttp.TraceConfig()
-    counting_requests(trace, metrics, "board")
+    counting = wrapper(None, RequestCounts(metrics, "board"))
     try:
         base = f"{origin}/api/v10/users"
-        async with aiohttp.ClientSession(trace_configs=[trace]) as session:
+        async with aiohttp.ClientSession(middlewares=(counting,)) as session:
             for asked in ("401", "403", "429", "429?scope=user", "429?scope=shared", "404"):
                 async with session.get(f"{base}/{asked}"):
                     pass

@@ -18,6 +18,8 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.discord_ui import interaction_answers
+from bot.discord_ui.global_pace import wrapper
 from bot.discord_ui.interaction_answers import defer_now
 from bot.discord_ui.watched import shards_health
 from bot.games.outcome import Outcome
@@ -32,7 +34,7 @@ from bot.metrics.figures import (
     picture_kind,
     timed_transaction,
 )
-from bot.metrics.requests import counting_requests, route_of
+from bot.metrics.requests import RequestCounts, route_of
 from bot.service import Actor, GameService
 from bot.storage.database import Body, CommitUnknown
 from bot.storage.sqlite import SQLiteDatabase
@@ -330,11 +332,10 @@ async def counted(
     app.router.add_route(method, f"/api/v10{route}", answer)
     runner, origin = await served(app)
     metrics = Metrics()
-    trace = aiohttp.TraceConfig()
-    counting_requests(trace, metrics)
+    counting = wrapper(None, RequestCounts(metrics))
     bodies = []
     try:
-        async with aiohttp.ClientSession(trace_configs=[trace]) as session:
+        async with aiohttp.ClientSession(middlewares=(counting,)) as session:
             for path in paths:
                 async with session.request(method, f"{origin}/api/v10{path}") as response:
                     bodies.append(await response.json())
@@ -392,7 +393,9 @@ async def test_a_move_whose_commit_answer_was_lost_counts_once_found_saved(
     assert sample(metrics, "claimit_actions_total", kind="claimit") == 1
 
 
-async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer() -> None:
+async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     metrics = Metrics()
 
     class Response:
@@ -401,12 +404,15 @@ async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer() -> None
         def is_done(self) -> bool:
             return self.done
 
-        async def defer(self, **options: object) -> None:
-            assert options == {"thinking": True}
-            metrics.answers.sent("POST", CALLBACK.format(6, 6), 204)
-            self.done = True
+    response = Response()
 
-    interaction = cast(discord.Interaction, SimpleNamespace(id=6, response=Response(), extras={}))
+    async def deferred(_: discord.Interaction, **options: object) -> None:
+        assert options == {"thinking": True}
+        metrics.answers.sent("POST", CALLBACK.format(6, 6), 204)
+        response.done = True
+
+    monkeypatch.setattr(interaction_answers, "defer", deferred)
+    interaction = cast(discord.Interaction, SimpleNamespace(id=6, response=response, extras={}))
 
     async def answer() -> None:
         counting(metrics)
@@ -417,3 +423,23 @@ async def test_a_deferral_the_bot_makes_is_counted_as_its_first_answer() -> None
     answered = "claimit_answer_seconds_count"
     assert sample(metrics, answered, type="component", answer="deferred") == 1
     assert sample(metrics, answered, type="component", answer="direct") == 0
+
+
+def test_a_metrics_child_is_asked_of_prometheus_once_for_its_labels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    metrics = Metrics()
+    asked: list[tuple[str, ...]] = []
+    labels = metrics.requests.labels
+
+    def counted(*values: str) -> Any:
+        asked.append(values)
+        return labels(*values)
+
+    monkeypatch.setattr(metrics.requests, "labels", counted)
+    for status in ("200", "200", "429", "200"):
+        metrics.requests_of("GET /users/@me", status).inc()
+    assert asked == [("GET /users/@me", "200"), ("GET /users/@me", "429")]
+    requests = "claimit_discord_requests_total"
+    assert sample(metrics, requests, route="GET /users/@me", status="200") == 3
+    assert sample(metrics, requests, route="GET /users/@me", status="429") == 1

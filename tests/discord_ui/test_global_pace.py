@@ -6,17 +6,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
+from typing import cast
 
 import aiohttp
 import discord
 import pytest
-from multidict import CIMultiDict
+from aiohttp import ClientRequest, ClientResponse
 from yarl import URL
 
-from bot.discord_ui.client import use_discord_at
-from bot.discord_ui.global_pace import GlobalPace
+from bot.discord_ui.client import GameBot, use_discord_at
+from bot.discord_ui.global_pace import GlobalPace, wrapper
+from bot.discord_ui.wrapped_requests import wrap_requests
 from bot.metrics.figures import Metrics
 from bot.service.pace_grants import BUDGET
+from bot.settings import Settings
 from emulator import DEFAULT_BOT_PERMISSIONS, DISCORD_RATE_LIMITS, Channel, DiscordEmulator
 from tests.clock import ManualClock
 
@@ -136,13 +139,15 @@ def figure(metrics: Metrics, name: str) -> float | None:
     return metrics.registry.get_sample_value(name)
 
 
-async def burst(
-    emulator: DiscordEmulator,
-    channels: list[Channel],
-    trace: aiohttp.TraceConfig,
-) -> None:
-    """A message posted in each channel at once, by discord.py with ``trace`` (a pace's)."""
-    client = discord.Client(intents=discord.Intents.none(), http_trace=trace)
+def paced(pace: GlobalPace) -> discord.Client:
+    """A discord.py client whose requests go under ``pace``, as the bot's do."""
+    client = discord.Client(intents=discord.Intents.none())
+    wrap_requests(client, wrapper(pace, None))
+    return client
+
+
+async def burst(emulator: DiscordEmulator, channels: list[Channel], client: discord.Client) -> None:
+    """A message posted in each channel at once, by ``client``."""
     await client.login(emulator.token)
     try:
         await asyncio.gather(
@@ -170,7 +175,7 @@ def channels(emulator: DiscordEmulator, count: int) -> list[Channel]:
 async def test_a_burst_past_the_global_limit_gets_no_429(emulator: DiscordEmulator) -> None:
     where = channels(emulator, BURST)
     pace = GlobalPace(BUDGET)
-    await burst(emulator, where, pace.trace_config())
+    await burst(emulator, where, paced(pace))
     assert emulator.rate_limited == 0 and pace.waited > 0
     assert all(len(c.visible()) == 1 for c in where)
 
@@ -189,7 +194,8 @@ async def test_without_the_pace_discord_answers_429(emulator: DiscordEmulator) -
     watching = aiohttp.TraceConfig()
     watching.on_request_end.append(answered)
     emulator.clock.stop()
-    sending = asyncio.create_task(burst(emulator, where, watching))
+    client = discord.Client(intents=discord.Intents.none(), http_trace=watching)
+    sending = asyncio.create_task(burst(emulator, where, client))
     first_429 = asyncio.create_task(refused.wait())
     await asyncio.wait({sending, first_429}, return_when=asyncio.FIRST_COMPLETED)
     first_429.cancel()
@@ -202,18 +208,38 @@ async def test_without_the_pace_discord_answers_429(emulator: DiscordEmulator) -
 
 async def test_the_interaction_endpoints_are_not_paced() -> None:
     pace = GlobalPace(limit=1, window=60)
-    (start,) = pace.trace_config().on_request_start
+    wrapped = wrapper(pace, None)
 
-    async with aiohttp.ClientSession() as session:
+    async def answer(_: ClientRequest) -> ClientResponse:
+        return cast(ClientResponse, SimpleNamespace(status=200))
 
-        async def send(path: str) -> None:
-            url = URL(f"https://discord.com{path}")
-            params = aiohttp.TraceRequestStartParams("POST", url, CIMultiDict())
-            await asyncio.wait_for(start(session, SimpleNamespace(), params), 1)
+    async def send(path: str) -> None:
+        url = URL(f"https://discord.com{path}")
+        request = cast(ClientRequest, SimpleNamespace(method="POST", url=url))
+        await asyncio.wait_for(wrapped(request, answer), 1)
 
-        await send("/api/v10/channels/1/messages")
-        # The limit is taken, for a minute: only the exempt routes go on.
-        await send("/api/v10/interactions/2/token/callback")
-        await send("/api/v10/webhooks/3/token/messages/@original")
-        with pytest.raises(TimeoutError):
-            await send("/api/v10/channels/1/messages/4")
+    await send("/api/v10/channels/1/messages")
+    # The limit is taken, for a minute: only the exempt routes go on.
+    await send("/api/v10/interactions/2/token/callback")
+    await send("/api/v10/webhooks/3/token/messages/@original")
+    with pytest.raises(TimeoutError):
+        await send("/api/v10/channels/1/messages/4")
+
+
+async def test_the_bots_requests_are_paced_and_counted_with_no_trace_signal(
+    emulator: DiscordEmulator,
+) -> None:
+    """One wrapper paces and counts each request: aiohttp's trace signals (13 a request)
+    reach nobody, so the bot's session has no trace config."""
+    settings = Settings(discord_token=emulator.token, database="unused.db", metrics_port=0)
+    bot = GameBot(settings)
+    try:
+        await bot.http.static_login(emulator.token)
+        session = discord.Webhook.partial(1, "token", client=bot).session
+        assert session.trace_configs == []
+        assert bot.pace.occupied() == 1
+        assert bot.metrics is not None
+        asked = {"route": "GET /users/@me", "status": "200"}
+        assert bot.metrics.registry.get_sample_value("claimit_discord_requests_total", asked) == 1
+    finally:
+        await bot.http.close()

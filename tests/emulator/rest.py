@@ -83,7 +83,8 @@ class Place:
         return interaction
 
     async def respond(self, interaction: Interaction, kind: int, data: dict[str, Any]) -> Answer:
-        path = f"/interactions/{interaction.id}/{interaction.token}/callback"
+        """A first response, asking for Discord's answer about it (``with_response``)."""
+        path = f"/interactions/{interaction.id}/{interaction.token}/callback?with_response=true"
         return await self.call("POST", path, {"type": kind, "data": data})
 
     def webhook(self, interaction: Interaction) -> str:

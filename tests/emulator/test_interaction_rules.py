@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import aiohttp
 import discord
 import pytest
 
@@ -45,6 +46,25 @@ async def test_a_token_still_works_just_inside_its_lifetime(place: Place) -> Non
     interaction.created_at -= place.emulator.token_lifetime - 5
     status, _ = await place.call("POST", place.webhook(interaction), {"content": "more"})
     assert status == 200
+
+
+async def test_a_first_response_not_asking_for_its_answer_is_answered_204_with_nothing(
+    place: Place,
+) -> None:
+    clicked = await place.post({"content": "table"})
+    for interaction, kind in ((place.interaction(), 4), (place.interaction(clicked), 7)):
+        path = f"/interactions/{interaction.id}/{interaction.token}/callback"
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(
+                place.emulator.api_url + path,
+                json={"type": kind, "data": {"content": "answered"}},
+            ) as response,
+        ):
+            assert (response.status, await response.read()) == (204, b"")
+        assert interaction.response_type == kind
+        assert interaction.response_message is not None
+        assert interaction.response_message.content == "answered"
 
 
 async def test_a_second_answer_is_refused_and_kept_as_the_interactions_error(

@@ -150,6 +150,9 @@ async def test_a_body_neither_json_nor_multipart_is_refused(
     assert emulator.command_syncs == 0
     # The same body as JSON is taken.
     status, _, _ = await answer(
-        "POST", callback, {**headers, "Content-Type": "application/json"}, json.dumps(PHISHING)
+        "POST",
+        f"{callback}?with_response=true",
+        {**headers, "Content-Type": "application/json"},
+        json.dumps(PHISHING),
     )
     assert status == 200

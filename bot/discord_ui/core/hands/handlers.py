@@ -64,8 +64,7 @@ class Hands(Part):
                 thinking=True,
             )
             message_id = await reveal(interaction, _ready(card))
-            if message_id is not None:
-                await self.hands.keep(interaction, game, seat.seat, message_id, shows)
+            await self.hands.keep(interaction, game, seat.seat, message_id, shows)
 
     async def play_privately(self, interaction: discord.Interaction, button: PrivateButton) -> None:
         """A press in a hand: the seat's own move, answered in that hand; one the game has moved

@@ -21,6 +21,7 @@ from bot.clock import Clock
 from bot.discord_ui.card_layout import sent
 from bot.discord_ui.core.players.listing import my_games_card, place_names, waits_on
 from bot.discord_ui.game_messages import DMS_CLOSED
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.owed_messages import Owed, OwedPosts
 from bot.service import GameService
 from bot.service.shard_leases import ShardLeases
@@ -70,8 +71,8 @@ class DailySummaries(Looks):
         service = self.service
         user = summary.user_id
 
-        async def place() -> discord.abc.Messageable:
-            return await self.client.create_dm(discord.Object(user))
+        async def place() -> int:
+            return (await self.client.create_dm(discord.Object(user))).id
 
         async def compose() -> dict[str, Any] | None:
             settings = await service.players.get(user)
@@ -90,7 +91,7 @@ class DailySummaries(Looks):
             title = lang._("🗓️ Your games today")
             return sent(my_games_card(games, user, lang, servers, now, title))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
+        async def recorded(message: Posted, made_before: bool) -> None:
             await self._replace(summary, message)
             await service.players.take_summary(summary)
 
@@ -103,7 +104,7 @@ class DailySummaries(Looks):
         key = f"daily-summary:{user}:{int(summary.due)}"
         return Owed(key, DM_SHARD_GUILD, place, compose, recorded, refused)
 
-    async def _replace(self, summary: DailySummary, message: discord.Message | None) -> None:
+    async def _replace(self, summary: DailySummary, message: Posted | None) -> None:
         """The last summary goes; ``message`` is the one kept from now on."""
         if summary.message_id is not None and summary.channel_id is not None:
             channel = self.client.get_partial_messageable(summary.channel_id)
@@ -113,6 +114,6 @@ class DailySummaries(Looks):
                 log.info("%s's daily summary was gone already", summary.user_id)
         await self.service.players.keep_summary(
             summary.user_id,
-            None if message is None else message.channel.id,
+            None if message is None else message.channel_id,
             None if message is None else message.id,
         )

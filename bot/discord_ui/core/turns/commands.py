@@ -14,6 +14,7 @@ from bot.discord_ui.conversations import place_of
 from bot.discord_ui.core.turns.handlers import Turns
 from bot.discord_ui.interaction_answers import answer_privately
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import follow_up
 from bot.discord_ui.limits import TEXT_TOTAL
 from bot.discord_ui.part import features_parts
 from bot.games.face import GameFace
@@ -80,7 +81,7 @@ async def show_rules(interaction: discord.Interaction, face: GameFace) -> None:
     cards.append(replace(last, rows=added))
     await answer_privately(interaction, cards[0])
     for card in cards[1:]:
-        await interaction.followup.send(view=layout(card), ephemeral=True)
+        await follow_up(interaction.followup, view=layout(card), ephemeral=True)
 
 
 RULES_CARD = TEXT_TOTAL - TITLE - len("### \n")

@@ -21,6 +21,7 @@ from bot.discord_ui.game_log import log_cards
 from bot.discord_ui.game_messages import Recorded
 from bot.discord_ui.interaction_answers import announce, answer_privately, in_time, tell
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.lean_requests import follow_up
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
 from bot.games import shared_words
@@ -75,8 +76,8 @@ class Turns(Part):
             old = game.turn_message_id
             if game.status is GameStatus.LOBBY:
                 content, _ = await self.lobbies.message(game)
-                message = await announce(interaction, **content)
-                recorded: Recorded = {"lobby_message_id": message.id}
+                message_id = (await announce(interaction, **content)).id
+                recorded: Recorded = {"lobby_message_id": message_id}
             else:
                 lang = await self.languages.of_game(game)
                 last = await self.service.history.last_outcome(game.id)
@@ -87,10 +88,10 @@ class Turns(Part):
                     # The old message loses its buttons while its token lets it.
                     await self.conversations.edit(game, **edited(replace(drawn, rows=())))
                 if interaction.channel_id == game.place_id:
-                    message = await announce(interaction, **card)
+                    message_id = (await announce(interaction, **card)).id
                 else:
                     # Asked in the channel of a game played in its thread: it goes there.
-                    message = await self.places.post(game, **card)
+                    message_id = (await self.places.post(game, **card)).id
                     await tell(
                         interaction,
                         reader(interaction)._(
@@ -98,13 +99,13 @@ class Turns(Part):
                             place=f"<#{game.place_id}>",
                         ),
                     )
-                recorded = {"turn_message_id": message.id}
+                recorded = {"turn_message_id": message_id}
                 try:
-                    moved = replace(game, turn_message_id=message.id)
+                    moved = replace(game, turn_message_id=message_id)
                     await self.games.relink_ping(moved, lang)
                 except discord.HTTPException:
                     log.info("game %s's ping still links to its old table", game.id)
-            await self.conversations.keep(game, message.id, interaction)
+            await self.conversations.keep(game, message_id, interaction)
             try:
                 await self.service.messages.mark_shown(game.id, game.version, recorded)
             except Exception:
@@ -149,7 +150,7 @@ class Turns(Part):
         cards = log_cards(title, lines)
         await answer_privately(interaction, cards[0])
         for card in cards[1:]:
-            await interaction.followup.send(**sent(card), ephemeral=True)
+            await follow_up(interaction.followup, **sent(card), ephemeral=True)
 
     async def play(
         self, interaction: discord.Interaction, pressed: TurnButton | TurnSelect, intent: str

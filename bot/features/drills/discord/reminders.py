@@ -19,6 +19,7 @@ from bot.discord_ui.card_layout import Card, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.core.players.summaries import DM_SHARD_GUILD
 from bot.discord_ui.game_messages import DMS_CLOSED
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.owed_messages import Owed
 from bot.features.drills.reminders import DrillReminders, Reminder
 from bot.features.drills.service import DrillService
@@ -62,8 +63,8 @@ class DrillReminderWatch(Looks):
         players = self.context.service.players
         user = reminder.user_id
 
-        async def place() -> discord.abc.Messageable:
-            return await self.context.client.create_dm(discord.Object(user))
+        async def place() -> int:
+            return (await self.context.client.create_dm(discord.Object(user))).id
 
         async def compose() -> dict[str, Any] | None:
             count = await self.reminders.still_due(reminder)
@@ -71,7 +72,7 @@ class DrillReminderWatch(Looks):
                 return None
             return sent(reminder_card(count, language((await players.get(user)).locale)))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
+        async def recorded(message: Posted, made_before: bool) -> None:
             await self.reminders.settled(reminder)
 
         async def refused(error: discord.HTTPException) -> None:

@@ -28,6 +28,7 @@ from bot.discord_ui.card_layout import Card, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.face_drawing import drawn
 from bot.discord_ui.game_messages import DMS_CLOSED
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.table_cards import headline_of
 from bot.features.following.discord.cards import (
@@ -173,7 +174,7 @@ class FollowNotices:
                 return None
             return sent(await self.end_card(game, last, await self._language_of(user)))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
+        async def recorded(message: Posted, made_before: bool) -> None:
             await self._delete(await self.follows.end_told(game.id, user))
 
         async def refused(error: discord.HTTPException) -> None:
@@ -200,8 +201,8 @@ class FollowNotices:
                 return None
             return sent(await self.round_card(game, rounds, await self._language_of(user)))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
-            notice = Notice(message.channel.id, message.id)
+        async def recorded(message: Posted, made_before: bool) -> None:
+            notice = Notice(message.channel_id, message.id)
             kept, before = await self.follows.round_told(game.id, user, rounds, notice)
             # One told of more rounds meanwhile makes this one stale at once.
             await self._delete(before if kept else notice)
@@ -273,8 +274,8 @@ class FollowNotices:
         await self.follows.drop(game.id, user)
         return False
 
-    async def _direct(self, user: int) -> discord.abc.Messageable:
-        return await self.client.create_dm(discord.Object(user))
+    async def _direct(self, user: int) -> int:
+        return (await self.client.create_dm(discord.Object(user))).id
 
     async def _delete(self, notice: Notice | None) -> None:
         """A notice a newer one replaced; one gone already stays gone."""

@@ -33,6 +33,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import in_time, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
+from bot.discord_ui.lean_requests import Posted, edit_message
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
@@ -215,10 +216,10 @@ class Invitations(Part):
         user = invitation.user_id
         direct = invitation.by_dm and not ping
 
-        async def place() -> discord.abc.Messageable:
+        async def place() -> int:
             if direct:
-                return await self.client.create_dm(discord.Object(user))
-            return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+                return (await self.client.create_dm(discord.Object(user))).id
+            return game.channel_id
 
         async def compose() -> dict[str, Any] | None:
             current = await self.invitations.invitation(game.id, user)
@@ -230,12 +231,12 @@ class Invitations(Part):
             shown = replace(current, by_dm=direct)
             return sent(await self._card(now, shown))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
+        async def recorded(message: Posted, made_before: bool) -> None:
             await self.invitations.invitation_sent(
-                invitation, message.channel.id, message.id, direct
+                invitation, message.channel_id, message.id, direct
             )
             if not direct:
-                self.places.posted(message)
+                self.places.posted(message.channel_id, message.id)
 
         async def refused(error: discord.HTTPException) -> None:
             if direct and error.code == DMS_CLOSED:
@@ -292,9 +293,10 @@ class Invitations(Part):
         """The invitation's message, brought up to ``card``; one deleted meanwhile stays gone."""
         if invitation.channel_id is None or invitation.message_id is None:
             return
-        channel = self.client.get_partial_messageable(invitation.channel_id)
         try:
-            await channel.get_partial_message(invitation.message_id).edit(**edited(card))
+            await edit_message(
+                self.client, invitation.channel_id, invitation.message_id, **edited(card)
+            )
         except discord.HTTPException as error:
             log.info(
                 "game %s's invitation to %s could not be shown: %s",

@@ -24,6 +24,7 @@ from bot.discord_ui.interaction_answers import (
     update_clicked,
 )
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import ORIGINAL, edit_through
 from bot.discord_ui.part import Part
 from bot.features.ladder.discord import messages
 from bot.features.ladder.discord.components import LadderPageButton
@@ -216,7 +217,8 @@ class Ladder(Part):
         )
         players = lang.ngettext("{n} player is on it.", "{n} players are on it.", board.players)
         settled = lang._("Ratings, records and trends now follow from the stored results alone.")
-        await interaction.edit_original_response(content=f"{rebuilt} {players} {settled}")
+        words = f"{rebuilt} {players} {settled}"
+        await edit_through(interaction.followup, ORIGINAL, content=words)
 
 
 def _caller_note(board: Leaderboard, user_id: int, lang: Language) -> str | None:

@@ -31,6 +31,7 @@ from bot.discord_ui.interaction_answers import (
     update_private,
 )
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
 from bot.features.lessons.discord.cards import lesson_card, lessons_card, shared_card
@@ -177,15 +178,15 @@ class Learning(Part):
         lang = await self.languages.of_server(guild)
         posting = _Posting()
 
-        async def place() -> discord.abc.Messageable:
-            return self.context.client.get_partial_messageable(channel, guild_id=guild)
+        async def place() -> int:
+            return channel
 
         async def compose() -> dict[str, Any]:
             posting.composed = True
             return sent(await shared_card(standing, learner.display_name, lang))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
-            self.context.places.posted(message)
+        async def recorded(message: Posted, made_before: bool) -> None:
+            self.context.places.posted(message.channel_id, message.id)
 
         async def refused(error: discord.HTTPException) -> None:
             posting.refused = True
@@ -194,7 +195,7 @@ class Learning(Part):
         posted = await self.context.owed.post(Owed(key, guild, place, compose, recorded, refused))
         said = reader(interaction)
         if posted is not None:
-            link = message_link(guild, posted.channel.id, posted.id)
+            link = message_link(guild, posted.channel_id, posted.id)
             words = said._("Shared in the channel: {link}", link=link)
         elif posting.refused:
             words = said._(

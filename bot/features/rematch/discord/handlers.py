@@ -24,6 +24,7 @@ from bot.discord_ui.card_layout import Card, Rows, edited, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.lean_requests import Posted, edit_message
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import LookingPart
 from bot.features.rematch import REMATCH
@@ -147,10 +148,9 @@ class Rematches(LookingPart):
             return
         if offer.shown >= offer.version:
             return
-        channel = self.client.get_partial_messageable(offer.channel_id)
         try:
-            await channel.get_partial_message(offer.message_id).edit(
-                **edited(await self._card(latest))
+            await edit_message(
+                self.client, offer.channel_id, offer.message_id, **edited(await self._card(latest))
             )
         except discord.HTTPException as error:
             # Deleted by a moderator, or Discord failing: it stays as it was.
@@ -164,10 +164,8 @@ class Rematches(LookingPart):
         game_id = rematch.game.id
         latest = rematch
 
-        async def place() -> discord.abc.Messageable:
-            return self.client.get_partial_messageable(
-                rematch.offer.channel_id, guild_id=rematch.game.guild_id
-            )
+        async def place() -> int:
+            return rematch.offer.channel_id
 
         async def compose() -> dict[str, Any] | None:
             nonlocal latest
@@ -177,8 +175,8 @@ class Rematches(LookingPart):
             latest = now
             return sent(await self._card(now, posted=True))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
-            self.context.places.posted(message)
+        async def recorded(message: Posted, made_before: bool) -> None:
+            self.context.places.posted(message.channel_id, message.id)
             if made_before and not await self._caught_up(message, latest):
                 await self.offers.rematch_shown(game_id, message.id, 0)
                 return
@@ -193,12 +191,13 @@ class Rematches(LookingPart):
         key = f"rematch-offer:{game_id}:{int(offer.offered_at * 1000)}"
         return Owed(key, rematch.game.guild_id, place, compose, recorded, refused)
 
-    async def _caught_up(self, message: discord.Message, rematch: Rematch) -> bool:
+    async def _caught_up(self, message: Posted, rematch: Rematch) -> bool:
         """``message``, which Discord may have made at an earlier try (it gives back the
         message it made under the nonce, composed then), edited to say what ``rematch``
         says, pings and all (an edit notifies nobody); ``False`` if Discord failed it."""
         try:
-            await message.edit(**edited(await self._card(rematch, posted=True)))
+            card = await self._card(rematch, posted=True)
+            await edit_message(self.client, message.channel_id, message.id, **edited(card))
         except discord.HTTPException as error:
             log.info("game %s's rematch offer could not be shown: %s", rematch.game.id, error)
             return False

@@ -14,6 +14,7 @@ import discord
 from bot.background.looks import Looks
 from bot.discord_ui.card_layout import Card, sent
 from bot.discord_ui.context import Context
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import LookingPart
 from bot.features.seasons.discord.podium import podium_card
@@ -80,15 +81,15 @@ class SeasonEnds(LookingPart):
                 return None
             return sent(podium_card(end, await self.languages.of_server(end.guild_id)))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
+        async def recorded(message: Posted, made_before: bool) -> None:
             await self.seasons.announced(end)
 
         async def refused(error: discord.HTTPException) -> None:
             # Its channel gone, or the bot shut out of it: it is not announced elsewhere.
             await self.seasons.announced(end)
 
-        async def place() -> discord.abc.Messageable:
-            return self.client.get_partial_messageable(end.channel_id, guild_id=end.guild_id)
+        async def place() -> int:
+            return end.channel_id
 
         return Owed(end.key, end.guild_id, place, compose, recorded, refused)
 

@@ -24,6 +24,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import acknowledge, pressed_gone, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.lean_requests import Posted, edit_message
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
 from bot.features.takebacks import TAKE_BACK
@@ -111,10 +112,8 @@ class Takebacks(Part):
         takeback = now.takeback
         game_id, number = takeback.game_id, takeback.number
 
-        async def place() -> discord.abc.Messageable:
-            return self.client.get_partial_messageable(
-                takeback.channel_id, guild_id=now.game.guild_id
-            )
+        async def place() -> int:
+            return takeback.channel_id
 
         async def compose() -> dict[str, Any] | None:
             latest = await self.takebacks.takeback(game_id, number)
@@ -124,8 +123,8 @@ class Takebacks(Part):
                 return None
             return sent(request_card(latest, await self.languages.of_game(latest.game)))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
-            self.context.places.posted(message)
+        async def recorded(message: Posted, made_before: bool) -> None:
+            self.context.places.posted(message.channel_id, message.id)
             await self.takebacks.takeback_shown(game_id, number, message.id)
             # Answered or expired while it was being posted: it shows that.
             latest = await self.takebacks.takeback(game_id, number)
@@ -198,9 +197,8 @@ class Takebacks(Part):
     async def _shown_ended(self, now: TakebackNow, message_id: int) -> None:
         """The request's message, brought up to it; one deleted meanwhile stays gone."""
         card = request_card(now, await self.languages.of_game(now.game))
-        channel = self.client.get_partial_messageable(now.takeback.channel_id)
         try:
-            await channel.get_partial_message(message_id).edit(**edited(card))
+            await edit_message(self.client, now.takeback.channel_id, message_id, **edited(card))
         except discord.HTTPException as error:
             log.info("game %s's take-back could not be shown: %s", now.game.id, error)
 

@@ -17,6 +17,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
 from bot.discord_ui.interactions import player_of, reader
+from bot.discord_ui.lean_requests import Posted, edit_message
 from bot.discord_ui.owed_messages import Owed, direct_words
 from bot.discord_ui.part import LookingPart
 from bot.discord_ui.permissions import missing_threads
@@ -346,7 +347,7 @@ class Tournaments(LookingPart):
         async def compose() -> dict[str, Any] | None:
             return sent(end_card(board, await self._language(board)))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
+        async def recorded(message: Posted, made_before: bool) -> None:
             await self.tournaments.record_end_told(tournament_id)
 
         async def refused(error: discord.HTTPException) -> None:
@@ -370,9 +371,10 @@ class Tournaments(LookingPart):
         if tournament.message_id is None or self.looks.shown.get(tournament.id) == shows:
             return
         card = await self.card(board)
-        channel = self.client.get_partial_messageable(tournament.channel_id)
         try:
-            await channel.get_partial_message(tournament.message_id).edit(**edited(card))
+            await edit_message(
+                self.client, tournament.channel_id, tournament.message_id, **edited(card)
+            )
         except discord.HTTPException as error:
             log.info("tournament %s's announcement could not be shown: %s", tournament.id, error)
             return
@@ -467,7 +469,7 @@ class Tournaments(LookingPart):
             lang = await self._language(board)
             return sent(round_card(board, round_, frozenset(pinged), lang))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
+        async def recorded(message: Posted, made_before: bool) -> None:
             await self.tournaments.record_round_told(tournament.id, round_)
 
         async def refused(error: discord.HTTPException) -> None:
@@ -508,11 +510,11 @@ class Tournaments(LookingPart):
         guild = board.tournament.guild_id
         return direct_words(self.client, key, guild, user, words, refused)
 
-    def _channel(self, board: Board) -> Callable[[], Awaitable[discord.abc.Messageable]]:
+    def _channel(self, board: Board) -> Callable[[], Awaitable[int]]:
         """Where the tournament's messages go: its channel."""
 
-        async def place() -> discord.abc.Messageable:
-            return self.client.get_partial_messageable(board.tournament.channel_id)
+        async def place() -> int:
+            return board.tournament.channel_id
 
         return place
 

@@ -20,6 +20,7 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Line, Rows, sent
 from bot.discord_ui.context import Context
+from bot.discord_ui.lean_requests import Posted
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part, features_parts
 from bot.features.welcome.queries import Join
@@ -70,13 +71,13 @@ class Welcome(Part):
         channel_id = join.channel_id
         assert channel_id is not None, "a welcome is owed only where the bot may post"
 
-        async def place() -> discord.abc.Messageable:
-            return self.client.get_partial_messageable(channel_id, guild_id=join.guild_id)
+        async def place() -> int:
+            return channel_id
 
         async def compose() -> dict[str, Any] | None:
             return sent(welcome_card(await self.languages.of_server(join.guild_id)))
 
-        async def recorded(message: discord.Message, made_before: bool) -> None:
+        async def recorded(message: Posted, made_before: bool) -> None:
             await self.welcomes.settled(join)
 
         async def refused(error: discord.HTTPException) -> None:
