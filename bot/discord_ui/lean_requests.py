@@ -1,14 +1,15 @@
-"""The bot's answers and edits sent without discord.py making objects of Discord's replies.
+"""The bot's answers, posts and edits, sent without discord.py making objects of
+Discord's replies.
 
 discord.py 2.7 turns every reply that holds a message into a ``discord.Message`` whether
 or not anyone reads it: a first response goes with ``?with_response=1`` and its reply is
-parsed into an ``InteractionCallbackResponse`` holding the message, and an edit or a
-follow-up returns the message Discord sent back. Parsing one (its components,
-attachments, author) costs more of the bot's CPU than sending the request. Here the same
-requests go through discord.py's own adapter and session (its retries, its pace for a
-token's bucket, and its ``HTTPException`` on a refusal) and the reply stays JSON: a first
-response asks for no reply (Discord answers 204), and where the bot needs the message's
-id, it is read from the JSON.
+parsed into an ``InteractionCallbackResponse`` holding the message, and a post, an edit
+or a follow-up returns the message Discord sent back. The bot read none of them, and
+parsed 2.4 a press (its components, attachments, author), where the pressed message the
+interaction carries is the one left. Here the same requests go through discord.py's own
+adapters and session (its retries, its rate limits, and its ``HTTPException`` on a
+refusal) and the reply stays JSON: a first response asks for no reply (Discord answers
+204), and where the bot needs the message's id, it is read from the JSON.
 
 What discord.py does besides sending matters as much and is done here too: the
 interaction's response is marked made (``is_done`` and ``type``, which the next answer

@@ -32,8 +32,8 @@ class WrappedHTTPClient(discord.http.HTTPClient):
         self._middleware = middleware
 
     async def static_login(self, token: str) -> User:
-        # discord.py (2.7) makes its session here, with no way to give it a middleware:
-        # made here as discord.py makes it but with the wrapper, and logged in as there.
+        """Makes the session, with the middleware, and logs in: discord.py's own (2.7)
+        as it is, but for the middleware, which it has no way to be given."""
         if self.connector is MISSING:
             self.connector = aiohttp.TCPConnector(limit=0)
         self._HTTPClient__session = aiohttp.ClientSession(
