@@ -17,7 +17,6 @@ from typing import Any, Literal
 from babel import Locale
 from babel.lists import format_list
 from babel.numbers import NumberPattern, parse_pattern
-from babel.support import Translations
 
 from i18n.formats import formats
 
@@ -186,7 +185,8 @@ def _catalogs(code: str) -> gettext.NullTranslations:
     """Every domain's compiled catalog for the language, looked up one after another."""
     chain: gettext.NullTranslations | None = None
     for domain in domains():
-        catalog = Translations.load(str(LOCALES_DIR), [code], domain)
+        # gettext's own reader: Babel's (``babel.support``) brings its dates along.
+        catalog = gettext.translation(domain, LOCALES_DIR, [code], fallback=True)
         if chain is None:
             chain = catalog
         else:

@@ -314,7 +314,14 @@ async def test_a_process_that_drew_every_kind_imports_only_what_drawing_needs() 
         await painters.stop()
     assert {name for name in modules if name.split(".")[0] == "bot"} == DRAWING_ONLY
     assert "render.common.png" in modules
-    unneeded = ("asyncio", "prometheus_client", "multiprocessing", "ctypes.util")
+    unneeded = (
+        "asyncio",
+        "prometheus_client",
+        "multiprocessing",
+        "ctypes.util",
+        "hashlib",
+        "_hashlib",
+    )
     assert [name for name in modules if name.startswith(unneeded)] == []
     # Only the engine whose states a picture is drawn from (a Claim It! board's).
     assert "engine.claim" not in modules and "engine.gold_nuggets" not in modules
