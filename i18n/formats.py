@@ -1,4 +1,5 @@
-"""What Babel needs of a language to write its numbers, percentages and lists, kept in
+"""What Babel needs of a language to write its numbers, percentages and lists, and the names
+it gives the bot's languages (the commands' language choices, the settings), kept in
 ``formats.json`` (``python -m scripts.formats`` takes it from Babel's own data, and a
 test keeps the two equal), and handed to Babel's formatting as the language's locale.
 
@@ -11,6 +12,7 @@ the whole (``Language.locale``), loaded where one is written or read.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,9 +28,11 @@ NUMBERING = "latn"
 """The digits the bot writes in: its languages' own."""
 
 
-def taken(locale: Locale) -> dict[str, Any]:
-    """What ``formats.json`` keeps of ``locale``'s data."""
+def taken(locale: Locale, languages: Iterable[str]) -> dict[str, Any]:
+    """What ``formats.json`` keeps of ``locale``'s data, with the names it gives
+    ``languages``."""
     return {
+        "names": {code: Locale.parse(code).get_display_name(locale) or code for code in languages},
         "number_symbols": dict(locale.number_symbols[NUMBERING]),
         "decimal_format": locale.decimal_formats[None].pattern,
         "percent_format": locale.percent_formats[None].pattern,
@@ -67,3 +71,12 @@ def formats(code: str) -> Locale:
 def _kept() -> dict[str, dict[str, Any]]:
     kept: dict[str, dict[str, Any]] = json.loads(KEPT.read_text(encoding="utf-8"))
     return kept
+
+
+def name_in(code: str, reader: str) -> str:
+    """The language ``code``'s name in the language ``reader`` ("Deutsch", "German"), as
+    kept; from Babel's whole locales for one the bot does not speak."""
+    name: str | None = _kept().get(reader, {}).get("names", {}).get(code)
+    if name is None:
+        return Locale.parse(code).get_display_name(Locale.parse(reader)) or code
+    return name

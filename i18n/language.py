@@ -18,7 +18,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import NumberPattern, parse_pattern
 
-from i18n.formats import formats
+from i18n.formats import formats, name_in
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DEFAULT = "en"
@@ -66,6 +66,11 @@ class Language:
     def locale(self) -> Locale:
         """Babel's whole locale, for a date: loaded where one is written or read."""
         return Locale.parse(self.code)
+
+    def name_in(self, reader: Language) -> str:
+        """Its name in ``reader``'s words (``Deutsch``, ``German``), without Babel's whole
+        locales."""
+        return name_in(self.code, reader.code)
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         # By its code: a picture drawn in another process takes that process's own copy

@@ -22,7 +22,7 @@ from scripts.kept_file import write_or_check
 
 def made() -> str:
     """The kept file's text, as Babel's data gives it now."""
-    kept = {code: taken(Locale.parse(code)) for code in LANGUAGES}
+    kept = {code: taken(Locale.parse(code), LANGUAGES) for code in LANGUAGES}
     return json.dumps(kept, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -1,12 +1,14 @@
 """A language writes its numbers, percentages and lists from what ``formats.json`` keeps of
 Babel's data, exactly as Babel writes them from its whole locale, without reading
-Babel's locale data; the kept file is what Babel's data gives now; a date still takes
-the whole locale."""
+Babel's locale data (nor do the names of the languages, nor the bot's start); the kept
+file is what Babel's data gives now; a date still takes the whole locale."""
 
 from __future__ import annotations
 
 import copy
 import datetime as dt
+import subprocess
+import sys
 from decimal import Decimal
 
 import pytest
@@ -59,5 +61,24 @@ def test_numbers_and_lists_read_none_of_babels_locale_data(
     assert german.number(3.14159, 2) == "3,14"
     assert german.percent(0.123) == "12,3\xa0%"
     assert german.list(["Ann", "Bo", "Cy"], "or") == "Ann, Bo oder Cy"
+    english = Language("en")
+    assert [german.name_in(german), german.name_in(english)] == ["Deutsch", "German"]
+    assert [english.name_in(german), english.name_in(english)] == ["Englisch", "English"]
     monkeypatch.undo()
     assert format_date(dt.date(2026, 3, 1), "short", locale=german.locale) == "01.03.26"
+
+
+def test_the_bot_starts_without_babels_locale_data() -> None:
+    """The commands name each language in its own words from the kept file: importing the
+    bot and its features leaves Babel's data unread (some 5 MiB held for good)."""
+    code = (
+        "import bot.__main__\n"
+        "from bot.service import feature_registry\n"
+        "feature_registry.discovered()\n"
+        "from babel import core, localedata\n"
+        "print(sorted(localedata._cache), core._global_data is None)\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert found.stdout.split() == ["[]", "True"]

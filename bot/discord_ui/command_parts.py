@@ -100,7 +100,7 @@ def language_option(description: str, own: str, value: str) -> Option:
         choices=[
             Choice(name=locale_str(own), value=value),
             *(
-                Choice(name=language(code).locale.get_display_name() or code, value=code)
+                Choice(name=language(code).name_in(language(code)), value=code)
                 for code in LANGUAGES
             ),
         ],

@@ -313,7 +313,7 @@ def settings_card(
     )
     if settings.notify.writes:
         spoken = language(settings.locale)
-        written = spoken.locale.get_display_name(lang.locale) or spoken.code
+        written = spoken.name_in(lang)
         if not settings.locale_chosen:
             written = lang._("{language} (your Discord's)", language=written)
         lines.append(Line(lang._("Direct messages in"), written, inline=True))

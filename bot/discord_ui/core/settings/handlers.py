@@ -166,7 +166,7 @@ def settings_card(
         defaults = {o.name: o.default for o in rules.options} | dict(settings.options_for(kind))
         fields = face.option_fields(defaults, lang)
         lines += [Line(name, value, inline=True) for name, value in fields]
-    spoken = public.locale.get_display_name(lang.locale) or public.code
+    spoken = public.name_in(lang)
     mentions = [f"<#{c}>" for c in sorted(settings.channels)]
     more = lang._("and {more} more", more="{}")
     channels = joined_within(mentions, FIELD_VALUE, ", ", more) or lang._("any channel")
