@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Protocol, runtime_checkable
 
 from bot.service.errors import Refusal
 from i18n import Message
@@ -105,10 +104,3 @@ def _current() -> asyncio.Task[object]:
     task = asyncio.current_task()
     assert task is not None
     return task
-
-
-@runtime_checkable
-class HasWorkInFlight(Protocol):
-    """A client whose interactions are admitted (the bot): ``guarded`` asks it."""
-
-    work: WorkInFlight

@@ -203,7 +203,8 @@ class Look:
     def labelled(self, words: str) -> Look:
         """This look, with ``words`` for its label where it has none (a button playing an
         intent shows the intent)."""
-        return replace(self, label=self.label or words)
+        # Every button of a table is made at every move: no copy where nothing changes.
+        return self if self.label else replace(self, label=words)
 
 
 UNSEEN = Look()
@@ -236,7 +237,10 @@ class GameButton(TemplatedButton[F]):
         self, kind: str, game: int, *, label: str | None = None, disabled: bool = False
     ) -> None:
         self.kind, self.game = kind, game
-        super().__init__(replace(self.look, label=label or self.look.label, disabled=disabled))
+        look, label = self.look, label or self.look.label
+        if label != look.label or disabled != look.disabled:
+            look = replace(look, label=label, disabled=disabled)
+        super().__init__(look)
 
 
 class TemplatedSelect(Templated[F], discord.ui.DynamicItem[discord.ui.Select[Any]]):

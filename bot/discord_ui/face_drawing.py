@@ -6,7 +6,6 @@ custom_ids carry the game, the version shown and the intent."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import groupby
 from typing import Any
 
@@ -31,8 +30,9 @@ STYLES = {
 }
 
 
-def drawn(picture: Picture, rows: Rows = ()) -> Card:
-    """A face's picture with its words, as a card with ``rows`` of controls under it."""
+def drawn(picture: Picture, rows: Rows = (), log: tuple[str, ...] = ()) -> Card:
+    """A face's picture with its words, as a card with ``rows`` of controls under it (and
+    ``log`` under the picture)."""
     return Card(
         title=picture.title,
         text=picture.text,
@@ -40,6 +40,7 @@ def drawn(picture: Picture, rows: Rows = ()) -> Card:
         lines=tuple(Line(f.name, f.value, f.inline) for f in picture.fields),
         footer=picture.footer,
         image=Image(picture.png, picture.description, IMAGE_FILE),
+        log=log,
         rows=rows,
     )
 
@@ -81,12 +82,14 @@ async def turn(
     lang: Language,
     drawing: ControlDrawing,
     log: Sequence[str] = (),
+    added: Rows = (),
 ) -> Card:
-    """The game's table as it stands under ``headline``, with its choices and the last few
-    things that happened before (``log``). Nobody is mentioned: a ping of its own tells
-    whoever is to act (``bot.discord_ui.pings``)."""
+    """The game's table as it stands under ``headline``, with its choices (and the rows of
+    controls ``added`` after them) and the last few things that happened before (``log``).
+    Nobody is mentioned: a ping of its own tells whoever is to act
+    (``bot.discord_ui.pings``)."""
     picture = await face_for(game.kind).turn(game, headline, last, lang)
-    return replace(drawn(picture, buttons(game, lang, drawing)), log=tuple(log))
+    return drawn(picture, (*buttons(game, lang, drawing), *added), tuple(log))
 
 
 def acting(game: Game) -> list[Seat]:

@@ -291,9 +291,10 @@ class FollowUpsBehind(Exception):
 
 def placed(game: Game, recorded: Recorded) -> Game:
     """The game with its messages (and thread) where ``recorded`` says they now are."""
-    return replace(
-        game,
-        lobby_message_id=recorded.get("lobby_message_id", game.lobby_message_id),
-        turn_message_id=recorded.get("turn_message_id", game.turn_message_id),
-        thread_id=recorded.get("thread_id", game.thread_id),
-    )
+    lobby = recorded.get("lobby_message_id", game.lobby_message_id)
+    turn = recorded.get("turn_message_id", game.turn_message_id)
+    thread = recorded.get("thread_id", game.thread_id)
+    if (lobby, turn, thread) == (game.lobby_message_id, game.turn_message_id, game.thread_id):
+        # Most shows leave them where they were: no copy of every field of the game.
+        return game
+    return replace(game, lobby_message_id=lobby, turn_message_id=turn, thread_id=thread)

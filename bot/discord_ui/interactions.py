@@ -12,7 +12,7 @@ from collections.abc import Awaitable
 import discord
 
 from bot.background.game_locks import Deferral
-from bot.background.stopping import HasWorkInFlight, WorkInFlight
+from bot.background.stopping import WorkInFlight
 from bot.discord_ui.conversations import among_recipients, place_of
 from bot.discord_ui.interaction_answers import (
     acknowledge,
@@ -98,8 +98,11 @@ async def failed(interaction: discord.Interaction, error: Exception) -> None:
 
 
 def _in_flight(interaction: discord.Interaction) -> WorkInFlight:
-    client = interaction.client
-    return client.work if isinstance(client, HasWorkInFlight) else WorkInFlight()
+    """The bot's work in flight (``GameBot.work``), or none to wait for (a bare client's).
+    Asked at every press: its attribute is looked at, where a runtime protocol's
+    ``isinstance`` would walk the protocol's members each time."""
+    work = getattr(interaction.client, "work", None)
+    return work if isinstance(work, WorkInFlight) else WorkInFlight()
 
 
 async def tell_if_possible(interaction: discord.Interaction, words: str) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 from discord import app_commands
@@ -87,10 +87,10 @@ class Part:
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Self:
         """This feature in the bot an interaction came to (for its commands)."""
-        client = interaction.client
-        if not isinstance(client, HostsParts):
-            raise TypeError(f"{type(client).__name__} hosts no parts")
-        return client.parts.get(cls)
+        parts = getattr(interaction.client, "parts", None)  # no runtime protocol's walk
+        if not isinstance(parts, Parts):
+            raise TypeError(f"{type(interaction.client).__name__} hosts no parts")
+        return parts.get(cls)
 
     async def prepare(self) -> None:
         """Before the bot connects: what must be ready by its first interaction."""
@@ -278,13 +278,6 @@ def drawing(declared: Sequence[Declaration]) -> ControlDrawing:
                 raise TypeError(f"two features draw {kind.__name__}")
             draws[kind] = drawer
     return ControlDrawing(draws)
-
-
-@runtime_checkable
-class HostsParts(Protocol):
-    """The bot, as a feature's command reaches it."""
-
-    parts: Parts
 
 
 class Parts:

@@ -56,13 +56,12 @@ class TableCards:
         # The newest line is the headline itself when a move led here.
         earlier = lines[:-1] if last is not None else lines
         drawing = self.hooks.drawing
+        added = await self.hooks.table_rows(game, lang)
         card = await face_drawing.turn(
-            game, headline, last, lang, drawing, log=earlier[-LOG_LINES:]
+            game, headline, last, lang, drawing, log=earlier[-LOG_LINES:], added=added
         )
         away = away_words.table_lines(game, self.clock.now(), lang)
-        added = await self.hooks.table_rows(game, lang)
-        card = _with_fields(card, await self.hooks.table_lines(game, lang))
-        card = replace(_with_lines(card, away), rows=(*card.rows, *added))
+        card = _with_lines(_with_fields(card, await self.hooks.table_lines(game, lang)), away)
         return followed(card, lang) if game.interaction_only else card
 
 

@@ -231,22 +231,23 @@ class TurnChanges:
             draws=draws,
         )
         seats = tuple(seat if s.seat == seat.seat else s for s in game.seats)
-        game = replace(game, seats=seats)
         results: list[Result] = []
         rating_changes: list[RatingChange] = []
         if over:
+            seated = replace(game, seats=seats)
             moves = await move_queries.load_moves(connection, game.id)
-            results = results_of(game, rules, step.state, turn_figures(game, moves))
-            await result_queries.write_results(connection, game, results)
+            results = results_of(seated, rules, step.state, turn_figures(seated, moves))
+            await result_queries.write_results(connection, seated, results)
             table = FinishedTable(
                 game.id, game.kind, game.guild_id, ordered["finish_seq"], now, tuple(results)
             )
             await self._core.hooks.results_written(connection, table)
-            await self._core.hooks.finished(connection, game, now)
+            await self._core.hooks.finished(connection, seated, now)
             # The ratings it moved (a feature counts them in its hook), for its result card.
             rating_changes = await rating_queries.rating_changes(connection, game.id)
-        # What was just written, without reading it back: the hot path of every press.
-        stored = replace(game, version=game.version + 1, updated_at=now, **changes)
+        # What was just written, without reading it back: the hot path of every press (one
+        # copy of the game, each of its fields copied by ``replace``).
+        stored = replace(game, seats=seats, version=game.version + 1, updated_at=now, **changes)
         note.move = Outcome(
             stored,
             state,

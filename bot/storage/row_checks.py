@@ -8,9 +8,9 @@ deadline scan, a start-up's catch-up).
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, NoneType
 from typing import Any
 
 from bot.storage.connection import Row
@@ -65,23 +65,41 @@ def level_or_none(value: object) -> bool:
 Column = tuple[str, Check, Any]
 """A column's name, what its values must be, and what stands in for a damaged one."""
 
+PASSED_BY_TYPE: Mapping[Check, frozenset[type]] = MappingProxyType(
+    {
+        whole: frozenset({int}),
+        whole_or_none: frozenset({int, NoneType}),
+        number_or_none: frozenset({NoneType}),
+        text: frozenset({str}),
+        text_or_none: frozenset({str, NoneType}),
+        level_or_none: frozenset({NoneType}),
+    }
+)
+"""Checks that every value of these types passes: its type says so without a call (a
+value of another type may pass too, a ``str``'s subclass ``text``, once called)."""
 
-@functools.lru_cache(maxsize=64)
-def _names(columns: tuple[Column, ...]) -> tuple[str, ...]:
-    """The columns' names (each kind of row is checked by the same columns, every time)."""
-    return tuple(name for name, _, _ in columns)
+
+class Columns:
+    """The columns one kind of row is checked by, in their ``SELECT``'s order, made ready
+    once for every row read (a game's row is read at every move)."""
+
+    def __init__(self, *columns: Column) -> None:
+        self.names = tuple(name for name, _, _ in columns)
+        self.checks = tuple(
+            (name, PASSED_BY_TYPE.get(check, frozenset()), check, stand_in)
+            for name, check, stand_in in columns
+        )
 
 
-def checked(columns: Sequence[Column], row: Row) -> tuple[dict[str, Any], str | None]:
+def checked(columns: Columns, row: Row) -> tuple[dict[str, Any], str | None]:
     """The row's values of ``columns``, by name, each damaged one replaced by its column's
     stand-in, and what the first damaged one (in the order of ``columns``) was (``None``
     if none is)."""
     clean: dict[str, Any] = {}
     damage = None
-    picked = row.picked(_names(tuple(columns)))
-    for index, (name, check, stand_in) in enumerate(columns):
-        value = picked[index]
-        if check(value):
+    picked = row.picked(columns.names)
+    for value, (name, passing, check, stand_in) in zip(picked, columns.checks, strict=True):
+        if type(value) in passing or check(value):
             clean[name] = value
             continue
         clean[name] = stand_in
