@@ -50,7 +50,7 @@ from typing import NamedTuple
 from PIL import Image
 from zlib_ng import zlib_ng
 
-from render.common.scene import Scene, Step, as_rgb
+from render.common.scene import Scene, as_rgb
 
 FAST = 1
 """zlib-ng's level 1: a band of 16 rows in 9 µs, three times as fast as zlib's (or
@@ -262,15 +262,19 @@ class Albums:
                 self._let_go(next(iter(self._albums)))
             self._sweep()
 
-    def drawn(self, place: Place) -> tuple[BandKey, _Band] | None:
-        """The band drawn lately at ``place``, in any album (its key as kept), if any."""
+    def drawn(self, places: list[Place]) -> list[tuple[BandKey, _Band] | None]:
+        """The band drawn lately at each of ``places``, in any album (its key as kept),
+        if any."""
+        found: list[tuple[BandKey, _Band] | None] = []
         with self._lock:
-            found = self._bands.get(place)
-            if found is None:
-                return None
-            self._bands.move_to_end(place)
-            key, band, _ = found
-            return key, band
+            for place in places:
+                kept = self._bands.get(place)
+                if kept is None:
+                    found.append(None)
+                else:
+                    self._bands.move_to_end(place)
+                    found.append(kept[:2])
+        return found
 
     def learn(self, drawn: list[tuple[Place, _Band]], sprites: tuple[Image.Image, ...]) -> None:
         """Remembers the bands just drawn, each in its place, with the images the picture
@@ -385,19 +389,19 @@ def write_scene(
     ended)."""
     width, height = scene.size
     count = -(-height // BAND_ROWS)
-    placed: list[list[Step]] = [[] for _ in range(count)]
-    for step in scene.steps:
-        for index in range(
-            max(step.top, 0) // BAND_ROWS, (min(step.bottom, height) - 1) // BAND_ROWS + 1
-        ):
-            placed[index].append(step)
     # A band's key starts with its background's rows: pictures on two backgrounds (a
     # Claim hand that lost a row of cards, a table whose piles grew) share the bands
     # where both their backgrounds and their drawing agree.
-    grounds = GROUNDS.bands(scene.background)
-    keys: list[BandKey] = [
-        (grounds[index], *(step.key for step in steps)) for index, steps in enumerate(placed)
-    ]
+    placed: list[list[object]] = [[ground] for ground in GROUNDS.bands(scene.background)]
+    for step in scene.steps:
+        top, bottom = step.top, step.bottom
+        key = step.key
+        for index in range(
+            top // BAND_ROWS if top > 0 else 0,
+            ((bottom if bottom < height else height) - 1) // BAND_ROWS + 1,
+        ):
+            placed[index].append(key)
+    keys: list[BandKey] = list(map(tuple, placed))
     # By palette too: a band is kept only for a picture of its own colours.
     named = None if album is None else (palette.tag, album)
     before = None if named is None else ALBUMS.last(named)
@@ -412,14 +416,20 @@ def write_scene(
                 # picture, which would leave the heap ever more fragmented between
                 # its short-lived neighbours.
                 keys[index] = kept
+    places: list[Place] = []
     if named is not None:
         # Only in its own place: its steps' keys say where they draw in the picture, not
         # in the band.
-        for index, band in enumerate(bands):
-            if band is None:
-                found = ALBUMS.drawn((palette.tag, level, index, keys[index]))
-                if found is not None:
-                    keys[index], bands[index] = found
+        missing = [
+            (palette.tag, level, index, keys[index])
+            for index, band in enumerate(bands)
+            if band is None
+        ]
+        for place, found in zip(missing, ALBUMS.drawn(missing), strict=True):
+            if found is None:
+                places.append(place)
+            else:
+                keys[place[2]], bands[place[2]] = found
     runs = list(_runs([band is not None for band in bands]))
     if runs:
         # Neighbouring bands that changed are painted together (a sprite across them is
@@ -440,14 +450,7 @@ def write_scene(
     made = [band for band in bands if band is not None]
     if named is not None:
         sprites = scene.sprites()
-        ALBUMS.learn(
-            [
-                ((palette.tag, level, index, keys[index]), made[index])
-                for first, last in runs
-                for index in range(first, last)
-            ],
-            sprites,
-        )
+        ALBUMS.learn([(place, made[place[2]]) for place in places], sprites)
         if keep:
             ALBUMS.keep(named, keys, made, sprites)
         else:
@@ -501,9 +504,9 @@ def write_png(picture: Image.Image, palette: Palette, level: int = FAST) -> byte
 def _png(width: int, height: int, palette: Palette, bands: list[_Band]) -> bytes:
     blocks = [_ZLIB_HEADER]
     adler = 1
-    for band in bands:
-        blocks.append(band.deflated)
-        adler = adler32_combine(adler, band.adler, band.length)
+    for deflated, band_adler, length in bands:
+        blocks.append(deflated)
+        adler = adler32_combine(adler, band_adler, length)
     blocks += [_FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(

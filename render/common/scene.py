@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -127,10 +128,7 @@ class _Text(Step):
     __slots__ = ("label",)
 
     def __init__(self, label: Label) -> None:
-        _, y = label.anchor
-        _, dy, _, height = text_extent(label.text, label.face, label.size, label.align + "m")
-        top = round(y) + dy
-        super().__init__(("label", label), top, top + height)
+        super().__init__(("label", label), *_rows(label))
         self.label = label
 
     def draw(self, image: Image.Image, dy: int) -> None:
@@ -143,6 +141,16 @@ class _Text(Step):
         image.paste(label.color, (x, y, x + width, y + height), mask)
 
 
+@lru_cache(maxsize=8192)
+def _rows(label: Label) -> tuple[int, int]:
+    """The rows ``label``'s text touches, top and bottom (exclusive): the same labels
+    (names, counts, headlines) come in picture after picture, some thirty a picture."""
+    _, y = label.anchor
+    _, dy, _, height = text_extent(label.text, label.face, label.size, label.align + "m")
+    top = round(y) + dy
+    return top, top + height
+
+
 class Scene:
     """A picture's background and, in order, everything drawn on it."""
 
@@ -150,12 +158,15 @@ class Scene:
         self.background = background
         self.size = background.size
         self.steps: list[Step] = []
+        self._sprites: dict[int, Image.Image] = {}
+        """The images pasted, each once, by ``id``."""
 
     def paste(self, image: Image.Image, at: tuple[int, int], masked: bool | None = None) -> None:
         """``image`` with its top left corner at ``at``; through its own transparency when
         it has one (or as ``masked`` says)."""
         x, y = at
         self.steps.append(_Paste(image, x, y, image.mode == "RGBA" if masked is None else masked))
+        self._sprites[id(image)] = image
 
     def fill(self, color: Color, box: Box) -> None:
         """``box`` (right and bottom exclusive, as ``Image.paste`` has them) in ``color``."""
@@ -183,7 +194,7 @@ class Scene:
     def sprites(self) -> tuple[Image.Image, ...]:
         """The images the scene pastes, each once: what its keys name by ``id``, to be kept
         as long as they are."""
-        return tuple({id(s.image): s.image for s in self.steps if isinstance(s, _Paste)}.values())
+        return tuple(self._sprites.values())
 
     def paint(self) -> Image.Image:
         """The whole picture."""
