@@ -97,6 +97,8 @@ def palette_from(colours: bytes) -> Palette:
     """The palette of ``colours`` (RGB triples, the most used first)."""
     image = Image.new("P", (1, 1))
     image.putpalette(colours)
+    # Into its core now, once, rather than checked at each mapping (``_scanlines``).
+    image.load()
     tag = blake2b(colours, digest_size=20).digest()
     return Palette(colours, image, _chunk(b"PLTE", colours), tag)
 
@@ -481,10 +483,15 @@ def _scanlines(pictures: list[Image.Image], palette: Palette) -> memoryview:
     top = 0
     # Each mapped on its own, straight into the scanlines: a mapping's own lookup (a few
     # µs) costs less than copying the pictures under one another first did (10-20% of
-    # the mapping's time, on every kind's pictures).
+    # the mapping's time, on every kind's pictures). Mapped and pasted by Pillow's core,
+    # as ``Image.quantize`` with the palette's image and no dithering would, without
+    # its checks and the mapped picture's ``Image`` and palette copy, which it makes in
+    # Python at each call: a band's indices are all these pictures are wanted for.
+    colours = palette.image.im
+    scanlines = led.im
     for picture in pictures:
-        indexed = as_rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
-        led.paste(indexed, (1, top))
+        indexed = as_rgb(picture).im.convert("P", Image.Dither.NONE, colours)
+        scanlines.paste(indexed, (1, top, width + 1, top + picture.height))
         top += picture.height
     return memoryview(led.tobytes())
 

@@ -26,12 +26,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from render.common.fonts import text_extent, text_mask
 from render.common.label import Box, Label
 from render.common.palette import Color
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 Key = tuple[object, ...]
 """What one step draws: its kind first, then everything its pixels depend on."""
@@ -53,6 +57,22 @@ class Step(ABC):
         """Draws itself on ``image``, which starts ``dy`` rows down the picture."""
 
 
+def _paste(
+    image: Image.Image, source: ImagingCore | Color, box: Box, mask: ImagingCore | None
+) -> None:
+    """``Image.paste`` on an RGB canvas painted here, of a colour or an RGBA sprite
+    (through ``mask``), without its checks: ``Image.paste`` takes any source (converting
+    it to the canvas's mode, or its mask from the source) and loads and copies a canvas
+    opened from a file or shared, in a dozen Python calls that took as long as pasting
+    a text in C. These canvases are made in memory, each for one band, and their
+    sources are of a mode Pillow's core pastes onto RGB as they are (a test checks the
+    pictures against painting with ``Image.paste``)."""
+    if mask is None:
+        image.im.paste(source, box)
+    else:
+        image.im.paste(source, box, mask)
+
+
 class _Paste(Step):
     __slots__ = ("image", "mask", "x", "y")
 
@@ -64,7 +84,13 @@ class _Paste(Step):
         self.y = y
 
     def draw(self, image: Image.Image, dy: int) -> None:
-        image.paste(self.image, (self.x, self.y - dy), self.mask)
+        sprite, mask = self.image, self.mask
+        if sprite.mode == "RGBA":
+            x, y = self.x, self.y - dy
+            box = (x, y, x + sprite.width, y + sprite.height)
+            _paste(image, sprite.im, box, None if mask is None else mask.im)
+        else:
+            image.paste(sprite, (self.x, self.y - dy), mask)
 
 
 class _Fill(Step):
@@ -77,7 +103,7 @@ class _Fill(Step):
 
     def draw(self, image: Image.Image, dy: int) -> None:
         left, top, right, bottom = self.box
-        image.paste(self.color, (left, top - dy, right, bottom - dy))
+        _paste(image, self.color, (left, top - dy, right, bottom - dy), None)
 
 
 class _Rounded(Step):
@@ -138,7 +164,7 @@ class _Text(Step):
         x, y = label.anchor
         x, y = round(x) + left, round(y) + top - dy
         mask = text_mask(label.text, label.face, label.size, anchor)
-        image.paste(label.color, (x, y, x + width, y + height), mask)
+        _paste(image, label.color, (x, y, x + width, y + height), mask.im)
 
 
 @lru_cache(maxsize=8192)

@@ -37,6 +37,8 @@ from render.claimit import pictures as claimit_pictures
 from render.claimit.board_image import board_scene, draw_board
 from render.claimit.gallery import random_play, rulebook_examples
 from render.common import png
+from render.common.fonts import text_extent, text_mask
+from render.common.label import Label
 from render.common.palette import PLAYERS
 from render.common.phone import phone_preview
 from render.common.png import STEP, PictureKind, adler32_combine, encode
@@ -233,6 +235,29 @@ def test_a_sprite_across_bands_is_drawn_in_each_it_meets(albums: png.Albums) -> 
     data = png.write_scene(scene, SEATS, ("game", 1))
     assert albums.missed == 4 + 3
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == scene.paint().tobytes()
+
+
+def test_a_scene_s_steps_paint_as_pillow_s_own_paste() -> None:
+    """The steps paste through Pillow's core, without ``Image.paste``'s checks."""
+    background = Image.new("RGB", (60, 40), PLAYERS[0].color)
+    sprite = Image.new("RGBA", (12, 9), (*PLAYERS[2].color, 160))
+    label = Label("Zoë 7", (4, 20, 56, 38), 14, PLAYERS[3].color)
+    scene = Scene(background)
+    scene.fill(PLAYERS[1].color, (2, 3, 30, 12))
+    scene.paste(sprite, (20, 5))
+    scene.label(label)
+    expected = background.copy()
+    expected.paste(PLAYERS[1].color, (2, 3, 30, 12))
+    expected.paste(sprite, (20, 5), sprite)
+    left, top, width, height = text_extent(label.text, label.face, label.size, "lm")
+    x, y = label.anchor
+    at = (round(x) + left, round(y) + top)
+    mask = text_mask(label.text, label.face, label.size, "lm")
+    expected.paste(label.color, (*at, at[0] + width, at[1] + height), mask)
+    assert scene.paint().tobytes() == expected.tobytes()
+    assert (
+        scene.paint_rows(16, 32, scene.steps).tobytes() == expected.crop((0, 16, 60, 32)).tobytes()
+    )
 
 
 def test_a_picture_s_bytes_do_not_depend_on_what_its_thread_compressed_before() -> None:
