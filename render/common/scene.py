@@ -154,7 +154,7 @@ class _Text(Step):
     __slots__ = ("label",)
 
     def __init__(self, label: Label) -> None:
-        super().__init__(("label", label), *_rows(label))
+        super().__init__(*_placed(label))
         self.label = label
 
     def draw(self, image: Image.Image, dy: int) -> None:
@@ -168,13 +168,15 @@ class _Text(Step):
 
 
 @lru_cache(maxsize=8192)
-def _rows(label: Label) -> tuple[int, int]:
-    """The rows ``label``'s text touches, top and bottom (exclusive): the same labels
-    (names, counts, headlines) come in picture after picture, some thirty a picture."""
+def _placed(label: Label) -> tuple[Key, int, int]:
+    """``label``'s step's key and the rows its text touches, top and bottom (exclusive):
+    the same labels (names, counts, headlines) come in picture after picture, some
+    thirty a picture, and with the same key each time, a band's key is found equal to
+    the last picture's by its steps' identity rather than field by field."""
     _, y = label.anchor
     _, dy, _, height = text_extent(label.text, label.face, label.size, label.align + "m")
     top = round(y) + dy
-    return top, top + height
+    return ("label", label), top, top + height
 
 
 class Scene:
