@@ -87,7 +87,8 @@ class _Paste(Step):
         sprite, mask = self.image, self.mask
         if sprite.mode == "RGBA":
             x, y = self.x, self.y - dy
-            box = (x, y, x + sprite.width, y + sprite.height)
+            width, height = sprite.size
+            box = (x, y, x + width, y + height)
             _paste(image, sprite.im, box, None if mask is None else mask.im)
         else:
             image.paste(sprite, (self.x, self.y - dy), mask)
@@ -154,7 +155,10 @@ class _Text(Step):
     __slots__ = ("label",)
 
     def __init__(self, label: Label) -> None:
-        super().__init__(*_placed(label))
+        _, y = label.anchor
+        _, dy, _, height = text_extent(label.text, label.face, label.size, label.align + "m")
+        top = round(y) + dy
+        super().__init__(("label", label), top, top + height)
         self.label = label
 
     def draw(self, image: Image.Image, dy: int) -> None:
@@ -168,15 +172,12 @@ class _Text(Step):
 
 
 @lru_cache(maxsize=8192)
-def _placed(label: Label) -> tuple[Key, int, int]:
-    """``label``'s step's key and the rows its text touches, top and bottom (exclusive):
-    the same labels (names, counts, headlines) come in picture after picture, some
-    thirty a picture, and with the same key each time, a band's key is found equal to
-    the last picture's by its steps' identity rather than field by field."""
-    _, y = label.anchor
-    _, dy, _, height = text_extent(label.text, label.face, label.size, label.align + "m")
-    top = round(y) + dy
-    return ("label", label), top, top + height
+def _text(label: Label) -> _Text:
+    """``label``'s step, made once (a step is never changed): the same labels (names,
+    counts, headlines) come in picture after picture, some thirty a picture, and with
+    the same key each time, a band's key is found equal to the last picture's by its
+    steps' identity rather than field by field."""
+    return _Text(label)
 
 
 class Scene:
@@ -217,7 +218,7 @@ class Scene:
 
     def label(self, label: Label) -> None:
         """``label``'s text, where ``render.common.label.put`` puts it."""
-        self.steps.append(_Text(label))
+        self.steps.append(_text(label))
 
     def sprites(self) -> tuple[Image.Image, ...]:
         """The images the scene pastes, each once: what its keys name by ``id``, to be kept
