@@ -41,7 +41,7 @@ from render.common.fonts import text_extent, text_mask
 from render.common.label import Label
 from render.common.palette import PLAYERS
 from render.common.phone import phone_preview
-from render.common.png import STEP, PictureKind, adler32_combine, encode
+from render.common.png import STEP, PictureKind, adler32_of, encode
 from render.common.scene import Scene
 from render.gallery import galleries
 from render.gold_nuggets import pictures as nuggets_pictures
@@ -273,13 +273,20 @@ def test_a_picture_s_bytes_do_not_depend_on_what_its_thread_compressed_before() 
     assert kind.encode(pictures[-1]) == first
 
 
-@given(st.binary(max_size=300), st.binary(max_size=300))
-def test_adler32_of_two_pieces_combines_as_zlibs(first: bytes, second: bytes) -> None:
-    combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
-    assert combined == zlib.adler32(first + second)
+def _adler32_of(pieces: list[bytes]) -> int:
+    adlers = [zlib.adler32(piece) for piece in pieces]
+    return adler32_of(
+        [adler & 0xFFFF for adler in adlers],
+        [adler >> 16 for adler in adlers],
+        list(map(len, pieces)),
+    )
+
+
+@given(st.lists(st.binary(max_size=300), max_size=6))
+def test_adler32_of_pieces_is_zlibs_of_them_together(pieces: list[bytes]) -> None:
+    assert _adler32_of(pieces) == zlib.adler32(b"".join(pieces))
 
 
 def test_long_pieces_combine_too() -> None:
-    first, second = bytes(range(256)) * 700, b"\xff" * 200_000
-    combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
-    assert combined == zlib.adler32(first + second)
+    pieces = [bytes(range(256)) * 700, b"\xff" * 200_000, b"\xfe" * 70_000]
+    assert _adler32_of(pieces) == zlib.adler32(b"".join(pieces))
