@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import struct
 import threading
-from enum import Enum
+from enum import StrEnum
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -23,7 +23,11 @@ _FREETYPE = threading.Lock()
 Color = tuple[int, int, int]
 
 
-class Face(Enum):
+class Face(StrEnum):
+    """A bundled font, by its file's name: a ``str`` enum, hashed by ``str``'s own hash
+    in C, where a plain ``Enum`` hashes in Python; every text measured, drawn or
+    compared in a picture's plan hashes its face (400,000 times in 4,000 pictures)."""
+
     REGULAR = "DejaVuSans.ttf"
     BOLD = "DejaVuSans-Bold.ttf"
 

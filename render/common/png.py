@@ -41,16 +41,17 @@ import zlib
 # loads OpenSSL's library, 3.7 MiB more in every picture process.
 from _blake2 import blake2b
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import cache
-from operator import itemgetter
+from itertools import accumulate
+from operator import itemgetter, mul
 from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image
 from zlib_ng import zlib_ng
 
-from render.common.scene import Scene, Step, as_rgb
+from render.common.scene import Scene, as_rgb
 
 FAST = 1
 """zlib-ng's level 1: a band of 16 rows in 9 µs, three times as fast as zlib's (or
@@ -97,6 +98,8 @@ def palette_from(colours: bytes) -> Palette:
     """The palette of ``colours`` (RGB triples, the most used first)."""
     image = Image.new("P", (1, 1))
     image.putpalette(colours)
+    # Into its core now, once, rather than checked at each mapping (``_scanlines``).
+    image.load()
     tag = blake2b(colours, digest_size=20).digest()
     return Palette(colours, image, _chunk(b"PLTE", colours), tag)
 
@@ -155,7 +158,9 @@ class PictureKind:
 
 class _Band(NamedTuple):
     deflated: bytes
-    adler: int
+    low: int
+    high: int
+    """Its scanlines' Adler-32, in its two halves (``adler32_of``)."""
     length: int
 
 
@@ -262,15 +267,19 @@ class Albums:
                 self._let_go(next(iter(self._albums)))
             self._sweep()
 
-    def drawn(self, place: Place) -> tuple[BandKey, _Band] | None:
-        """The band drawn lately at ``place``, in any album (its key as kept), if any."""
+    def drawn(self, places: list[Place]) -> list[tuple[BandKey, _Band] | None]:
+        """The band drawn lately at each of ``places``, in any album (its key as kept),
+        if any."""
+        found: list[tuple[BandKey, _Band] | None] = []
         with self._lock:
-            found = self._bands.get(place)
-            if found is None:
-                return None
-            self._bands.move_to_end(place)
-            key, band, _ = found
-            return key, band
+            for place in places:
+                kept = self._bands.get(place)
+                if kept is None:
+                    found.append(None)
+                else:
+                    self._bands.move_to_end(place)
+                    found.append(kept[:2])
+        return found
 
     def learn(self, drawn: list[tuple[Place, _Band]], sprites: tuple[Image.Image, ...]) -> None:
         """Remembers the bands just drawn, each in its place, with the images the picture
@@ -385,19 +394,19 @@ def write_scene(
     ended)."""
     width, height = scene.size
     count = -(-height // BAND_ROWS)
-    placed: list[list[Step]] = [[] for _ in range(count)]
-    for step in scene.steps:
-        for index in range(
-            max(step.top, 0) // BAND_ROWS, (min(step.bottom, height) - 1) // BAND_ROWS + 1
-        ):
-            placed[index].append(step)
     # A band's key starts with its background's rows: pictures on two backgrounds (a
     # Claim hand that lost a row of cards, a table whose piles grew) share the bands
     # where both their backgrounds and their drawing agree.
-    grounds = GROUNDS.bands(scene.background)
-    keys: list[BandKey] = [
-        (grounds[index], *(step.key for step in steps)) for index, steps in enumerate(placed)
-    ]
+    placed: list[list[object]] = [[ground] for ground in GROUNDS.bands(scene.background)]
+    for step in scene.steps:
+        top, bottom = step.top, step.bottom
+        key = step.key
+        for index in range(
+            top // BAND_ROWS if top > 0 else 0,
+            ((bottom if bottom < height else height) - 1) // BAND_ROWS + 1,
+        ):
+            placed[index].append(key)
+    keys: list[BandKey] = list(map(tuple, placed))
     # By palette too: a band is kept only for a picture of its own colours.
     named = None if album is None else (palette.tag, album)
     before = None if named is None else ALBUMS.last(named)
@@ -412,14 +421,20 @@ def write_scene(
                 # picture, which would leave the heap ever more fragmented between
                 # its short-lived neighbours.
                 keys[index] = kept
+    places: list[Place] = []
     if named is not None:
         # Only in its own place: its steps' keys say where they draw in the picture, not
         # in the band.
-        for index, band in enumerate(bands):
-            if band is None:
-                found = ALBUMS.drawn((palette.tag, level, index, keys[index]))
-                if found is not None:
-                    keys[index], bands[index] = found
+        missing = [
+            (palette.tag, level, index, keys[index])
+            for index, band in enumerate(bands)
+            if band is None
+        ]
+        for place, found in zip(missing, ALBUMS.drawn(missing), strict=True):
+            if found is None:
+                places.append(place)
+            else:
+                keys[place[2]], bands[place[2]] = found
     runs = list(_runs([band is not None for band in bands]))
     if runs:
         # Neighbouring bands that changed are painted together (a sprite across them is
@@ -440,14 +455,7 @@ def write_scene(
     made = [band for band in bands if band is not None]
     if named is not None:
         sprites = scene.sprites()
-        ALBUMS.learn(
-            [
-                ((palette.tag, level, index, keys[index]), made[index])
-                for first, last in runs
-                for index in range(first, last)
-            ],
-            sprites,
-        )
+        ALBUMS.learn([(place, made[place[2]]) for place in places], sprites)
         if keep:
             ALBUMS.keep(named, keys, made, sprites)
         else:
@@ -478,10 +486,15 @@ def _scanlines(pictures: list[Image.Image], palette: Palette) -> memoryview:
     top = 0
     # Each mapped on its own, straight into the scanlines: a mapping's own lookup (a few
     # µs) costs less than copying the pictures under one another first did (10-20% of
-    # the mapping's time, on every kind's pictures).
+    # the mapping's time, on every kind's pictures). Mapped and pasted by Pillow's core,
+    # as ``Image.quantize`` with the palette's image and no dithering would, without
+    # its checks and the mapped picture's ``Image`` and palette copy, which it makes in
+    # Python at each call: a band's indices are all these pictures are wanted for.
+    colours = palette.image.im
+    scanlines = led.im
     for picture in pictures:
-        indexed = as_rgb(picture).quantize(palette=palette.image, dither=Image.Dither.NONE)
-        led.paste(indexed, (1, top))
+        indexed = as_rgb(picture).im.convert("P", Image.Dither.NONE, colours)
+        scanlines.paste(indexed, (1, top, width + 1, top + picture.height))
         top += picture.height
     return memoryview(led.tobytes())
 
@@ -499,12 +512,8 @@ def write_png(picture: Image.Image, palette: Palette, level: int = FAST) -> byte
 
 
 def _png(width: int, height: int, palette: Palette, bands: list[_Band]) -> bytes:
-    blocks = [_ZLIB_HEADER]
-    adler = 1
-    for band in bands:
-        blocks.append(band.deflated)
-        adler = adler32_combine(adler, band.adler, band.length)
-    blocks += [_FINAL_BLOCK, struct.pack(">I", adler)]
+    adler = adler32_of(list(map(_LOW, bands)), list(map(_HIGH, bands)), list(map(_LENGTH, bands)))
+    blocks = [_ZLIB_HEADER, *map(_DEFLATED, bands), _FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
         (
@@ -542,17 +551,26 @@ def _deflate(scanlines: memoryview, level: int) -> _Band:
     except BaseException:
         del compressors[level]  # left mid-band, it would start the next band with this one
         raise
-    return _Band(deflated, zlib_ng.adler32(scanlines), len(scanlines))
+    adler = zlib_ng.adler32(scanlines)
+    return _Band(deflated, adler & 0xFFFF, adler >> 16, len(scanlines))
 
 
-def adler32_combine(first: int, second: int, second_length: int) -> int:
-    """The Adler-32 of two pieces of data one after the other, from each one's (as zlib's
-    ``adler32_combine``, which Python's ``zlib`` does not offer)."""
-    remainder = second_length % _ADLER_BASE
-    low = ((first & 0xFFFF) + (second & 0xFFFF) + _ADLER_BASE - 1) % _ADLER_BASE
-    high = (
-        remainder * (first & 0xFFFF) + (first >> 16) + (second >> 16) + _ADLER_BASE - remainder
-    ) % _ADLER_BASE
+_DEFLATED, _LOW, _HIGH, _LENGTH = map(itemgetter, range(4))
+
+
+def adler32_of(lows: Sequence[int], highs: Sequence[int], lengths: Sequence[int]) -> int:
+    """The Adler-32 of pieces of data one after another, from each one's two halves (one
+    plus the sum of its bytes, and the sum of those sums at each byte) and its length,
+    as zlib's ``adler32_combine`` (which Python's ``zlib`` does not offer) would make it
+    piece by piece: summed by C's loops (``sum``, ``map``, ``accumulate``), not a step of
+    Python a piece, as a picture is made of some 40 bands."""
+    count = len(lengths)
+    low = (1 + sum(lows) - count) % _ADLER_BASE
+    # Each piece's sums start from the sum of the bytes before it: the lows before it,
+    # less the one each low starts from.
+    before: int = sum(map(mul, lengths, accumulate(lows, initial=0)))
+    started: int = sum(map(mul, lengths, range(count)))
+    high = (sum(highs) + before - started) % _ADLER_BASE
     return high << 16 | low
 
 

@@ -25,12 +25,17 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from render.common.fonts import text_extent, text_mask
 from render.common.label import Box, Label
 from render.common.palette import Color
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 Key = tuple[object, ...]
 """What one step draws: its kind first, then everything its pixels depend on."""
@@ -52,6 +57,22 @@ class Step(ABC):
         """Draws itself on ``image``, which starts ``dy`` rows down the picture."""
 
 
+def _paste(
+    image: Image.Image, source: ImagingCore | Color, box: Box, mask: ImagingCore | None
+) -> None:
+    """``Image.paste`` on an RGB canvas painted here, of a colour or an RGBA sprite
+    (through ``mask``), without its checks: ``Image.paste`` takes any source (converting
+    it to the canvas's mode, or its mask from the source) and loads and copies a canvas
+    opened from a file or shared, in a dozen Python calls that took as long as pasting
+    a text in C. These canvases are made in memory, each for one band, and their
+    sources are of a mode Pillow's core pastes onto RGB as they are (a test checks the
+    pictures against painting with ``Image.paste``)."""
+    if mask is None:
+        image.im.paste(source, box)
+    else:
+        image.im.paste(source, box, mask)
+
+
 class _Paste(Step):
     __slots__ = ("image", "mask", "x", "y")
 
@@ -63,7 +84,14 @@ class _Paste(Step):
         self.y = y
 
     def draw(self, image: Image.Image, dy: int) -> None:
-        image.paste(self.image, (self.x, self.y - dy), self.mask)
+        sprite, mask = self.image, self.mask
+        if sprite.mode == "RGBA":
+            x, y = self.x, self.y - dy
+            width, height = sprite.size
+            box = (x, y, x + width, y + height)
+            _paste(image, sprite.im, box, None if mask is None else mask.im)
+        else:
+            image.paste(sprite, (self.x, self.y - dy), mask)
 
 
 class _Fill(Step):
@@ -76,7 +104,7 @@ class _Fill(Step):
 
     def draw(self, image: Image.Image, dy: int) -> None:
         left, top, right, bottom = self.box
-        image.paste(self.color, (left, top - dy, right, bottom - dy))
+        _paste(image, self.color, (left, top - dy, right, bottom - dy), None)
 
 
 class _Rounded(Step):
@@ -140,7 +168,16 @@ class _Text(Step):
         x, y = label.anchor
         x, y = round(x) + left, round(y) + top - dy
         mask = text_mask(label.text, label.face, label.size, anchor)
-        image.paste(label.color, (x, y, x + width, y + height), mask)
+        _paste(image, label.color, (x, y, x + width, y + height), mask.im)
+
+
+@lru_cache(maxsize=8192)
+def _text(label: Label) -> _Text:
+    """``label``'s step, made once (a step is never changed): the same labels (names,
+    counts, headlines) come in picture after picture, some thirty a picture, and with
+    the same key each time, a band's key is found equal to the last picture's by its
+    steps' identity rather than field by field."""
+    return _Text(label)
 
 
 class Scene:
@@ -150,12 +187,15 @@ class Scene:
         self.background = background
         self.size = background.size
         self.steps: list[Step] = []
+        self._sprites: dict[int, Image.Image] = {}
+        """The images pasted, each once, by ``id``."""
 
     def paste(self, image: Image.Image, at: tuple[int, int], masked: bool | None = None) -> None:
         """``image`` with its top left corner at ``at``; through its own transparency when
         it has one (or as ``masked`` says)."""
         x, y = at
         self.steps.append(_Paste(image, x, y, image.mode == "RGBA" if masked is None else masked))
+        self._sprites[id(image)] = image
 
     def fill(self, color: Color, box: Box) -> None:
         """``box`` (right and bottom exclusive, as ``Image.paste`` has them) in ``color``."""
@@ -178,12 +218,12 @@ class Scene:
 
     def label(self, label: Label) -> None:
         """``label``'s text, where ``render.common.label.put`` puts it."""
-        self.steps.append(_Text(label))
+        self.steps.append(_text(label))
 
     def sprites(self) -> tuple[Image.Image, ...]:
         """The images the scene pastes, each once: what its keys name by ``id``, to be kept
         as long as they are."""
-        return tuple({id(s.image): s.image for s in self.steps if isinstance(s, _Paste)}.values())
+        return tuple(self._sprites.values())
 
     def paint(self) -> Image.Image:
         """The whole picture."""

@@ -37,9 +37,11 @@ from render.claimit import pictures as claimit_pictures
 from render.claimit.board_image import board_scene, draw_board
 from render.claimit.gallery import random_play, rulebook_examples
 from render.common import png
+from render.common.fonts import text_extent, text_mask
+from render.common.label import Label
 from render.common.palette import PLAYERS
 from render.common.phone import phone_preview
-from render.common.png import STEP, PictureKind, adler32_combine, encode
+from render.common.png import STEP, PictureKind, adler32_of, encode
 from render.common.scene import Scene
 from render.gallery import galleries
 from render.gold_nuggets import pictures as nuggets_pictures
@@ -235,6 +237,29 @@ def test_a_sprite_across_bands_is_drawn_in_each_it_meets(albums: png.Albums) -> 
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == scene.paint().tobytes()
 
 
+def test_a_scene_s_steps_paint_as_pillow_s_own_paste() -> None:
+    """The steps paste through Pillow's core, without ``Image.paste``'s checks."""
+    background = Image.new("RGB", (60, 40), PLAYERS[0].color)
+    sprite = Image.new("RGBA", (12, 9), (*PLAYERS[2].color, 160))
+    label = Label("Zoë 7", (4, 20, 56, 38), 14, PLAYERS[3].color)
+    scene = Scene(background)
+    scene.fill(PLAYERS[1].color, (2, 3, 30, 12))
+    scene.paste(sprite, (20, 5))
+    scene.label(label)
+    expected = background.copy()
+    expected.paste(PLAYERS[1].color, (2, 3, 30, 12))
+    expected.paste(sprite, (20, 5), sprite)
+    left, top, width, height = text_extent(label.text, label.face, label.size, "lm")
+    x, y = label.anchor
+    at = (round(x) + left, round(y) + top)
+    mask = text_mask(label.text, label.face, label.size, "lm")
+    expected.paste(label.color, (*at, at[0] + width, at[1] + height), mask)
+    assert scene.paint().tobytes() == expected.tobytes()
+    assert (
+        scene.paint_rows(16, 32, scene.steps).tobytes() == expected.crop((0, 16, 60, 32)).tobytes()
+    )
+
+
 def test_a_picture_s_bytes_do_not_depend_on_what_its_thread_compressed_before() -> None:
     """Each thread compresses band after band with one compressor a level, set back as
     new at each band's end: a band comes out as from a compressor of its own."""
@@ -248,13 +273,20 @@ def test_a_picture_s_bytes_do_not_depend_on_what_its_thread_compressed_before() 
     assert kind.encode(pictures[-1]) == first
 
 
-@given(st.binary(max_size=300), st.binary(max_size=300))
-def test_adler32_of_two_pieces_combines_as_zlibs(first: bytes, second: bytes) -> None:
-    combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
-    assert combined == zlib.adler32(first + second)
+def _adler32_of(pieces: list[bytes]) -> int:
+    adlers = [zlib.adler32(piece) for piece in pieces]
+    return adler32_of(
+        [adler & 0xFFFF for adler in adlers],
+        [adler >> 16 for adler in adlers],
+        list(map(len, pieces)),
+    )
+
+
+@given(st.lists(st.binary(max_size=300), max_size=6))
+def test_adler32_of_pieces_is_zlibs_of_them_together(pieces: list[bytes]) -> None:
+    assert _adler32_of(pieces) == zlib.adler32(b"".join(pieces))
 
 
 def test_long_pieces_combine_too() -> None:
-    first, second = bytes(range(256)) * 700, b"\xff" * 200_000
-    combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
-    assert combined == zlib.adler32(first + second)
+    pieces = [bytes(range(256)) * 700, b"\xff" * 200_000, b"\xfe" * 70_000]
+    assert _adler32_of(pieces) == zlib.adler32(b"".join(pieces))
