@@ -4,6 +4,7 @@ through Discord as players see it."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from collections.abc import AsyncIterator
@@ -425,3 +426,40 @@ async def test_a_table_without_its_controls_keeps_its_picture(world: World) -> N
     assert board_png(table) == picture
     shown = [item["url"] for _, item, _ in media(table.components)]
     assert shown == ["attachment://board.png"]
+
+
+async def test_a_press_is_shown_from_its_own_change_without_reading_the_game_again(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await world.start_game(2)
+    game = await world.game_here()
+    mover = await world.mover()
+    await world.quiet()
+    made = transactions_of_the_bot(world, monkeypatch)
+    await world.click(mover, table, "Roll")
+    await world.settled(game.id)
+    await world.quiet()
+    # The move's write; its show takes the game as the move left it, and records where
+    # its messages are (the ping gone: the roller acted) and that it shows the move.
+    assert made.count("write") == 1, made
+    assert made.count("statement") <= 2, made
+    # Only the following feature's look at who follows the game by rounds.
+    assert made.count("read") <= 1, made
+
+
+def transactions_of_the_bot(world: World, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The kinds of transaction (``read``, ``write``, ``statement``) the bot makes from now
+    on, apart from the test's own (the game read to see it settled)."""
+    made: list[str] = []
+    test = asyncio.current_task()
+    database = world.bots[0].service.database
+    for kind in ("read", "write", "statement"):
+        run = getattr(database, kind)
+
+        async def counted(body: Any, kind: str = kind, run: Any = run) -> Any:
+            if asyncio.current_task() is not test:
+                made.append(kind)
+            return await run(body)
+
+        monkeypatch.setattr(database, kind, counted)
+    return made
