@@ -27,7 +27,9 @@ class GameLocks:
     """One change of a game at a time, in this process: from the service call to its clicker's
     answer."""
 
-    def __init__(self) -> None:
+    def __init__(self, let_go: Callable[[int], None] | None = None) -> None:
+        self._let_go = let_go
+        """Told each game whose lock was held and let go (whatever happened meanwhile)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._holders: dict[int, int] = {}
         """Coroutines holding or waiting for each game's lock; the lock goes at zero."""
@@ -57,6 +59,8 @@ class GameLocks:
                 yield
             finally:
                 lock.release()
+                if self._let_go is not None:
+                    self._let_go(game_id)
         finally:
             self._holders[game_id] -= 1
             if not self._holders[game_id]:

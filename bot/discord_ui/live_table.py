@@ -106,9 +106,11 @@ class LiveTable:
         """Held while a game is changed and its clicker answered."""
         self.openings = Openings()
         """Held while a game is made and shown by its maker; catch-ups wait for them."""
-        self.displays = GameLocks()
-        """Held while a game's messages are shown: one show of a game at a time."""
         self.state = TableMemory(clock)
+        # A move kept for its show is stale once anything else changed the game here.
+        service.watchers.append(self.state.changed)
+        self.displays = GameLocks(self.state.let_go)
+        """Held while a game's messages are shown: one show of a game at a time."""
         self.events = events
         self.conversations = Conversations(client, service.conversations, clock)
         self.places = GameMessages(client, service)
@@ -229,6 +231,8 @@ class LiveTable:
         (an answer of its own), the game still held, and its failure is the show's."""
         yielded = False
         async with self.work.admitted(), self.locks.hold(game_id, deferral(interaction)):
+            if not whole:
+                self.state.moving(game_id)
             try:
                 if interaction is None:
                     changed = await change()
@@ -256,6 +260,7 @@ class LiveTable:
                     # Wanted while the game is held, so that whoever waits for the game
                     # to settle finds its show wanted once they hold it; the hands at
                     # once, not behind a table show waiting on the channel.
+                    self.state.moved(placed(game, shown.recorded))
                     self.follower.want(game.id)
                     if isinstance(changed, Outcome):
                         self.hands.want(game, changed)
@@ -356,7 +361,9 @@ class LiveTable:
 
     async def _catch_up(self, game_id: int, *, late: bool) -> None:
         async with self.displays.hold(game_id):
-            game = await self.service.game(game_id)
+            # The follower's show of a move made here (``TableMemory.committed``) has it.
+            kept = None if late else self.state.committed(game_id)
+            game = kept or await self.service.game(game_id)
             if game.shown:
                 # Shown meanwhile (by a change made here, say): what a failure before may
                 # have left unrecorded is looked for all the same.

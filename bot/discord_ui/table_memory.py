@@ -1,9 +1,10 @@
 """What the live table remembers of each game's show between one change and the next:
 which table message shows which version (so that a click's answer isn't shown twice),
-since when the table's edits have been refused (so that it is posted anew instead), and
+since when the table's edits have been refused (so that it is posted anew instead),
 whose click was answered away from the table (so that they are told if the table can't
-follow). Nothing here is kept across a restart: each is worked out again at the next
-change."""
+follow), and the game as a move made here left it (so that the show that follows the
+move needn't read it again). Nothing here is kept across a restart: each is worked out
+again at the next change."""
 
 from __future__ import annotations
 
@@ -40,6 +41,12 @@ class TableMemory:
         self._asked: dict[int, discord.Interaction] = {}
         """Per game, the newest click answered without the table, whose presser is told if
         the table then can't follow."""
+        self._committed: dict[int, Game] = {}
+        """Per game, the game as a move made here left it, while nothing else changed it or
+        held its messages since: the newest this process knows of, shown without a read."""
+        self._moving: dict[int, list[Game | None]] = {}
+        """Per game whose move is being made here, the changes committed here since it
+        began (the service's watchers), its own among them."""
 
     def on_table(self, game_id: int, message_id: int, version: int) -> None:
         """The table message ``message_id`` shows the game at ``version``."""
@@ -86,8 +93,42 @@ class TableMemory:
         """The newest click answered away from the table, no longer waiting."""
         return self._asked.pop(game_id, None)
 
+    def moving(self, game_id: int) -> None:
+        """A move of the game is about to be made here (the game held)."""
+        self._committed.pop(game_id, None)
+        self._moving[game_id] = []
+
+    def changed(self, game_id: int, game: Game | None) -> None:
+        """A change of the game committed in this process (``game``: as a move left it),
+        whatever made it (a press, the clock, a feature): a move kept before it is stale."""
+        self._committed.pop(game_id, None)
+        told = self._moving.get(game_id)
+        if told is not None:
+            told.append(game)
+
+    def moved(self, game: Game) -> None:
+        """The move begun with ``moving`` committed, leaving ``game`` (and its presser was
+        answered): kept for its show if it was the one change made meanwhile and nothing
+        held the game's messages since it began. A show that ended meanwhile may have
+        recorded its messages (a ping, a table posted anew) after the move read them."""
+        told = self._moving.pop(game.id, None)
+        if told is not None and [t.version if t else None for t in told] == [game.version]:
+            self._committed[game.id] = game
+
+    def let_go(self, game_id: int) -> None:
+        """Whatever held the game's messages (a show, a feature's change and its show, a
+        ping) is done, and may have recorded where they are: the game is read again."""
+        self._committed.pop(game_id, None)
+        self._moving.pop(game_id, None)
+
+    def committed(self, game_id: int) -> Game | None:
+        """The game as a move made here left it, if nothing has changed or shown it since
+        (taken: a show uses it once)."""
+        return self._committed.pop(game_id, None)
+
     def forget(self, game_id: int) -> None:
         """The game is over and shown: nothing of its table is kept (a click answered
         away from it is let go once that show is done)."""
         self._on_table.pop(game_id, None)
         self._edits_refused.pop(game_id, None)
+        self.let_go(game_id)

@@ -4,6 +4,7 @@ through Discord as players see it."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from collections.abc import AsyncIterator
@@ -425,3 +426,43 @@ async def test_a_table_without_its_controls_keeps_its_picture(world: World) -> N
     assert board_png(table) == picture
     shown = [item["url"] for _, item, _ in media(table.components)]
     assert shown == ["attachment://board.png"]
+
+
+async def test_a_press_is_shown_from_its_own_change_and_recorded_in_one_statement(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await world.start_game(2)
+    game = await world.game_here()
+    mover = await world.mover()
+    await world.quiet()
+    assert game.ping_message_id is not None and game.pinged == (mover.id,)
+    made = transactions_of_the_bot(world, monkeypatch)
+    await world.click(mover, table, "Roll")
+    game = await world.settled(game.id)
+    await world.quiet()
+    # The move's write; its show takes the game as the move left it, and records in one
+    # statement that it shows the move and that the roller's ping went.
+    assert made.count("write") == 1, made
+    assert made.count("statement") == 1, made
+    assert game.shown and game.ping_message_id is None and game.pinged == ()
+    assert world.pings() == []
+    # Only the following feature's look at who follows the game by rounds.
+    assert made.count("read") <= 1, made
+
+
+def transactions_of_the_bot(world: World, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The kinds of transaction (``read``, ``write``, ``statement``) the bot makes from now
+    on, apart from the test's own (the game read to see it settled)."""
+    made: list[str] = []
+    test = asyncio.current_task()
+    database = world.bots[0].service.database
+    for kind in ("read", "write", "statement"):
+        run = getattr(database, kind)
+
+        async def counted(body: Any, kind: str = kind, run: Any = run) -> Any:
+            if asyncio.current_task() is not test:
+                made.append(kind)
+            return await run(body)
+
+        monkeypatch.setattr(database, kind, counted)
+    return made

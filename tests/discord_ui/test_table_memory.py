@@ -1,0 +1,84 @@
+"""The game as a move made here left it, kept for the show that follows the move: only
+while that move is the one change made to the game here and nothing else held its
+messages from the move's start on (a show, a ping, a feature's change), else read."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.background.game_locks import GameLocks
+from bot.discord_ui.table_memory import TableMemory
+from bot.storage import Game
+from tests.clock import ManualClock
+from tests.games.stored import stored
+
+
+def at(version: int) -> Game:
+    return stored("claimit", None, (), over=False, game_id=7, version=version)
+
+
+def memory() -> TableMemory:
+    return TableMemory(ManualClock())
+
+
+def test_a_move_alone_is_kept_for_its_show_once() -> None:
+    state = memory()
+    state.moving(7)
+    state.changed(7, at(5))
+    state.moved(at(5))
+    assert state.committed(7) == at(5)
+    assert state.committed(7) is None
+
+
+def test_a_move_with_another_change_made_meanwhile_is_read_again() -> None:
+    state = memory()
+    state.moving(7)
+    state.changed(7, at(5))
+    state.changed(7, None)  # a feature's change, committed before the move was answered
+    state.moved(at(5))
+    assert state.committed(7) is None
+
+
+def test_a_change_after_the_move_makes_the_kept_one_stale() -> None:
+    state = memory()
+    state.moving(7)
+    state.changed(7, at(5))
+    state.moved(at(5))
+    state.changed(7, None)
+    assert state.committed(7) is None
+
+
+def test_a_change_not_told_as_this_move_keeps_nothing() -> None:
+    state = memory()
+    state.moving(7)
+    state.changed(7, at(4))
+    state.moved(at(5))
+    assert state.committed(7) is None
+
+
+async def test_a_show_that_ends_during_the_move_or_after_it_makes_it_read_again() -> None:
+    # A show under way may record its ping after the move read the game's row.
+    state = memory()
+    displays = GameLocks(state.let_go)
+    async with displays.hold(7):
+        state.moving(7)
+        state.changed(7, at(5))
+    state.moved(at(5))
+    assert state.committed(7) is None
+    # Anything that holds the game's messages after the move (a held ping, a feature's
+    # show) may record where they are.
+    state.moving(7)
+    state.changed(7, at(6))
+    state.moved(at(6))
+    async with displays.hold(7):
+        await asyncio.sleep(0)
+    assert state.committed(7) is None
+
+
+def test_a_game_over_keeps_nothing() -> None:
+    state = memory()
+    state.moving(7)
+    state.changed(7, at(5))
+    state.moved(at(5))
+    state.forget(7)
+    assert state.committed(7) is None
