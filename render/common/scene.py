@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from render.common.fonts import text_extent, text_mask
+from render.common.fonts import FITTED, text_extent, text_mask
 from render.common.label import Box, Label
 from render.common.palette import Color
 
@@ -171,12 +171,13 @@ class _Text(Step):
         _paste(image, label.color, (x, y, x + width, y + height), mask.im)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=FITTED)
 def _text(label: Label) -> _Text:
     """``label``'s step, made once (a step is never changed): the same labels (names,
     counts, headlines) come in picture after picture, some thirty a picture, and with
     the same key each time, a band's key is found equal to the last picture's by its
-    steps' identity rather than field by field."""
+    steps' identity rather than field by field. About 0.8 KB each: 3.2 MiB at the most
+    (201 games drawn one after another kept 2,078)."""
     return _Text(label)
 
 
