@@ -495,8 +495,7 @@ class TableUpdates:
             self.end(game, last)
         elif computer_to_move(game, self.clock.now()):
             self.computer.play(game)
-        # A ping posted since was recorded as it went out, with whom it names.
-        return gone if game.ping_message_id is None else {}
+        return gone
 
     def end(self, game: Game, last: Outcome | None = None) -> None:
         """The game is over and shown (or has nowhere left to be shown): the features
