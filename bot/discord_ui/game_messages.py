@@ -36,8 +36,7 @@ notice whose id was never recorded (it is looked for at once, so it is among the
 
 Recorded = dict[str, int | None]
 """Where a change's messages went (``lobby_message_id``, ``turn_message_id``; ``thread_id``
-when the game left its thread; ``ping_message_id`` as ``None`` when its ping went), to
-record."""
+when the game left its thread), to record."""
 OWN_DELETES_KEPT = 1024
 """The bot's own deletes remembered: Discord tells of each a moment later, like anyone's."""
 ARCHIVED_THREAD = 50083

@@ -76,24 +76,11 @@ class TurnPings:
         """After a change is shown: the ping goes once anyone it names acted (``actor``)
         or is no longer to act, and whoever is newly to act (not among ``before``) is
         pinged as the server wants. Returns the game as it now stands for its ping."""
-        return await self.ping(await self.went(game, actor), before, lang, actor)
-
-    async def went(self, game: Game, actor: int | None, *, record: bool = True) -> Game:
-        """The ping goes once anyone it names acted (``actor``) or is no longer to act;
-        recorded gone unless its show records that with where its messages are
-        (``record``)."""
+        now_acting = set(to_ping(game)) if game.status is GameStatus.ACTIVE else set()
         pinged = set(game.pinged)
-        if game.ping_message_id is not None and (actor in pinged or not pinged <= _acting(game)):
-            return await self.delete(game, record=record)
-        return game
-
-    async def ping(
-        self, game: Game, before: Collection[int], lang: Language, actor: int | None = None
-    ) -> Game:
-        """Whoever is newly to act (not among ``before``, nor pinged already) is pinged as
-        the server wants, once the ping of those who acted went (``went``)."""
-        now_acting = _acting(game)
-        pinged = set(game.pinged)
+        if game.ping_message_id is not None and (actor in pinged or not pinged <= now_acting):
+            game = await self.delete(game)
+            pinged = set()
         await self.notices.clear(game, keep=now_acting - {actor}, actor=actor)
         fresh = set(self._present(game)) - pinged - set(before)
         if not fresh:
@@ -170,14 +157,12 @@ class TurnPings:
             return await self.delete(game)
         return game
 
-    async def delete(self, game: Game, *, record: bool = True) -> Game:
-        """Deletes the game's ping (one already gone is fine); recorded gone unless the
-        caller records that (``record``)."""
+    async def delete(self, game: Game) -> Game:
+        """Deletes the game's ping (one already gone is fine)."""
         if game.ping_message_id is None:
             return game
         await self.places.delete(game, game.ping_message_id)
-        if record:
-            await self.service.messages.set_ping(game.id, None, ())
+        await self.service.messages.set_ping(game.id, None, ())
         return _with_ping(game, None, ())
 
     async def tidy(self, game: Game) -> None:
@@ -317,11 +302,6 @@ def _marks(message: discord.Message, mark: int) -> bool:
     return any(
         isinstance(c, discord.components.Container) and c.id == mark for c in message.components
     )
-
-
-def _acting(game: Game) -> set[int]:
-    """Whom a ping may name now: whoever is to act in a game under way."""
-    return set(to_ping(game)) if game.status is GameStatus.ACTIVE else set()
 
 
 def _with_ping(game: Game, message_id: int | None, users: tuple[int, ...]) -> Game:

@@ -278,9 +278,10 @@ class TableUpdates:
         game = placed(game, recorded)
         self.hands.want(game, last)
         recorded |= await self.show_table(game, self.cards.card(game, headline, last, lang))
-        return recorded | await self._after(
+        await self._after(
             placed(game, recorded), lang, before=game.pinged, recorded=recorded, last=last
         )
+        return recorded
 
     async def present(self, outcome: Outcome, lang: Language) -> Recorded:
         """Shows a move on the game's table (unless a click's answer showed it there
@@ -297,7 +298,7 @@ class TableUpdates:
         rules = rules_for(game.kind)
         before = [game.seats[n].user_id for n in rules.to_act(outcome.before)]
         actor = game.seats[outcome.seat].user_id
-        return recorded | await self._after(
+        await self._after(
             placed(game, recorded),
             lang,
             before=[user for user in before if user is not None],
@@ -305,6 +306,7 @@ class TableUpdates:
             recorded=recorded,
             last=outcome,
         )
+        return recorded
 
     async def _stub_over(self, game: Game) -> Recorded:
         """A game played in its own thread has ended: the lobby it was started from, in
@@ -328,7 +330,8 @@ class TableUpdates:
             await update_clicked(interaction, **content)
             recorded = await self.show_table(game, card)
         self.hands.want(game, None)
-        return recorded | await self._after(placed(game, recorded), lang, recorded=recorded)
+        await self._after(placed(game, recorded), lang, recorded=recorded)
+        return recorded
 
     async def announce(self, game: Game, interaction: discord.Interaction) -> Recorded:
         """A new lobby, as its command's answer, and its thread where the server wants one."""
@@ -413,7 +416,8 @@ class TableUpdates:
         if game.state is not None and game.turn_message_id is not None:
             words = headline or game_notes.lobby_note(game, lang)
             await self.show_table(game, face_drawing.closed(game, words, lang))
-        return await self._after(game, lang)
+        await self._after(game, lang)
+        return {}
 
     async def show_table(self, game: Game, rendering: Awaitable[Card]) -> Recorded:
         """Puts the table up to date: edited in place, or, once the channel has moved on
@@ -474,28 +478,20 @@ class TableUpdates:
         actor: int | None = None,
         recorded: Recorded | None = None,
         last: Outcome | None = None,
-    ) -> Recorded:
+    ) -> None:
         """What follows a change shown on the table (where ``recorded`` says it now is,
         ``last`` the move that led there): pings, computer players, and once the game is
-        over, its end. Returns the ping gone (``ping_message_id``), recorded with the show
-        in one statement rather than on its own (a ping posted is recorded as it goes
-        out, with whom it names)."""
-        gone: Recorded = {}
+        over, its end."""
         try:
             if recorded and "turn_message_id" in recorded:
                 game = await self.pings.relink(game, lang)
-            if game.ping_message_id is not None:
-                game = await self.pings.went(game, actor, record=False)
-                if game.ping_message_id is None:
-                    gone = {"ping_message_id": None}
-            game = await self.pings.ping(game, before, lang, actor)
+            game = await self.pings.update(game, before, lang, actor)
         except discord.HTTPException as error:
-            raise FollowUpsBehind((recorded or {}) | gone, error) from error
+            raise FollowUpsBehind(recorded or {}, error) from error
         if not game.status.is_open:
             self.end(game, last)
         elif computer_to_move(game, self.clock.now()):
             self.computer.play(game)
-        return gone
 
     def end(self, game: Game, last: Outcome | None = None) -> None:
         """The game is over and shown (or has nowhere left to be shown): the features

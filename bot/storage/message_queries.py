@@ -85,19 +85,13 @@ async def mark_shown(
     clock_from: float | None = None,
 ) -> float | None:
     """Records that the game's messages show ``version`` (never moving backwards), and
-    where those messages are (a ``ping_message_id`` only as ``None``: the ping went, and
-    whom it named with it; a ping posted is recorded with them, ``set_ping``);
-    bookkeeping, so the game's version stays. ``clock_from``
+    where those messages are; bookkeeping, so the game's version stays. ``clock_from``
     starts the turn's clock again from then, if the game is still at ``version`` and its
     clock runs: one stopped for someone away (``paused_left``) goes on with the time it
     had left when they are back. Returns the game's deadline."""
     for column in message_ids:
         _check_message_column(column)
     assignments = "".join(f", {column} = ?" for column in message_ids)
-    if "ping_message_id" in message_ids:
-        if message_ids["ping_message_id"] is not None:
-            raise ValueError("a ping is recorded with whom it names (set_ping)")
-        assignments += ", pinged = NULL"
     clock = ""
     if clock_from is not None:
         clock = ", deadline = CASE WHEN status = 'active' AND version = ? "
