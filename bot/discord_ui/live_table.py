@@ -102,11 +102,11 @@ class LiveTable:
         """Whose each game's background work is: this process does only its shards'."""
         self.work = work
         """Background changes are admitted here (interactions are, by ``guarded``)."""
-        self.locks = GameLocks()
+        self.state = TableMemory(clock)
+        self.locks = GameLocks(self.state.unheld)
         """Held while a game is changed and its clicker answered."""
         self.openings = Openings()
         """Held while a game is made and shown by its maker; catch-ups wait for them."""
-        self.state = TableMemory(clock)
         # A move kept for its show is stale once anything else changed the game here.
         service.watchers.append(self.state.changed)
         self.displays = GameLocks(self.state.let_go)

@@ -115,6 +115,12 @@ class TableMemory:
         if told is not None and [t.version if t else None for t in told] == [game.version]:
             self._committed[game.id] = game
 
+    def unheld(self, game_id: int) -> None:
+        """The game's change is over, whether or not its move committed (``moved``): a
+        move refused or failed leaves nothing behind, in a process that may never show
+        the game (one of another shard's, pressed in a direct message)."""
+        self._moving.pop(game_id, None)
+
     def let_go(self, game_id: int) -> None:
         """Whatever held the game's messages (a show, a feature's change and its show, a
         ping) is done, and may have recorded where they are: the game is read again."""

@@ -82,3 +82,22 @@ def test_a_game_over_keeps_nothing() -> None:
     state.moved(at(5))
     state.forget(7)
     assert state.committed(7) is None
+
+
+async def test_a_move_refused_leaves_nothing_once_its_game_is_let_go() -> None:
+    # A press refused (not the presser's turn, a stale button) ends with no move: in a
+    # process that never shows the game (another shard's, pressed in a direct message),
+    # what the move noted would stay, and each later change of the game would add to it.
+    state = memory()
+    locks = GameLocks(state.unheld)
+    async with locks.hold(7):
+        state.moving(7)
+    for version in range(5, 50):
+        state.changed(7, at(version))
+    assert state._moving == {}
+    # A move that did commit is kept for its show past its lock.
+    async with locks.hold(7):
+        state.moving(7)
+        state.changed(7, at(50))
+        state.moved(at(50))
+    assert state.committed(7) == at(50)
