@@ -48,7 +48,7 @@ def candidates(dice: Sequence[int]) -> tuple[Candidate, ...]:
     """The assignments of a roll, ordered by column then row; raises ``BadDice``."""
     # type() rather than isinstance(): True would otherwise pass as a die showing 1.
     if (
-        isinstance(dice, tuple | list)
+        isinstance(dice, (tuple, list))
         and len(dice) == 3
         and type(dice[0]) is int
         and type(dice[1]) is int

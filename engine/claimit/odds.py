@@ -42,7 +42,7 @@ def roll_odds(state: GameState) -> RollOdds:
     """The odds for the player about to roll; raises ``WrongPhase`` outside the roll phase."""
     if state.phase is not Phase.ROLL:
         raise WrongPhase(f"odds are for a player about to roll, not in phase {state.phase}")
-    busting = sum(weight for roll, weight in DISTINCT_ROLLS if not state.legal_placements(roll))
+    busting = sum(weight for roll, weight in DISTINCT_ROLLS if not state.can_place(roll))
     bust = Fraction(busting, OUTCOMES)
     marks = state.marks_this_turn
     return RollOdds(bust, marks, (1 - bust) * (marks + 1))

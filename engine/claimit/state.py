@@ -266,6 +266,27 @@ class GameState:
             raise WrongPhase(f"legal placements are asked before a roll, not in phase {self.phase}")
         return self._placements(dice)
 
+    def can_place(self, dice: Sequence[int]) -> bool:
+        """Whether the player to move could place anything with this roll (the roll does
+        not bust): ``legal_placements`` is not empty, found without making it."""
+        if self.phase is not Phase.ROLL:
+            raise WrongPhase(f"placements are asked before a roll, not in phase {self.phase}")
+        # The bust chance asks it of all 56 rolls at every table: most of them can place
+        # with their first or second candidate, which making every placement never saw.
+        blocked = self.claimed | self.claims_this_turn
+        claim_spots = self.owners[self.turn] | self.squatter_mask
+        claims_left = self.claim_supply > 0
+        squatters = self.squatters
+        for bit, n, _, _ in candidates(dice):
+            if bit & blocked:
+                continue
+            if bit & claim_spots:
+                if claims_left:
+                    return True
+            elif squatters[n] < 0:
+                return True
+        return False
+
     def pending_placements(self) -> tuple[Placement, ...]:
         """In phase place, the choices the rolled dice offer; otherwise none."""
         return self._placements(self.dice) if self.dice is not None else ()

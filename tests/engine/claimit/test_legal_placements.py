@@ -113,3 +113,10 @@ def test_legal_placements_are_asked_in_the_roll_phase_only() -> None:
     state = position({}, phase="place", dice=[1, 2, 3])
     with pytest.raises(WrongPhase):
         state.legal_placements((1, 2, 3))
+
+
+def test_can_place_is_asked_in_the_roll_phase_only_and_refuses_bad_dice() -> None:
+    with pytest.raises(WrongPhase):
+        position({}, phase="place", dice=[1, 2, 3]).can_place((1, 2, 3))
+    with pytest.raises(BadDice):
+        GameState.new(2).can_place((1, 2, 7))

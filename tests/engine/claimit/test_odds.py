@@ -64,3 +64,6 @@ def test_the_bust_chance_matches_brute_force_on_random_positions(
     game = [s.after for s in random_game(rng, players, variant=variant)]
     for state in rng.sample([s for s in game if s.phase is Phase.ROLL], 8):
         assert roll_odds(state).bust == brute_force_bust(state)
+        # Roll by roll, the shortcut the odds take says what the placements say.
+        for dice in product(range(1, 7), repeat=3):
+            assert state.can_place(dice) == bool(state.legal_placements(dice))
