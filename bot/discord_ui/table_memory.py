@@ -44,9 +44,10 @@ class TableMemory:
         self._committed: dict[int, Game] = {}
         """Per game, the game as a move made here left it, while nothing else changed it or
         held its messages since: the newest this process knows of, shown without a read."""
-        self._moving: dict[int, list[Game | None]] = {}
-        """Per game whose move is being made here, the changes committed here since it
-        began (the service's watchers), its own among them."""
+        self._moving: dict[int, list[int | None]] = {}
+        """Per game whose move is being made here, the versions of the changes committed
+        here since it began (the service's watchers; ``None``, a change that did not say
+        what it left), its own among them."""
 
     def on_table(self, game_id: int, message_id: int, version: int) -> None:
         """The table message ``message_id`` shows the game at ``version``."""
@@ -104,7 +105,7 @@ class TableMemory:
         self._committed.pop(game_id, None)
         told = self._moving.get(game_id)
         if told is not None:
-            told.append(game)
+            told.append(None if game is None else game.version)
 
     def moved(self, game: Game) -> None:
         """The move begun with ``moving`` committed, leaving ``game`` (and its presser was
@@ -112,7 +113,7 @@ class TableMemory:
         held the game's messages since it began. A show that ended meanwhile may have
         recorded its messages (a ping, a table posted anew) after the move read them."""
         told = self._moving.pop(game.id, None)
-        if told is not None and [t.version if t else None for t in told] == [game.version]:
+        if told == [game.version]:
             self._committed[game.id] = game
 
     def unheld(self, game_id: int) -> None:
