@@ -1,11 +1,10 @@
 """A tournament's standings as a picture, drawn from a ``StandingsView`` whose words are
-already in the reader's language.
+already in the reader's language. The package itself holds only the view, which the bot
+builds without loading the drawing code (Pillow); the drawing is in modules of its own:
 
-png = render_standings(StandingsView(title=…, subtitle=…, headers=…, lines=…))
+png = standings.render_standings(StandingsView(title=…, subtitle=…, headers=…, lines=…))
 """
 
-from render.league.standings import render_standings
-from render.league.standings_image import draw_standings
 from render.league.standings_view import StandingsLine, StandingsView
 
-__all__ = ["StandingsLine", "StandingsView", "draw_standings", "render_standings"]
+__all__ = ["StandingsLine", "StandingsView"]

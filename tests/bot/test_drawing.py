@@ -66,6 +66,7 @@ READY = """
 import asyncio, sys
 import bot.__main__
 from bot.discord_ui.client import GameBot
+from bot.discord_ui.part_registry import discovered as parts_discovered
 from bot.games.faces import face_for
 from bot.games.registry import GAMES
 from bot.service.feature_registry import discovered
@@ -73,6 +74,7 @@ from bot.storage.opening import open_database
 
 async def opened() -> None:
     discovered()
+    parts_discovered()
     for kind in GAMES:
         face_for(kind)
     database = await open_database(sys.argv[1])
@@ -84,7 +86,9 @@ for package in ("PIL", "sqlalchemy", "render.common.png", "render.claim.pictures
 """
 
 
-def test_the_bots_process_loads_no_drawing_code_and_no_sqlalchemy(tmp_path: Path) -> None:
+def test_the_bots_process_loads_no_drawing_code_nor_sqlalchemy(
+    tmp_path: Path,
+) -> None:
     ready = subprocess.run(
         [sys.executable, "-c", READY, str(tmp_path / "new.sqlite3")],
         capture_output=True,

@@ -24,8 +24,8 @@ from render.claimit import View
 from render.claimit.pictures import render_board
 from render.gold_nuggets.gallery import views as nuggets_views
 from render.gold_nuggets.pictures import render_table
-from render.league import render_standings
 from render.league.gallery import views as league_views
+from render.league.standings import render_standings
 from tests import processes
 
 ROOT = Path(__file__).resolve().parents[2]

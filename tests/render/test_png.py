@@ -47,9 +47,9 @@ from render.gallery import galleries
 from render.gold_nuggets import pictures as nuggets_pictures
 from render.gold_nuggets.gallery import views as nuggets_views
 from render.gold_nuggets.table_image import draw_table as draw_nuggets_table
-from render.league import draw_standings
 from render.league.gallery import views as league_views
 from render.league.standings import STANDINGS
+from render.league.standings_image import draw_standings
 
 COLOUR_MODULES = (
     render.common.palette,

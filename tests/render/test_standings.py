@@ -19,18 +19,13 @@ from render.common.fonts import text_width
 from render.common.label import Box, Label
 from render.common.names import ELLIPSIS
 from render.common.phone import PHONE_WIDTH
-from render.league import (
-    StandingsLine,
-    StandingsView,
-    colors,
-    draw_standings,
-    geometry,
-    render_standings,
-)
+from render.league import StandingsLine, StandingsView, colors, geometry
 from render.league.gallery import ENGLISH, GERMAN, table, views
+from render.league.standings import render_standings
 from render.league.standings_image import (
     NAME_SIZE,
     NO_NAME,
+    draw_standings,
     footer_lines,
     labels,
     line_labels,
