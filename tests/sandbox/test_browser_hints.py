@@ -7,11 +7,15 @@ desktop in English, on a phone in German."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from playwright.async_api import FrameLocator, Page, ViewportSize, expect
 
+from bot.activity.live_boards import LiveBoards
 from bot.games.faces import face_for
 from i18n import Language, english, language
+from sandbox.server_world import CHANNEL_ID
 from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import PHONE, act_as, new_lobby, public, start_from_lobby
 from tests.sandbox.test_browser_activity import board, consent, member, open_the_board
@@ -77,3 +81,25 @@ async def test_a_hint_on_the_board_on_a_phone_in_german(page: Page, sandbox: San
     )
     width = await frame.locator("body").evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], "nothing wider than the phone"
+
+
+async def test_a_hint_pressed_as_the_board_is_pushed_anew(page: Page, sandbox: Sandbox) -> None:
+    """A push of the game as it stands, come while **Hint** is held down (a push comes any
+    time: on a busy machine, between a test's press and its release), leaves the press a
+    click: the board is drawn anew once the button is let go, not from under it."""
+    frame = await hinted_board(page, "Ann", sandbox, english())
+    hint = frame.get_by_role("button", name=english()._("Hint"), exact=True)
+    await expect(hint).to_be_enabled()
+    await hint.hover()
+    await page.mouse.down()
+    # The sandbox's bot runs in this process: its boards, pushed anew as after a change.
+    (boards,) = [each for each in gc.get_objects() if isinstance(each, LiveBoards)]
+    (watcher,) = boards.of(member(sandbox.emulator, "Ann").id, CHANNEL_ID)
+    assert watcher.watching is not None
+    boards.changed(watcher.watching)
+    await boards._pushing[watcher.watching]
+    # Sent after the push: the page ignores a pong it didn't ask for.
+    await watcher.say({"type": "pong"})
+    await page.mouse.up()
+    title = english()._("💡 Hint: your options as the judge weighs them")
+    await expect(frame.locator(".game__actions .answer h2")).to_have_text(title.removeprefix("💡 "))

@@ -39,6 +39,11 @@ export class GameView implements Chooser {
   waiting: ReturnType<typeof setTimeout> | undefined = undefined;
   /** What an action answered its asker (a hint), while the game is where it was asked. */
   answer: Answered | null = null;
+  /** A pointer is pressed on the view. */
+  pressing = false;
+  /** What was to be drawn while a pointer was pressed (`render`'s arguments), drawn once
+   * it is let go. */
+  owed: { previous: GameMessage | null; again: boolean } | null = null;
 
   constructor({ root, send, announce, back }: GameViewWays) {
     this.root = root;
@@ -46,6 +51,28 @@ export class GameView implements Chooser {
     this.announce = announce;
     this.back = back;
     setInterval(() => this.tick(), 1000);
+    // A press whose button is drawn anew before it is let go is no click (the browser
+    // fires none on a button it no longer has): a push then, even of the game as it
+    // stands, would swallow it. So nothing is drawn anew while a press lasts.
+    root.addEventListener('pointerdown', () => {
+      this.pressing = true;
+    });
+    // A press the page never hears let go (its frame left for another) ends with it.
+    for (const end of ['pointerup', 'pointercancel', 'blur']) {
+      window.addEventListener(end, () => {
+        if (!this.pressing) return;
+        this.pressing = false;
+        // After the click the release makes, which comes in the same task.
+        setTimeout(() => this.drawOwed(), 0);
+      });
+    }
+  }
+
+  drawOwed(): void {
+    const owed = this.owed;
+    if (owed === null || this.pressing) return;
+    this.owed = null;
+    this.render(owed.previous, owed.again);
   }
 
   /** Whether the choices wait: a move is on its way, or the connection is away. */
@@ -102,6 +129,7 @@ export class GameView implements Chooser {
 
   forget(): void {
     this.message = null;
+    this.owed = null;
     this.entry = undefined;
     this.answer = null;
   }
@@ -134,6 +162,14 @@ export class GameView implements Chooser {
 
   render(previous: GameMessage | null, again = false): void {
     if (!this.message) return;
+    if (this.pressing) {
+      // What is drawn now is what the first held back render would have drawn on.
+      this.owed = this.owed
+        ? { previous: this.owed.previous, again: this.owed.again && again }
+        : { previous, again };
+      return;
+    }
+    this.owed = null;
     const { game, board } = this.message;
     // Once the game moves on, an answer of where it was says nothing more.
     if (this.answer && !answers(this.answer, game)) this.answer = null;
