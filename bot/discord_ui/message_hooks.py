@@ -9,9 +9,9 @@ hand**, a choice in a hand) are drawn by the feature whose presses they are
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import discord
 from discord import app_commands
@@ -128,6 +128,28 @@ class Adds(Protocol):
         """Fields on a page of a server's ladder, after its players."""
 
 
+SLOTS: Final = (
+    "lobby_lines",
+    "seat_notes",
+    "lobby_rows",
+    "table_rows",
+    "table_lines",
+    "result_rows",
+    "replay_rows",
+    "ping_rows",
+    "notice_rows",
+    "stats_lines",
+    "history_notes",
+    "my_games_lines",
+    "my_games_rows",
+    "leaderboard_default",
+    "leaderboard_views",
+    "leaderboard_view",
+    "leaderboard_lines",
+)
+"""What a feature may add to (``Adds``' methods), each asked only of the features that
+add to it."""
+
 MY_GAMES = "my games"
 """The panel of a player's ``/my games``, which features add lines and buttons to."""
 Panel = Callable[[discord.Interaction], Awaitable[Card]]
@@ -141,7 +163,8 @@ class MessageHooks:
 
     def __init__(self, drawing: ControlDrawing, adding: Sequence[Adds] = ()) -> None:
         self.drawing = drawing
-        self._adding = list(adding)
+        self._adding: dict[str, list[Adds]] = {slot: list(adding) for slot in SLOTS}
+        """By slot, the features that add to it, in their order."""
         self._panels: dict[str, Panel] = {}
 
     def draws_panel(self, name: str, panel: Panel) -> None:
@@ -154,24 +177,31 @@ class MessageHooks:
         """The panel ``name`` drawn afresh for ``interaction``'s presser."""
         return await self._panels[name](interaction)
 
-    def add(self, adds: Adds) -> None:
-        """``adds`` adds to the messages from now on, after those before it."""
-        self._adding.append(adds)
+    def add(self, adds: Adds, slots: Collection[str] = SLOTS) -> None:
+        """``adds`` adds to the messages from now on, after those before it: to
+        ``slots`` alone (asked for the others, it would answer nothing, a call and an
+        await each at every message drawn)."""
+        unknown = set(slots) - set(SLOTS)
+        if unknown:
+            raise TypeError(f"no message has the slots {sorted(unknown)}")
+        for slot in slots:
+            self._adding[slot].append(adds)
 
-    def _playing(self, game: Game) -> list[Adds]:
-        """The features whose controls go under ``game``'s own message: in a
+    def _playing(self, game: Game, slot: str) -> list[Adds]:
+        """The features adding to ``slot`` of ``game``'s own message: in a
         conversation, only those that work there (a rematch, a share or a follow posts
         in a channel the bot may not reach), so that nothing offered is refused."""
+        adding = self._adding[slot]
         if not game.interaction_only:
-            return self._adding
-        return [adds for adds in self._adding if adds.in_conversations]
+            return adding
+        return [adds for adds in adding if adds.in_conversations]
 
     async def lobby_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """The fields every feature adds to an open lobby, in the features' order: in a
         conversation, only those that work there (a take-back's allowance says nothing
         where no take-back is offered)."""
         lines: list[Line] = []
-        for adds in self._playing(game):
+        for adds in self._playing(game, "lobby_lines"):
             lines.extend(await adds.lobby_lines(game, lang))
         return tuple(lines)
 
@@ -179,43 +209,49 @@ class MessageHooks:
         """Every feature's notes after a seated person's name, joined in the features'
         order (in a conversation, those that work there)."""
         notes: dict[int, list[str]] = {}
-        for adds in self._playing(game):
+        for adds in self._playing(game, "seat_notes"):
             for user, note in (await adds.seat_notes(game, lang)).items():
                 notes.setdefault(user, []).append(note)
         return {user: " · ".join(each) for user, each in notes.items()}
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
         """The rows every feature adds under an open lobby."""
-        playing = self._playing(game)
+        playing = self._playing(game, "lobby_rows")
         return await _gathered(adds.lobby_rows(game, lang, bots_allowed) for adds in playing)
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a game's table."""
-        return await _gathered(adds.table_rows(game, lang) for adds in self._playing(game))
+        return await _gathered(
+            adds.table_rows(game, lang) for adds in self._playing(game, "table_rows")
+        )
 
     async def table_lines(self, game: Game, lang: Language) -> tuple[Line, ...]:
         """The fields every feature adds to a game's table or its result, in the
         features' order (in a conversation, those that work there)."""
         lines: list[Line] = []
-        for adds in self._playing(game):
+        for adds in self._playing(game, "table_lines"):
             lines.extend(await adds.table_lines(game, lang))
         return tuple(lines)
 
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a finished game's result."""
-        return await _gathered(adds.result_rows(game, lang) for adds in self._playing(game))
+        return await _gathered(
+            adds.result_rows(game, lang) for adds in self._playing(game, "result_rows")
+        )
 
     async def replay_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a finished game's replay shown to one person."""
-        return await _gathered(adds.replay_rows(game, lang) for adds in self._adding)
+        return await _gathered(adds.replay_rows(game, lang) for adds in self._adding["replay_rows"])
 
     async def ping_rows(self, game: Game, lang: Language) -> Rows:
         """The rows every feature adds under a turn's ping."""
-        return await _gathered(adds.ping_rows(game, lang) for adds in self._adding)
+        return await _gathered(adds.ping_rows(game, lang) for adds in self._adding["ping_rows"])
 
     async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
         """The rows every feature adds under a turn's direct message to ``user``."""
-        return await _gathered(adds.notice_rows(game, user, lang) for adds in self._adding)
+        return await _gathered(
+            adds.notice_rows(game, user, lang) for adds in self._adding["notice_rows"]
+        )
 
     async def stats_lines(
         self, guild_id: int, kind: str, user_id: int, lang: Language, *, conversation: bool
@@ -224,7 +260,11 @@ class MessageHooks:
         asked in a ``conversation``, only those of the features that hold there (a
         reliability never asked there says nothing of it; a player's form, of games judged
         there too, does)."""
-        adding = [adds for adds in self._adding if adds.stats_in_conversations or not conversation]
+        adding = [
+            adds
+            for adds in self._adding["stats_lines"]
+            if adds.stats_in_conversations or not conversation
+        ]
         lines: list[Line] = []
         for adds in adding:
             lines.extend(await adds.stats_lines(guild_id, kind, user_id, lang))
@@ -234,7 +274,7 @@ class MessageHooks:
         """Every feature's words after the games of a server's history, joined game by game
         in the features' order."""
         notes: dict[int, list[str]] = {}
-        for adds in self._adding:
+        for adds in self._adding["history_notes"]:
             for game_id, words in (await adds.history_notes(game_ids, lang)).items():
                 notes.setdefault(game_id, []).append(words)
         return {game_id: " · ".join(words) for game_id, words in notes.items()}
@@ -245,18 +285,20 @@ class MessageHooks:
         """The fields every feature adds to ``user``'s ``/my games``, in the features'
         order."""
         lines: list[Line] = []
-        for adds in self._adding:
+        for adds in self._adding["my_games_lines"]:
             lines.extend(await adds.my_games_lines(user, guild_id, lang))
         return tuple(lines)
 
     async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
         """The rows every feature adds under ``user``'s ``/my games``."""
-        return await _gathered(adds.my_games_rows(user, guild_id, lang) for adds in self._adding)
+        return await _gathered(
+            adds.my_games_rows(user, guild_id, lang) for adds in self._adding["my_games_rows"]
+        )
 
     async def leaderboard_default(self, guild_id: int, kind: str) -> str | None:
         """The view of a server's leaderboard of a game shown when none is asked: the
         first feature's that has one, in the features' order."""
-        for adds in self._adding:
+        for adds in self._adding["leaderboard_default"]:
             default = await adds.leaderboard_default(guild_id, kind)
             if default is not None:
                 return default
@@ -268,7 +310,7 @@ class MessageHooks:
         """The views every feature offers of a server's leaderboard of a game, in the
         features' order."""
         views: list[app_commands.Choice[str]] = []
-        for adds in self._adding:
+        for adds in self._adding["leaderboard_views"]:
             views.extend(await adds.leaderboard_views(guild_id, kind, lang))
         return tuple(views)
 
@@ -280,7 +322,7 @@ class MessageHooks:
         its own refuses it (a season that isn't one), which the asker hears only if no
         other feature's view is the one asked."""
         refused: ServiceError | None = None
-        for adds in self._adding:
+        for adds in self._adding["leaderboard_view"]:
             try:
                 card = await adds.leaderboard_view(guild_id, kind, asked, user_id, server, lang)
             except ServiceError as error:
@@ -296,7 +338,7 @@ class MessageHooks:
         """The fields every feature adds to a page of a server's ladder, in the features'
         order."""
         lines: list[Line] = []
-        for adds in self._adding:
+        for adds in self._adding["leaderboard_lines"]:
             lines.extend(await adds.leaderboard_lines(guild_id, kind, lang))
         return tuple(lines)
 

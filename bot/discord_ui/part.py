@@ -43,7 +43,7 @@ from bot.discord_ui.components import Pressable
 from bot.discord_ui.context import Context
 from bot.discord_ui.conversations import place_of
 from bot.discord_ui.game_events import EVENTS, GameEvents
-from bot.discord_ui.message_hooks import ControlDrawing, Drawer, MessageHooks
+from bot.discord_ui.message_hooks import SLOTS, ControlDrawing, Drawer, MessageHooks
 from bot.discord_ui.new_options import NewOptions
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
@@ -280,6 +280,12 @@ def drawing(declared: Sequence[Declaration]) -> ControlDrawing:
     return ControlDrawing(draws)
 
 
+def added_to(part: Part) -> tuple[str, ...]:
+    """The slots of the core's messages ``part`` adds to: those its class implements (the
+    others it answers with ``Part``'s nothing)."""
+    return tuple(slot for slot in SLOTS if getattr(type(part), slot) is not getattr(Part, slot))
+
+
 class Parts:
     """Every feature of one bot, built with its context in the order they are declared:
     each one's rows are added to the core's ``hooks``, and the game ``events`` it follows
@@ -299,7 +305,7 @@ class Parts:
         for declaration in declared:
             feature = declaration.part(context)
             self._built[declaration.part] = feature
-            hooks.add(feature)
+            hooks.add(feature, added_to(feature))
             for action in feature.board_actions:
                 if action in self._acting:
                     raise TypeError(f"two features show the board action {action}")

@@ -7,12 +7,12 @@ A feature's package under ``bot/features/`` declares its part in its ``FEATURE``
 ``GameHooks`` whose methods it overrides; ``bot.service.feature_registry`` finds them, and
 the core calls each in the features' order (``ORDER`` there). The core names no
 feature: it calls the moments below, and a feature that has nothing to do at one
-inherits the method that does nothing.
+inherits the method that does nothing, and is not called at it (``Hooks``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from bot.service.game_loading import Actor
@@ -100,23 +100,37 @@ class GameHooks:
         """``game`` was played to its end, its results written."""
 
 
+MOMENTS = tuple(name for name, value in vars(GameHooks).items() if callable(value))
+"""Each moment a feature may take part in (``GameHooks``' methods)."""
+
+
 class Hooks(GameHooks):
-    """Every feature's hooks, called in turn in the features' order."""
+    """Every feature's hooks, called in turn in the features' order: at each moment,
+    those of the features that take part in it (whose class overrides its method), as
+    pluggy calls only a hook's implementations."""
 
     def __init__(self, hooks: Sequence[GameHooks]) -> None:
-        self._hooks = tuple(hooks)
+        self._taking_part = {
+            moment: tuple(
+                each
+                for each in hooks
+                if getattr(type(each), moment) is not getattr(GameHooks, moment)
+            )
+            for moment in MOMENTS
+        }
 
-    async def _each(self, moment: Callable[[GameHooks], Awaitable[None]]) -> None:
-        for hooks in self._hooks:
-            await moment(hooks)
+    def at(self, moment: str) -> tuple[GameHooks, ...]:
+        """The hooks taking part in ``moment``, in the features' order."""
+        return self._taking_part[moment]
 
     async def lobby_opened(
         self, connection: Connection, game: Game, asked: Sequence[object], now: float
     ) -> None:
-        await self._each(lambda hooks: hooks.lobby_opened(connection, game, asked, now))
+        for hooks in self.at("lobby_opened"):
+            await hooks.lobby_opened(connection, game, asked, now)
 
     async def open_to_all(self, connection: Connection, game: Game) -> bool:
-        for hooks in self._hooks:
+        for hooks in self.at("open_to_all"):
             if not await hooks.open_to_all(connection, game):
                 return False
         return True
@@ -124,13 +138,14 @@ class Hooks(GameHooks):
     async def seat_wanted(
         self, connection: Connection, game: Game, user_id: int, open_to_all: bool
     ) -> None:
-        await self._each(lambda hooks: hooks.seat_wanted(connection, game, user_id, open_to_all))
+        for hooks in self.at("seat_wanted"):
+            await hooks.seat_wanted(connection, game, user_id, open_to_all)
 
     async def shortfalls(
         self, connection: Connection, game: Game, users: Sequence[int], open_to_all: bool
     ) -> Mapping[int, Shortfall]:
         found: dict[int, Shortfall] = {}
-        for hooks in self._hooks:
+        for hooks in self.at("shortfalls"):
             for user, shortfall in (
                 await hooks.shortfalls(connection, game, users, open_to_all)
             ).items():
@@ -138,26 +153,32 @@ class Hooks(GameHooks):
         return found
 
     async def started(self, connection: Connection, game: Game, now: float) -> None:
-        await self._each(lambda hooks: hooks.started(connection, game, now))
+        for hooks in self.at("started"):
+            await hooks.started(connection, game, now)
 
     async def draws_kept(self, connection: Connection, game: Game, seat: int) -> str | None:
-        for hooks in self._hooks:
+        for hooks in self.at("draws_kept"):
             kept = await hooks.draws_kept(connection, game, seat)
             if kept is not None:
                 return kept
         return None
 
     async def seat_left(self, connection: Connection, game: Game, user_id: int, now: float) -> None:
-        await self._each(lambda hooks: hooks.seat_left(connection, game, user_id, now))
+        for hooks in self.at("seat_left"):
+            await hooks.seat_left(connection, game, user_id, now)
 
     async def cancelling(self, connection: Connection, game: Game, actor: Actor) -> None:
-        await self._each(lambda hooks: hooks.cancelling(connection, game, actor))
+        for hooks in self.at("cancelling"):
+            await hooks.cancelling(connection, game, actor)
 
     async def cancelled(self, connection: Connection, game: Game, actor: Actor, now: float) -> None:
-        await self._each(lambda hooks: hooks.cancelled(connection, game, actor, now))
+        for hooks in self.at("cancelled"):
+            await hooks.cancelled(connection, game, actor, now)
 
     async def results_written(self, connection: Connection, table: FinishedTable) -> None:
-        await self._each(lambda hooks: hooks.results_written(connection, table))
+        for hooks in self.at("results_written"):
+            await hooks.results_written(connection, table)
 
     async def finished(self, connection: Connection, game: Game, now: float) -> None:
-        await self._each(lambda hooks: hooks.finished(connection, game, now))
+        for hooks in self.at("finished"):
+            await hooks.finished(connection, game, now)

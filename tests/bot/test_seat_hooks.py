@@ -58,3 +58,12 @@ async def test_who_falls_short_is_told_by_the_first_feature_that_says_so() -> No
         NO_CONNECTION, LOBBY, (1, 2, 3), True
     )
     assert found == {1: Shortfall(40, 80, new=False), 2: Shortfall(80, 90, new=True)}
+
+
+def test_each_moment_calls_only_the_hooks_taking_part_in_it_in_their_order() -> None:
+    private, short, none = Private(), Short({}), GameHooks()
+    hooks = Hooks([private, none, short, Private()])
+    assert hooks.at("open_to_all")[0] is private
+    assert len(hooks.at("open_to_all")) == 2
+    assert hooks.at("shortfalls") == hooks.at("seat_wanted") == (short,)
+    assert all(hooks.at(moment) == () for moment in ("started", "finished", "draws_kept"))

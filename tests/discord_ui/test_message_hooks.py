@@ -4,6 +4,7 @@ them, or refused by name when none does."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -12,10 +13,11 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.discord_ui import message_hooks
 from bot.discord_ui.card_layout import Card, Line, Rows, flowed
 from bot.discord_ui.lobby_card import lobby_card
-from bot.discord_ui.message_hooks import HandChoice, MessageHooks, NothingDraws
-from bot.discord_ui.part import Declaration, Part, drawing
+from bot.discord_ui.message_hooks import SLOTS, HandChoice, MessageHooks, NothingDraws
+from bot.discord_ui.part import Declaration, Part, added_to, drawing
 from bot.games.face import Choice
 from bot.storage import Game, GameStatus, Seat
 from bot.storage.game_values import Level
@@ -216,6 +218,55 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     assert await hooks.my_games_lines(1, None, lang) == ()
     assert await hooks.history_notes([1, 2], lang) == {}
     assert await hooks.my_games_rows(1, 10, lang) == ()
+
+
+def test_the_slots_are_what_a_feature_may_add_and_part_answers_each_with_nothing() -> None:
+    protocol = {
+        name
+        for name, member in vars(message_hooks.Adds).items()
+        if inspect.iscoroutinefunction(member)
+    }
+    assert set(SLOTS) == protocol
+    assert len(SLOTS) == len(protocol)
+    assert all(inspect.iscoroutinefunction(getattr(Part, slot)) for slot in SLOTS)
+
+
+async def test_a_feature_is_asked_only_for_what_its_class_adds() -> None:
+    asked: list[str] = []
+
+    class Tables(Part):
+        def __init__(self) -> None:
+            """Needs no context: it only adds."""
+
+        async def table_rows(self, game: Game, lang: Language) -> Rows:
+            asked.append("table_rows")
+            return ((button("tables"),),)
+
+    class MoreTables(Tables):
+        async def table_lines(self, game: Game, lang: Language) -> Sequence[Line]:
+            asked.append("table_lines")
+            return (Line("more", "tables"),)
+
+    assert added_to(Tables()) == ("table_rows",)
+    assert added_to(MoreTables()) == ("table_rows", "table_lines")
+    hooks = MessageHooks(drawing(()))
+    for part in (Tables(), MoreTables()):
+        hooks.add(part, added_to(part))
+    game, lang = stored("claimit", None, (), over=True), english()
+    assert await hooks.result_rows(game, lang) == ()
+    assert await hooks.lobby_lines(game, lang) == ()
+    assert await hooks.table_lines(game, lang) == (Line("more", "tables"),)
+    rows = await hooks.table_rows(game, lang)
+    assert [item.to_component_dict()["custom_id"] for row in rows for item in row] == [
+        "tables",
+        "tables",
+    ]
+    assert asked == ["table_lines", "table_rows", "table_rows"]
+
+
+def test_a_slot_no_message_has_is_refused_by_name() -> None:
+    with pytest.raises(TypeError, match="table_rowz"):
+        MessageHooks(drawing(())).add(Adds("first"), ("table_rows", "table_rowz"))
 
 
 async def test_a_players_stats_card_gathers_each_features_fields_in_their_order() -> None:
