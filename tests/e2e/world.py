@@ -359,8 +359,19 @@ class World:
                     await held.enter_async_context(bot.table.locks.hold(game_id))
                     await held.enter_async_context(bot.table.displays.hold(game_id))
                 followers = [(b.table.follower, b.table.hands.follower) for b in self.bots]
-                if not any(f.busy(game_id) for pair in followers for f in pair):
-                    return await self.bots[0].service.game(game_id)
+                if any(f.busy(game_id) for pair in followers for f in pair):
+                    continue
+                game = await self.bots[0].service.game(game_id)
+                if game.shown or len(self.bots) == 1:
+                    return game
+            # A change made by a process that doesn't hold the game's shard is shown by
+            # the one that does once the database tells it so, and nothing is under way
+            # in either until then: it is handed over now, as the database's word would
+            # hand it, and its show waited for.
+            for bot in self.bots:
+                await bot.table.show_unshown()
+            for bot in self.bots:
+                await bot.table.reconciler.idle.wait()
 
     async def shown_and_heard(self, game_id: int) -> Game:
         """The game once ``settled``, and what its shows told every bot's event followers
