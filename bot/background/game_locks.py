@@ -38,23 +38,17 @@ class GameLocks:
     async def hold(self, game_id: int, deferral: Deferral | None = None) -> AsyncIterator[None]:
         """The game's lock; ``deferral`` acknowledges the waiting interaction when the game
         is busy for too long."""
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        self._holders[game_id] = self._holders.get(game_id, 0) + 1
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        self._holders[game_id] = holders = self._holders.get(game_id, 0) + 1
         try:
-            # Waited on without a timeout that cancels: cancelling a lock's acquire
-            # just as it succeeds would leak the lock.
-            acquiring = asyncio.ensure_future(lock.acquire())
-            try:
-                if deferral is not None and not acquiring.done():
-                    await asyncio.wait({acquiring}, timeout=deferral.within)
-                    if not acquiring.done():
-                        await deferral.defer()
-                await acquiring
-            except BaseException:
-                acquiring.cancel()
-                if acquiring.done() and not acquiring.cancelled():
-                    lock.release()
-                raise
+            if holders == 1:
+                # Alone with a lock made for it: taken at once, without a task and the
+                # turns of the loop it takes (each press holds a lock twice).
+                await lock.acquire()
+            else:
+                await self._wait_for(lock, deferral)
             try:
                 yield
             finally:
@@ -66,6 +60,23 @@ class GameLocks:
             if not self._holders[game_id]:
                 del self._holders[game_id]
                 del self._locks[game_id]
+
+    @staticmethod
+    async def _wait_for(lock: asyncio.Lock, deferral: Deferral | None) -> None:
+        # Waited on without a timeout that cancels: cancelling a lock's acquire just as
+        # it succeeds would leak the lock.
+        acquiring = asyncio.ensure_future(lock.acquire())
+        try:
+            if deferral is not None and not acquiring.done():
+                await asyncio.wait({acquiring}, timeout=deferral.within)
+                if not acquiring.done():
+                    await deferral.defer()
+            await acquiring
+        except BaseException:
+            acquiring.cancel()
+            if acquiring.done() and not acquiring.cancelled():
+                lock.release()
+            raise
 
     def busy(self, game_id: int) -> bool:
         """Whether the game is being changed (or waited on) now."""
