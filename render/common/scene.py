@@ -240,6 +240,9 @@ class Scene:
         # each make an ``Image`` in Python, with a copy of a palette background's
         # palette, which took a third of the time of a band's crop and conversion.
         background = self.background
+        # Puts a palette drawn with new colours since into the core, which the core's
+        # crop and conversion read (``Image.load`` is what ``Image.crop`` calls for it).
+        background.load()
         rows = background.im.crop((0, top, self.size[0], bottom))
         image = background._new(rows if background.mode == "RGB" else rows.convert("RGB"))
         for step in steps:

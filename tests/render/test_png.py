@@ -19,7 +19,7 @@ from types import ModuleType
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render.claim.colors
 import render.claimit.colors
@@ -290,3 +290,11 @@ def test_adler32_of_pieces_is_zlibs_of_them_together(pieces: list[bytes]) -> Non
 def test_long_pieces_combine_too() -> None:
     pieces = [bytes(range(256)) * 700, b"\xff" * 200_000, b"\xfe" * 70_000]
     assert _adler32_of(pieces) == zlib.adler32(b"".join(pieces))
+
+
+def test_a_palette_background_drawn_on_since_paints_its_rows_in_its_new_colours() -> None:
+    background = Image.new("P", (40, 40), (8, 20, 32))
+    # ImageDraw adds the colour to the palette in Python: the core has yet to get it.
+    ImageDraw.Draw(background).rectangle((0, 0, 39, 20), fill=(200, 0, 0))
+    rows = Scene(background).paint_rows(16, 32, [])
+    assert rows.tobytes() == background.convert("RGB").crop((0, 16, 40, 32)).tobytes()
