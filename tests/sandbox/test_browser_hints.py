@@ -92,9 +92,15 @@ async def test_a_hint_pressed_as_the_board_is_pushed_anew(page: Page, sandbox: S
     await expect(hint).to_be_enabled()
     await hint.hover()
     await page.mouse.down()
-    # The sandbox's bot runs in this process: its boards, pushed anew as after a change.
-    (boards,) = [each for each in gc.get_objects() if isinstance(each, LiveBoards)]
-    (watcher,) = boards.of(member(sandbox.emulator, "Ann").id, CHANNEL_ID)
+    # The sandbox's bot runs in this process: its boards (those Ann watches on, not an
+    # earlier test's left to the collector), pushed anew as after a change.
+    ann = member(sandbox.emulator, "Ann").id
+    (boards,) = [
+        each
+        for each in gc.get_objects()
+        if isinstance(each, LiveBoards) and each.of(ann, CHANNEL_ID)
+    ]
+    (watcher,) = boards.of(ann, CHANNEL_ID)
     assert watcher.watching is not None
     boards.changed(watcher.watching)
     await boards._pushing[watcher.watching]

@@ -39,11 +39,13 @@ export class GameView implements Chooser {
   waiting: ReturnType<typeof setTimeout> | undefined = undefined;
   /** What an action answered its asker (a hint), while the game is where it was asked. */
   answer: Answered | null = null;
-  /** A pointer is pressed on the view. */
+  /** The primary button or a finger is pressed on the view. */
   pressing = false;
-  /** What was to be drawn while a pointer was pressed (`render`'s arguments), drawn once
-   * it is let go. */
-  owed: { previous: GameMessage | null; again: boolean } | null = null;
+  /** What came while a press lasted, shown once it ends: the newest game pushed (`show`'s
+   * arguments), and whether the game shown is to be drawn again (its choices waiting, an
+   * answer). */
+  owed: { message: GameMessage; entry: Listing | undefined } | null = null;
+  redraw = false;
 
   constructor({ root, send, announce, back }: GameViewWays) {
     this.root = root;
@@ -53,26 +55,36 @@ export class GameView implements Chooser {
     setInterval(() => this.tick(), 1000);
     // A press whose button is drawn anew before it is let go is no click (the browser
     // fires none on a button it no longer has): a push then, even of the game as it
-    // stands, would swallow it. So nothing is drawn anew while a press lasts.
-    root.addEventListener('pointerdown', () => {
-      this.pressing = true;
+    // stands, would swallow it. So while a press lasts nothing is drawn anew, and the
+    // game shown stays the one the choices send their moves for (its version, which the
+    // server refuses once the game has moved on).
+    root.addEventListener('pointerdown', (event) => {
+      if (event.button === 0) this.pressing = true;
     });
-    // A press the page never hears let go (its frame left for another) ends with it.
-    for (const end of ['pointerup', 'pointercancel', 'blur']) {
-      window.addEventListener(end, () => {
-        if (!this.pressing) return;
-        this.pressing = false;
-        // After the click the release makes, which comes in the same task.
-        setTimeout(() => this.drawOwed(), 0);
-      });
+    // A press ends where it can make no click on the view: let go, taken over (a menu, a
+    // scroll), or the pointer gone from the view (out of its frame, whose window may never
+    // hear where it is let go).
+    const ended = () => {
+      if (!this.pressing) return;
+      this.pressing = false;
+      // After the click the release makes, which comes in the same task.
+      setTimeout(() => this.caughtUp(), 0);
+    };
+    for (const end of ['pointerup', 'pointercancel', 'contextmenu', 'blur']) {
+      window.addEventListener(end, ended);
     }
+    root.addEventListener('pointerleave', ended);
   }
 
-  drawOwed(): void {
+  /** What came while a press lasted, shown now that it is over. */
+  caughtUp(): void {
+    if (this.pressing) return;
     const owed = this.owed;
-    if (owed === null || this.pressing) return;
+    const redraw = this.redraw;
     this.owed = null;
-    this.render(owed.previous, owed.again);
+    this.redraw = false;
+    if (owed) this.show(owed.message, owed.entry);
+    else if (redraw && this.message) this.render(null, true);
   }
 
   /** Whether the choices wait: a move is on its way, or the connection is away. */
@@ -82,6 +94,10 @@ export class GameView implements Chooser {
 
   /** Shows a `game` message; `entry` is the game's line of the games list, if any. */
   show(message: GameMessage, entry: Listing | undefined): void {
+    if (this.pressing) {
+      this.owed = { message, entry };
+      return;
+    }
     const before = this.message;
     const same = before !== null && before.game.id === message.game.id;
     this.offset = message.game.now - Date.now() / 1000;
@@ -130,6 +146,7 @@ export class GameView implements Chooser {
   forget(): void {
     this.message = null;
     this.owed = null;
+    this.redraw = false;
     this.entry = undefined;
     this.answer = null;
   }
@@ -163,13 +180,9 @@ export class GameView implements Chooser {
   render(previous: GameMessage | null, again = false): void {
     if (!this.message) return;
     if (this.pressing) {
-      // What is drawn now is what the first held back render would have drawn on.
-      this.owed = this.owed
-        ? { previous: this.owed.previous, again: this.owed.again && again }
-        : { previous, again };
+      this.redraw = true;
       return;
     }
-    this.owed = null;
     const { game, board } = this.message;
     // Once the game moves on, an answer of where it was says nothing more.
     if (this.answer && !answers(this.answer, game)) this.answer = null;
