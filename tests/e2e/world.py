@@ -366,12 +366,10 @@ class World:
                     return game
             # A change made by a process that doesn't hold the game's shard is shown by
             # the one that does once the database tells it so, and nothing is under way
-            # in either until then: it is handed over now, as the database's word would
-            # hand it, and its show waited for.
-            for bot in self.bots:
-                await bot.table.show_unshown()
-            for bot in self.bots:
-                await bot.table.reconciler.idle.wait()
+            # in either until then: it is caught up there now, as the database's word
+            # would have it caught up (which then finds it shown).
+            (holder,) = [bot for bot in self.bots if bot.leases.holds(game.guild_id)]
+            await holder.table.catch_up(game_id)
 
     async def shown_and_heard(self, game_id: int) -> Game:
         """The game once ``settled``, and what its shows told every bot's event followers
