@@ -1,6 +1,7 @@
 // The watched game: its header (whose turn, the clock), the board the game's own module
 // draws, the viewer's choices, the seats, the last moves, the result, and the board as
-// text. Rebuilt on every push from the server, keeping the keyboard focus where it was.
+// text. Rebuilt on every push from the server, keeping the keyboard focus where it was
+// (and once a press on it is let go, not under it).
 
 import { BOARDS, type Drawn } from './boards.ts';
 import { type Chooser, choiceList } from './choices.ts';
