@@ -262,14 +262,17 @@ import asyncio, os
 from pathlib import Path
 from bot.games.painters import Painters
 
+def parent(pid):
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1]
+    except OSError:
+        return None  # a process of the machine's that ended while /proc was listed
+
 async def main():
     painters = Painters()
     await painters.start(1)
     worker = await painters.paint(0, os.getpid)
-    mine = [
-        pid for pid in os.listdir("/proc") if pid.isdigit()
-        and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1] == str(os.getpid())
-    ]
+    mine = [pid for pid in os.listdir("/proc") if pid.isdigit() and parent(pid) == str(os.getpid())]
     print(worker, *mine, flush=True)
     await painters.stop()
 
