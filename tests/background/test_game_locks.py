@@ -1,11 +1,30 @@
-"""One change of a game at a time: holders of a busy game in turn, a waiting click deferred
-in time and a cancelled wait leaking nothing."""
+"""One change of a game at a time: a lock taken at once when nobody else holds or waits for
+it, and in turn otherwise, a waiting click deferred in time and a cancelled wait leaking
+nothing."""
 
 from __future__ import annotations
 
 import asyncio
 
 from bot.background.game_locks import Deferral, GameLocks
+
+
+async def test_a_lock_nobody_holds_is_taken_without_a_turn_of_the_loop() -> None:
+    let_go: list[int] = []
+    locks = GameLocks(let_go.append)
+    ran: list[str] = []
+
+    async def other() -> None:
+        ran.append("other")
+
+    task = asyncio.create_task(other())
+    async with locks.hold(7):
+        # Taken before any other task ran: holding it did not give the loop a turn.
+        assert ran == []
+        assert locks.busy(7) and locks.held() == [7]
+    await task
+    assert not locks.busy(7) and locks.held() == []
+    assert let_go == [7]
 
 
 async def test_holders_take_a_busy_lock_in_turn_and_the_games_apart_do_not_wait() -> None:
