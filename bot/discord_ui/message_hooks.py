@@ -9,6 +9,7 @@ hand**, a choice in a hand) are drawn by the feature whose presses they are
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -128,24 +129,8 @@ class Adds(Protocol):
         """Fields on a page of a server's ladder, after its players."""
 
 
-SLOTS: Final = (
-    "lobby_lines",
-    "seat_notes",
-    "lobby_rows",
-    "table_rows",
-    "table_lines",
-    "result_rows",
-    "replay_rows",
-    "ping_rows",
-    "notice_rows",
-    "stats_lines",
-    "history_notes",
-    "my_games_lines",
-    "my_games_rows",
-    "leaderboard_default",
-    "leaderboard_views",
-    "leaderboard_view",
-    "leaderboard_lines",
+SLOTS: Final = tuple(
+    name for name, value in vars(Adds).items() if inspect.iscoroutinefunction(value)
 )
 """What a feature may add to (``Adds``' methods), each asked only of the features that
 add to it."""
