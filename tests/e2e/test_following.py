@@ -21,7 +21,6 @@ from bot.games.registry import rules_for
 from bot.service import Actor
 from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
-from bot.storage.shards import shard_of
 from emulator import Message
 from emulator.model import Channel, User
 from tests.e2e.world import (
@@ -306,7 +305,7 @@ async def test_two_processes_tell_each_follower_once(tmp_path: Path, postgres: C
         # The moves are made through the first process: the one whose shard the game's
         # server is not, so that the other hears of each through the database, shows it
         # and tells the followers.
-        world.bots.sort(key=lambda bot: shard_of(world.guild.id, 2) in bot.leases.own)
+        world.bots.sort(key=lambda bot: bot.leases.holds(world.guild.id))
         cy, di = world.players[2], world.players[3]
         await world.command(di, "my settings", following="rounds")
         game, table = await started_here(world, "claimit")
