@@ -2,19 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import discord
 
-from bot.discord_ui.card_layout import Card, Rows, layout
+from bot.discord_ui.card_layout import Card, Layout, Rows, layout
 
 IS_COMPONENTS_V2 = discord.MessageFlags(components_v2=True).value
 
 
-def components(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
-    """The components ``view`` sends (discord.py leaves ``to_components`` untyped)."""
+def components(view: discord.ui.LayoutView | Layout) -> list[dict[str, Any]]:
+    """The components ``view`` sends: the bot's, or a view of discord.py's (the floor's;
+    discord.py leaves ``to_components`` untyped)."""
+    if isinstance(view, Layout):
+        return view.to_components()
     sent: list[dict[str, Any]] = view.to_components()  # type: ignore[no-untyped-call]
     return sent
+
+
+def walked(parts: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component of ``parts``, each before those it holds (a container's, a row's,
+    a section's text and its accessory)."""
+    for part in parts:
+        yield part
+        yield from walked(part.get("components", []))
+        if "accessory" in part:
+            yield part["accessory"]
+
+
+def galleries(card: Card) -> list[str]:
+    """Where the card's galleries point, in order (``attachment://`` and a file's name)."""
+    return [
+        item["media"]["url"]
+        for part in walked(components(layout(card)))
+        if part["type"] == discord.ComponentType.media_gallery.value
+        for item in part["items"]
+    ]
 
 
 def sent_body(card: Card) -> dict[str, Any]:

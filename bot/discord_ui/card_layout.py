@@ -179,12 +179,36 @@ def _lines_texts(lines: Sequence[Line]) -> list[str]:
     return texts
 
 
-class Layout(discord.ui.LayoutView):
-    """A message's components, which the bot lays out and reads presses of itself
-    (``GameBot.on_interaction``, from each custom_id alone): discord.py is to keep none
-    of them. A view it keeps (one not finished yet) has its ``DynamicItem``s' templates
-    registered, and every press matching one is then rebuilt as a view of the whole
-    pressed message before being handed over, a second time."""
+Component = dict[str, Any]
+"""One of Discord's components as the JSON a message sends."""
+
+TEXT, SECTION, THUMBNAIL, GALLERY, SEPARATOR, CONTAINER, ROW = 10, 9, 11, 12, 14, 17, 1
+"""Discord's component types (``discord.ComponentType``'s values)."""
+SMALL = discord.SeparatorSpacing.small.value
+
+
+class Layout:
+    """A message's components as the JSON Discord takes, built straight from a card: the
+    same JSON discord.py's ``LayoutView`` of a container, its texts and its rows sends
+    (a test compares the two), without making the dozen objects a view of a table
+    holds, adding each to its parent and walking them back into JSON, which took a
+    tenth of the bot's CPU a press. The bot reads the presses on its messages itself
+    (``GameBot.on_interaction``, from each custom_id alone), so discord.py is to keep
+    none of them: the view is finished from the start and dispatches nothing."""
+
+    __discord_ui_view__ = True
+    timeout: float | None = None
+
+    __slots__ = ("components",)
+
+    def __init__(self, components: list[Component]) -> None:
+        self.components = components
+
+    def to_components(self) -> list[Component]:
+        return self.components
+
+    def has_components_v2(self) -> bool:
+        return True
 
     def is_dispatchable(self) -> bool:
         """Never: the bot reads its presses itself."""
@@ -194,53 +218,68 @@ class Layout(discord.ui.LayoutView):
         """From the start: it listens to nothing."""
         return True
 
+    def mark(self, mark: int) -> None:
+        """Gives the message's container ``mark`` as its id, by which the bot finds the
+        message again among the channel's (a ping's)."""
+        for component in self.components:
+            if component["type"] == CONTAINER:
+                component["id"] = mark
 
-def layout(card: Card) -> discord.ui.LayoutView:
+
+def layout(card: Card) -> Layout:
     """The card as Discord's components: everything inside one container."""
     parts = _parts(card)
     rows = card.rows
     below = _below(card)
     if below is not None:
-        parts.append(discord.ui.Separator())
+        parts.append(_separator(visible=True))
         parts.extend(_parts(below))
         rows += below.rows
     if rows:
-        parts.append(discord.ui.Separator(visible=False))
-        parts.extend(discord.ui.ActionRow(*row) for row in rows)
-    colour = None if card.accent is None else discord.Colour.from_rgb(*card.accent)
-    view = Layout(timeout=None)
-    if card.note:
-        view.add_item(discord.ui.TextDisplay(card.note))
-    view.add_item(discord.ui.Container(*parts, accent_colour=colour))
-    return view
+        parts.append(_separator(visible=False))
+        parts.extend(
+            {"type": ROW, "components": [item.to_component_dict() for item in row]} for row in rows
+        )
+    accent = None if card.accent is None else discord.Colour.from_rgb(*card.accent).value
+    container = {"type": CONTAINER, "accent_color": accent, "spoiler": False, "components": parts}
+    return Layout([_text(card.note), container] if card.note else [container])
 
 
-def _parts(card: Card) -> list[discord.ui.Item[Any]]:
+def _text(content: str) -> Component:
+    return {"type": TEXT, "content": content}
+
+
+def _separator(*, visible: bool) -> Component:
+    return {"type": SEPARATOR, "divider": visible, "spacing": SMALL}
+
+
+def _parts(card: Card) -> list[Component]:
     """A card's words, lines, picture, log and footer, as the container shows them."""
     heading = f"### {card.title}\n" if card.title else ""
     words = (heading + card.text).strip()
-    parts: list[discord.ui.Item[Any]] = []
+    parts: list[Component] = []
     if card.thumbnail is not None and words:
-        parts.append(
-            discord.ui.Section(
-                discord.ui.TextDisplay(words), accessory=discord.ui.Thumbnail(card.thumbnail)
-            )
-        )
+        thumbnail = {
+            "type": THUMBNAIL,
+            "spoiler": False,
+            "media": {"url": card.thumbnail},
+            "description": None,
+        }
+        parts.append({"type": SECTION, "components": [_text(words)], "accessory": thumbnail})
     elif words:
-        parts.append(discord.ui.TextDisplay(words))
-    parts.extend(discord.ui.TextDisplay(text) for text in _lines_texts(card.lines))
+        parts.append(_text(words))
+    parts.extend(_text(text) for text in _lines_texts(card.lines))
     if card.image is not None:
-        parts.append(
-            discord.ui.MediaGallery(
-                discord.MediaGalleryItem(
-                    f"attachment://{card.image.filename}", description=card.image.description
-                )
-            )
-        )
+        picture = {
+            "media": {"url": f"attachment://{card.image.filename}"},
+            "spoiler": False,
+            "description": card.image.description,
+        }
+        parts.append({"type": GALLERY, "items": [picture]})
     if card.log:
-        parts.append(discord.ui.TextDisplay("\n".join(f"-# {line}" for line in card.log)))
+        parts.append(_text("\n".join(f"-# {line}" for line in card.log)))
     if card.footer:
-        parts.append(discord.ui.TextDisplay(f"-# {card.footer}"))
+        parts.append(_text(f"-# {card.footer}"))
     return parts
 
 
@@ -273,7 +312,7 @@ def stripped(message: discord.Message) -> dict[str, Any]:
     message's ``attachments``, so they are found through the components."""
     if not message.flags.components_v2:
         return {"view": None}
-    view = Layout.from_message(message, timeout=None)
+    view = discord.ui.LayoutView.from_message(message, timeout=None)
     kept: list[discord.Attachment] = []
     for item in list(view.walk_children()):
         if isinstance(item, discord.ui.ActionRow):
@@ -287,7 +326,9 @@ def stripped(message: discord.Message) -> dict[str, Any]:
         if isinstance(item, discord.ui.Container):
             while item.children and isinstance(item.children[-1], discord.ui.Separator):
                 item.remove_item(item.children[-1])
-    return {"view": view, "attachments": [*message.attachments, *kept]}
+    # As the bot's own layouts go: finished, so that discord.py keeps none of it.
+    left: list[Component] = view.to_components()  # type: ignore[no-untyped-call]
+    return {"view": Layout(left), "attachments": [*message.attachments, *kept]}
 
 
 def _parent(

@@ -288,9 +288,7 @@ def ping_card(
 def _marked(arguments: dict[str, Any], game: Game) -> dict[str, Any]:
     """A ping's message arguments (``sent``, ``edited``) with its container marked as the
     game's ping (``MARKS``)."""
-    for item in arguments["view"].children:
-        if isinstance(item, discord.ui.Container):
-            item.id = _mark(game)
+    arguments["view"].mark(_mark(game))
     return arguments
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui.card_layout import Card, layout
+from bot.discord_ui.card_layout import Card
 from bot.features.lessons.board import shown
 from bot.features.lessons.discord.cards import lesson_card, lessons_card
 from bot.features.lessons.lesson_words import starting
@@ -28,10 +28,12 @@ from bot.games.registry import rules_for, taught_rules_of
 from bot.games.shared_words import winners_line
 from bot.metrics.figures import Metrics, counting, lesson_counted
 from bot.storage.game_values import Level
+from emulator import message_problems
 from engine.claim import Card as ClaimCard
 from engine.claim import ClaimState, view
 from i18n import Message, english, language
 from tests.games.lesson_moves import learner_intents
+from tests.layouts import galleries, sent_body
 
 KEY = "claimit"
 ANN = 11
@@ -201,7 +203,7 @@ async def test_every_step_offers_its_taught_move_and_never_another_seats_hand() 
         for number, step in enumerate(lesson.steps):
             standing = Standing(lesson, ANN, number, path[number], LessonPhase.STEP, 3, None, None)
             card = await lesson_card(standing, "Ann", english(), in_guild=True)
-            layout(card)
+            assert message_problems(sent_body(card)) == [], (key, step.name)
             rows = (*card.rows, *(card.below.rows if card.below else ()))
             shown = [getattr(item, "item", item) for row in rows for item in row]
             offered = {getattr(c, "custom_id", None) for c in shown} | {
@@ -258,15 +260,9 @@ async def test_a_step_lights_what_it_points_at_on_its_pictures() -> None:
         assert pictures != plain, key
 
 
-def galleries(card: Card) -> list[str]:
+def shown_files(card: Card) -> list[str]:
     """The files the card's galleries show, in order, by the names they point at."""
-    view = layout(card)
-    return [
-        item.media.url.removeprefix("attachment://")
-        for child in view.walk_children()
-        if isinstance(child, discord.ui.MediaGallery)
-        for item in child.items
-    ]
+    return [url.removeprefix("attachment://") for url in galleries(card)]
 
 
 async def test_a_claim_lesson_shows_the_table_and_the_hand_and_sends_nobody_to_a_hand_button() -> (
@@ -294,7 +290,7 @@ async def test_a_claim_lesson_shows_the_table_and_the_hand_and_sends_nobody_to_a
                 assert button not in "\n".join(seen_words(card)), (key, standing.phase)
         card = await lesson_card(standings[0], "Ann", english(), in_guild=True)
         uploaded = [file.filename for file in card.files()]
-        assert len(set(uploaded)) == 2 and galleries(card) == uploaded, key
+        assert len(set(uploaded)) == 2 and shown_files(card) == uploaded, key
 
 
 async def test_a_lesson_gone_through_without_its_own_moves_says_so_and_shares_nothing() -> None:

@@ -6,11 +6,11 @@ import gc
 import weakref
 from collections.abc import Iterator
 
-import discord
 import pytest
 from discord.http import handle_message_parameters
 
-from bot.discord_ui.card_layout import Card, Image, layout
+from bot.discord_ui.card_layout import Card, Image
+from tests.layouts import galleries
 
 
 @pytest.fixture
@@ -48,10 +48,4 @@ def test_a_cards_two_pictures_are_two_files_whatever_their_names() -> None:
     files = card.files()
     names = [file.filename for file in files]
     assert len(set(names)) == 2 and [file.fp.read() for file in files] == [b"table", b"hand"]
-    shown = [
-        item.media.url
-        for child in layout(card).walk_children()
-        if isinstance(child, discord.ui.MediaGallery)
-        for item in child.items
-    ]
-    assert shown == [f"attachment://{name}" for name in names]
+    assert galleries(card) == [f"attachment://{name}" for name in names]
