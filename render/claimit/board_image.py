@@ -58,7 +58,7 @@ from render.claimit.geometry import (
 )
 from render.claimit.view import LETTERS, View, lettered
 from render.common import palette
-from render.common.fonts import FITTED, Face, text_sprite
+from render.common.fonts import FITTED, Face, text_extent
 from render.common.label import Label, put
 from render.common.lit import outline
 from render.common.names import display_name
@@ -138,15 +138,17 @@ def _fitted(label: Label) -> Label:
 
 
 def _fits(label: Label) -> bool:
-    sprite = text_sprite(label.text, label.face, label.size, label.color, label.align + "m")
+    # Measured, not drawn: a sprite drawn at every size tried was kept by the sprites'
+    # cache, at four bytes a pixel, beside the mask the label is drawn with.
+    dx, dy, width, height = text_extent(label.text, label.face, label.size, label.align + "m")
     x, y = label.anchor
-    left, top = round(x) + sprite.dx, round(y) + sprite.dy
+    left, top = round(x) + dx, round(y) + dy
     box_left, box_top, box_right, box_bottom = label.box
     return (
         left >= box_left
         and top >= box_top
-        and left + sprite.image.width <= box_right
-        and top + sprite.image.height <= box_bottom
+        and left + width <= box_right
+        and top + height <= box_bottom
     )
 
 
