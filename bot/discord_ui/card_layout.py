@@ -16,7 +16,6 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import discord
-from discord.ui.select import BaseSelect
 
 RGB = tuple[int, int, int]
 Rows = tuple[tuple[discord.ui.Item[Any], ...], ...]
@@ -52,7 +51,7 @@ def flowed(rows: Rows) -> Rows:
         run.clear()
 
     for item in (item for row in rows for item in row):
-        if isinstance(getattr(item, "item", item), BaseSelect):
+        if item.type is not discord.ComponentType.button:
             shelve()
             flowing.append((item,))
         else:

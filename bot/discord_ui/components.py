@@ -18,6 +18,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -212,11 +213,27 @@ UNSEEN = Look()
 
 
 class TemplatedButton(Templated[F], discord.ui.DynamicItem[discord.ui.Button[Any]]):
-    """A button of the bot's: its fields, set first, and its look make it."""
+    """A button of the bot's: its fields, set first, and its look make it.
+
+    It goes out as the JSON its look and custom_id make (``to_component_dict``, the
+    same as discord.py's ``Button`` of them sends: a test compares the two), and
+    discord.py's ``Button`` is made only for whoever asks for it (``item``): a table's
+    buttons are made anew at every move, and a press is read back into one, where making
+    each ``Button`` (its component, its emoji parsed, its custom_id checked against
+    the template it was written from) took five times as long as the rest."""
 
     def __init__(self, look: Look) -> None:
-        super().__init__(
-            discord.ui.Button(
+        # ``Item``'s own start, past ``DynamicItem``'s, which wants the ``Button`` made.
+        super(discord.ui.DynamicItem, self).__init__()  # type: ignore[no-untyped-call]
+        self._look = look
+        self._button: discord.ui.Button[Any] | None = None
+
+    @property
+    def item(self) -> discord.ui.Button[Any]:
+        """discord.py's button of this one, made at the first asking."""
+        if self._button is None:
+            look = self._look
+            self._button = discord.ui.Button(
                 label=look.label,
                 emoji=look.emoji,
                 style=look.style,
@@ -224,7 +241,49 @@ class TemplatedButton(Templated[F], discord.ui.DynamicItem[discord.ui.Button[Any
                 custom_id=self._custom_id(),
                 row=look.row,
             )
-        )
+        return self._button
+
+    @item.setter
+    def item(self, button: discord.ui.Button[Any]) -> None:
+        self._button = button
+
+    @property
+    def custom_id(self) -> str:
+        return self._custom_id() if self._button is None else str(self._button.custom_id)
+
+    @custom_id.setter
+    def custom_id(self, value: str) -> None:
+        self.item.custom_id = value
+
+    @property
+    def type(self) -> discord.ComponentType:
+        return discord.ComponentType.button
+
+    def to_component_dict(self) -> dict[str, Any]:
+        if self._button is not None:
+            # Asked for, it may have been changed since (a label led by a title).
+            return dict(self._button.to_component_dict())
+        look = self._look
+        made: dict[str, Any] = {
+            "type": BUTTON,
+            "style": look.style.value,
+            "disabled": look.disabled,
+        }
+        if look.label:
+            made["label"] = look.label
+        made["custom_id"] = self._custom_id()
+        if look.emoji:
+            made["emoji"] = dict(_emoji(look.emoji))
+        return made
+
+
+BUTTON = discord.ComponentType.button.value
+
+
+@lru_cache(maxsize=256)
+def _emoji(emoji: str) -> Mapping[str, Any]:
+    """An emoji as a component carries it, parsed as discord.py parses one given by name."""
+    return MappingProxyType(dict(discord.PartialEmoji.from_str(emoji).to_dict()))
 
 
 class GameButton(TemplatedButton[F]):

@@ -6,11 +6,12 @@ fields."""
 from __future__ import annotations
 
 import inspect
+import itertools
 from typing import Any
 
 import discord
 
-from bot.discord_ui.components import Templated, TemplatedButton, TemplatedSelect
+from bot.discord_ui.components import Look, Templated, TemplatedButton, TemplatedSelect
 from bot.discord_ui.core.hands.controls import PrivateButton, PrivateOpen
 from bot.discord_ui.core.lobby.controls import BotSelect, LobbyAction, LobbyButton
 from bot.discord_ui.core.players.controls import BackButton
@@ -79,3 +80,29 @@ def test_a_yes_or_no_pair_shows_its_yes_green_with_its_emoji_and_its_no_grey() -
         ("Sign up", "✍️", discord.ButtonStyle.success),
         ("Leave", None, discord.ButtonStyle.secondary),
     ]
+
+
+def test_a_button_sends_what_discord_pys_button_of_its_look_sends() -> None:
+    styles = (discord.ButtonStyle.primary, discord.ButtonStyle.success, discord.ButtonStyle.danger)
+    emojis = (None, "🎲", "✖️", "<:nugget:123456789012345678>", "<a:spin:42>")
+    for label, emoji, style, disabled in itertools.product(
+        ("Roll", "", None), emojis, styles, (False, True)
+    ):
+        look = Look(label, emoji, style, disabled)
+        button = TurnButton("claimit", 7, 3, "roll", look)
+        # A turn's button without words of its own shows its intent.
+        made = discord.ui.Button[Any](
+            label=look.labelled("roll").label,
+            emoji=look.emoji,
+            style=style,
+            disabled=disabled,
+            custom_id="claimit:turn:7:3:roll",
+        )
+        assert button.to_component_dict() == made.to_component_dict(), look
+        assert button.type is made.type and button.custom_id == made.custom_id
+
+
+def test_a_button_changed_through_discord_pys_sends_as_changed() -> None:
+    button = BackButton(label="Back")
+    button.item.label = "Claim It! · Back"
+    assert button.to_component_dict()["label"] == "Claim It! · Back"
