@@ -20,6 +20,7 @@ import aiohttp
 import discord
 import pytest
 
+from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.table_asks import On
 from bot.features.voice_status.discord.statuses import VoiceStatuses
 from bot.games.faces import face_for
@@ -266,3 +267,10 @@ async def test_a_cancelled_game_clears_the_status(night: tuple[World, Channel]) 
     cancelled = await statuses_sent(world, game)
     assert cancelled.status is GameStatus.CANCELLED
     assert voice.voice_status is None
+    # A start tells again of an end it showed just before a stop (after clearing what the
+    # stop left owed): the status names the game no more, and nothing is asked.
+    cleared = len(status_requests(world, voice))
+    part = world.bots[0].parts.get(VoiceStatuses)
+    await part.game_ended(GameEnded(cancelled, None))
+    await part.statuses.idle()
+    assert len(status_requests(world, voice)) == cleared

@@ -15,7 +15,7 @@ import discord
 import pytest
 from aiohttp import web
 
-from emulator import DiscordEmulator
+from emulator import Channel, DiscordEmulator, User
 from emulator.rate_limits import VOICE_STATUS
 from emulator.world import VOICE_BOT_PERMISSIONS
 from tests.e2e.running_bot import BotProcess, bot_environment
@@ -48,6 +48,19 @@ async def until(check: object, what: str, bot: BotProcess) -> None:
         raise AssertionError(f"{what}; the bot said:\n{bot.log()}") from None
 
 
+async def play_until_started(
+    emulator: DiscordEmulator, ann: User, bo: User, voice: Channel
+) -> None:
+    """A game of Claim It! in the voice channel's chat, made by Ann, joined by Bo, started."""
+    lobby = await emulator.answer(await emulator.slash(ann, voice, "claimit new"), WAIT)
+    created = lobby.response_message
+    assert created is not None
+    await emulator.answer(await emulator.click(bo, created, "Join"), WAIT)
+    joined = await emulator.wait_for_message(voice, lambda m: lobby_with("Bo", m), WAIT)
+    await emulator.answer(await emulator.click(ann, joined, "Start"), WAIT)
+    await emulator.wait_for_message(voice, started, WAIT)
+
+
 @pytest.mark.parametrize("made", [False, True], ids=["before", "after"])
 async def test_a_status_cleared_as_the_bot_is_killed_is_cleared_at_its_next_start(
     tmp_path: Path, made: bool
@@ -65,13 +78,7 @@ async def test_a_status_cleared_as_the_bot_is_killed_is_cleared_at_its_next_star
         for user in (ann, bo):
             await emulator.join_voice(user, voice)
         await bot.start()
-        lobby = await emulator.answer(await emulator.slash(ann, voice, "claimit new"), WAIT)
-        created = lobby.response_message
-        assert created is not None
-        await emulator.answer(await emulator.click(bo, created, "Join"), WAIT)
-        joined = await emulator.wait_for_message(voice, lambda m: lobby_with("Bo", m), WAIT)
-        await emulator.answer(await emulator.click(ann, joined, "Start"), WAIT)
-        await emulator.wait_for_message(voice, started, WAIT)
+        await play_until_started(emulator, ann, bo, voice)
         await until(lambda: voice.voice_status is not None, "no status was set", bot)
         assert owed(database) == 1
 
@@ -91,7 +98,13 @@ async def test_a_status_cleared_as_the_bot_is_killed_is_cleared_at_its_next_star
         await bot.start()
         await until(lambda: owed(database) == 0, "the clearing owed was not settled", bot)
         assert voice.voice_status is None
-        assert sum(1 for r in emulator.requests if r.route == VOICE_STATUS) == clears + 1
+        # The start also tells again of the end it showed just before the kill, in its
+        # own time: once a new game's status is set after it (the channel's statuses go
+        # out one at a time, in order), every request the end asked for has gone out.
+        await play_until_started(emulator, ann, bo, voice)
+        await until(lambda: voice.voice_status is not None, "no new status was set", bot)
+        statuses = sum(1 for r in emulator.requests if r.route == VOICE_STATUS)
+        assert statuses == clears + 2, "the end is cleared once, then the new game's set"
     finally:
         if bot.running:
             await bot.kill()

@@ -99,6 +99,10 @@ class VoiceStatuses(Part):
         channel = self._voice_channel(game)
         if forbidden or channel is None:
             return KEEP
+        if wanted.ended and not isinstance(now, str) and self._owed.get(channel_id) != game.id:
+            # Nothing here names the game (cleared, or never set): a start tells again of
+            # an end shown just before a stop, after clearing what the stop left owed.
+            return KEEP
         on = VOICE_STATUS.of(await self.context.settings.get(game.guild_id))
         if not on and not isinstance(now, str) and channel_id not in self._owed:
             return KEEP
