@@ -204,9 +204,11 @@ class Layout:
         self.components = components
 
     def to_components(self) -> list[Component]:
+        """The components, as a message's ``components`` carry them."""
         return self.components
 
     def has_components_v2(self) -> bool:
+        """Always: a container and texts are Components V2, which a message must flag."""
         return True
 
     def is_dispatchable(self) -> bool:

@@ -249,6 +249,7 @@ class TemplatedButton(Templated[F], discord.ui.DynamicItem[discord.ui.Button[Any
 
     @property
     def custom_id(self) -> str:
+        """The template with the button's fields written in (or as changed since)."""
         return self._custom_id() if self._button is None else str(self._button.custom_id)
 
     @custom_id.setter
@@ -257,9 +258,11 @@ class TemplatedButton(Templated[F], discord.ui.DynamicItem[discord.ui.Button[Any
 
     @property
     def type(self) -> discord.ComponentType:
+        """A button's, known without making discord.py's ``Button``."""
         return discord.ComponentType.button
 
     def to_component_dict(self) -> dict[str, Any]:
+        """The button as a message's components carry it."""
         if self._button is not None:
             # Asked for, it may have been changed since (a label led by a title).
             return dict(self._button.to_component_dict())
