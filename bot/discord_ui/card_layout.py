@@ -181,8 +181,11 @@ def _lines_texts(lines: Sequence[Line]) -> list[str]:
 Component = dict[str, Any]
 """One of Discord's components as the JSON a message sends."""
 
-TEXT, SECTION, THUMBNAIL, GALLERY, SEPARATOR, CONTAINER, ROW = 10, 9, 11, 12, 14, 17, 1
-"""Discord's component types (``discord.ComponentType``'s values)."""
+_TYPE = discord.ComponentType
+TEXT, SECTION, THUMBNAIL = _TYPE.text_display.value, _TYPE.section.value, _TYPE.thumbnail.value
+GALLERY, SEPARATOR = _TYPE.media_gallery.value, _TYPE.separator.value
+CONTAINER, ROW = _TYPE.container.value, _TYPE.action_row.value
+"""Discord's component types, as a message's JSON gives them."""
 SMALL = discord.SeparatorSpacing.small.value
 
 
