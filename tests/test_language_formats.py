@@ -72,7 +72,7 @@ def test_the_bot_starts_without_babels_locale_data() -> None:
     """The commands name each language in its own words from the kept file: importing the
     bot and its features leaves Babel's data unread (some 5 MiB held for good)."""
     code = (
-        "import bot.__main__\n"
+        "import bot.command_line\n"
         "from bot.service import feature_registry\n"
         "feature_registry.discovered()\n"
         "from babel import core, localedata\n"

@@ -104,7 +104,7 @@ def test_engines_renderers_and_words_import_nothing_above_them(package: str) -> 
 
 TOOLS = ("emulator", "sandbox")
 """Beside the product: the bot runs without them."""
-STARTS_THE_SANDBOX = "bot/__main__.py"
+STARTS_THE_SANDBOX = "bot/command_line.py"
 """The one place the bot loads a tool: without a token it starts the sandbox."""
 
 
@@ -122,7 +122,7 @@ def test_the_bot_imports_no_tool() -> None:
 def test_the_bot_with_a_token_never_loads_the_sandbox() -> None:
     """The entry point loads the sandbox only when it starts it."""
     code = (
-        "import sys, bot.__main__, bot.discord_ui.client\n"
+        "import sys, bot.command_line, bot.discord_ui.client\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sandbox', 'emulator')))"
     )
     loaded = subprocess.run(

@@ -64,7 +64,7 @@ def test_a_drawing_crosses_by_its_names_and_draws_what_its_function_draws() -> N
 
 READY = """
 import asyncio, sys
-import bot.__main__
+import bot.command_line
 from bot.discord_ui.client import GameBot
 from bot.discord_ui.part_registry import discovered as parts_discovered
 from bot.games.faces import face_for

@@ -1,5 +1,7 @@
-"""A process the bot spawns, started from the ``claimit`` console script, does not run the
-script again: it never imports the bot it doesn't use."""
+"""A process the bot spawns (its judges, by ``multiprocessing``), started from the
+``claimit`` console script, runs the script again to find what it is to run: the script
+imports the entry point, ``bot.__main__``, which is kept to itself, so that such a process
+never imports the bot it doesn't use (discord.py, the service and every feature)."""
 
 from __future__ import annotations
 
@@ -12,12 +14,9 @@ import multiprocessing
 import sys
 
 from bot.__main__ import main
-from bot.spawned_processes import as_the_package_main
 from tests.bot.spawned_child import discord_loaded
 
 if __name__ == "__main__":
-    if sys.argv[1] == "lean":
-        as_the_package_main()
     context = multiprocessing.get_context("spawn")
     answers = context.Queue()
     child = context.Process(target=discord_loaded, args=(answers,))
@@ -30,11 +29,11 @@ if __name__ == "__main__":
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def spawned_loads_discord(tmp_path: Path, how: str) -> bool:
+def test_a_spawned_process_imports_the_entry_point_alone(tmp_path: Path) -> None:
     script = tmp_path / "claimit"
     script.write_text(SCRIPT, encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, str(script), how],
+        [sys.executable, str(script)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -43,9 +42,12 @@ def spawned_loads_discord(tmp_path: Path, how: str) -> bool:
         env={"PYTHONPATH": str(ROOT)},
     )
     assert done.returncode == 0, done.stderr
-    return {"True": True, "False": False}[done.stdout.strip()]
+    assert done.stdout.strip() == "False"
 
 
-def test_a_spawned_process_does_not_run_the_console_script_again(tmp_path: Path) -> None:
-    assert spawned_loads_discord(tmp_path, "as written"), "the script, run again, imports it"
-    assert not spawned_loads_discord(tmp_path, "lean")
+def test_the_entry_point_imports_nothing_of_the_bot_but_itself() -> None:
+    code = "import sys, bot.__main__; print(sorted(m for m in sys.modules if m.startswith('bot')))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "['bot', 'bot.__main__', 'bot.optimized_interpreter']"

@@ -1,8 +1,8 @@
 """SIGTERM and SIGINT stop ``claimit`` gracefully however it was started: the bot, the
 sandbox, and a process running some of the shards, also when it was started as a
 non-interactive shell starts a background job (``claimit &`` in a script, ``nohup``),
-which leaves it SIGINT ignored. A second signal exits at once; a stop that hangs past its
-bound exits all the same."""
+which leaves it SIGINT ignored, and once it has run itself again optimized. A second
+signal exits at once; a stop that hangs past its bound exits all the same."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ STOPPED = r"claimit stopped in [\d.]+ s \(0 actions were running, none cut off"
 async def stops_cleanly(bot: BotProcess, number: int) -> None:
     try:
         await bot.start()
+        # Run again optimized (``bot.optimized_interpreter``), the same process: still the
+        # one signalled, with SIGINT still ignored.
+        assert bot.process is not None
+        arguments = Path(f"/proc/{bot.process.pid}/cmdline").read_text().split("\0")
+        assert arguments[1:4] == ["-OO", "-X", "no_debug_ranges"], arguments
         await bot.signal(number)
         assert await asyncio.wait_for(bot.exited(), 30) == 0, bot.log()
     finally:
