@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal, NamedTuple
 
+from engine.gold_nuggets import turn_table
 from engine.gold_nuggets.dice import ORDERED_ROLLS, choices
 from engine.gold_nuggets.errors import WrongPhase
 from engine.gold_nuggets.policy import distinct_rolls, roll_on_value
@@ -30,10 +31,21 @@ class RollOdds(NamedTuple):
 
 @cache
 def bust_chance(dice_left: int, numbers_aside: int) -> Fraction:
-    busting = sum(
+    """The chance that a roll of ``dice_left`` dice allows no set-aside after
+    ``numbers_aside``, as the shipped table (``turn_table``) counts it; a ``ValueError`` for
+    a count of dice or a set of numbers no turn has."""
+    busting = turn_table.busting(dice_left, numbers_aside)
+    if busting is None:
+        raise ValueError(f"no turn rolls {dice_left} dice with numbers {numbers_aside} aside")
+    return Fraction(busting, ORDERED_ROLLS[dice_left])
+
+
+def busting_rolls(dice_left: int, numbers_aside: int) -> int:
+    """How many of the ordered rolls of ``dice_left`` dice allow no set-aside after
+    ``numbers_aside``."""
+    return sum(
         weight for roll, weight in distinct_rolls(dice_left) if not choices(numbers_aside, roll)
     )
-    return Fraction(busting, ORDERED_ROLLS[dice_left])
 
 
 def roll_odds(state: GameState) -> RollOdds:

@@ -11,6 +11,10 @@ V = f(V). f is convex and piecewise linear in V (a maximum of expectations of
 maxima of affine functions) with slope below 1, so Newton's method on it
 reaches the fixed point exactly in a few passes; each pass carries every
 value's slope in V alongside the value.
+
+The product reads the worths from a table shipped with it (``turn_table``), solved here
+once for every key a turn can have (``solved_grid``): a process that shows the odds never
+solves the turn, nor keeps the solver's caches.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Final
 
+from engine.gold_nuggets import turn_table
 from engine.gold_nuggets.dice import DICE, FACES, NUMBERS, ORDERED_ROLLS, Counts, choices
 
 _FIRST_GUESS: Final = 4.5
@@ -117,17 +122,35 @@ def _table(bonus: bool) -> _Turn:
 
 def fresh_turn_value(bonus: bool = True) -> float:
     """The expected nuggets of a turn played optimally from its first roll."""
-    return _table(bonus).roll_on(DICE, 0, 0)[0]
+    return roll_on_value(DICE, 0, 0, bonus)
 
 
 def roll_on_value(dice_left: int, numbers: int, value: int, bonus: bool = True) -> float:
     """The expected final take of the turn when rolling the ``dice_left`` dice now and playing
-    optimally afterwards; ``numbers`` is the bit set of numbers already set aside."""
-    return _table(bonus).roll_on(dice_left, numbers, value)[0]
+    optimally afterwards; ``numbers`` is the bit set of numbers already set aside. Read from
+    the shipped table (``turn_table``); a ``ValueError`` for a key no turn reaches."""
+    return _shipped(turn_table.roll_on(dice_left, numbers, value, bonus), dice_left, numbers, value)
 
 
 def worth_after(dice_left: int, numbers: int, value: int, bonus: bool = True) -> float:
     """The expected final take of the turn from just after a set-aside, playing optimally:
     the greater of taking the value and rolling on; with no dice left, the value plus a fresh
-    turn's worth (with the bonus rule)."""
-    return _table(bonus).after(dice_left, numbers, value)[0]
+    turn's worth (with the bonus rule). Read as ``roll_on_value`` is."""
+    return _shipped(turn_table.after(dice_left, numbers, value, bonus), dice_left, numbers, value)
+
+
+def _shipped(worth: float | None, dice_left: int, numbers: int, value: int) -> float:
+    if worth is None:
+        raise ValueError(
+            f"no turn has {dice_left} dice left, numbers {numbers} aside and a value of {value}"
+        )
+    return worth
+
+
+def solved_grid(bonus: bool) -> turn_table.Worths:
+    """Every worth the turn table ships (``turn_table.grid``), solved here."""
+    turn = _table(bonus)
+    keys = list(turn_table.grid())
+    return turn_table.Worths(
+        [turn.roll_on(*key)[0] for key in keys], [turn.after(*key)[0] for key in keys]
+    )
