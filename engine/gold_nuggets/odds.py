@@ -34,10 +34,7 @@ def bust_chance(dice_left: int, numbers_aside: int) -> Fraction:
     """The chance that a roll of ``dice_left`` dice allows no set-aside after
     ``numbers_aside``, as the shipped table (``turn_table``) counts it; a ``ValueError`` for
     a count of dice or a set of numbers no turn has."""
-    busting = turn_table.busting(dice_left, numbers_aside)
-    if busting is None:
-        raise ValueError(f"no turn rolls {dice_left} dice with numbers {numbers_aside} aside")
-    return Fraction(busting, ORDERED_ROLLS[dice_left])
+    return Fraction(turn_table.busting(dice_left, numbers_aside), ORDERED_ROLLS[dice_left])
 
 
 def busting_rolls(dice_left: int, numbers_aside: int) -> int:

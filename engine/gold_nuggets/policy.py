@@ -129,22 +129,14 @@ def roll_on_value(dice_left: int, numbers: int, value: int, bonus: bool = True) 
     """The expected final take of the turn when rolling the ``dice_left`` dice now and playing
     optimally afterwards; ``numbers`` is the bit set of numbers already set aside. Read from
     the shipped table (``turn_table``); a ``ValueError`` for a key no turn reaches."""
-    return _shipped(turn_table.roll_on(dice_left, numbers, value, bonus), dice_left, numbers, value)
+    return turn_table.roll_on(dice_left, numbers, value, bonus)
 
 
 def worth_after(dice_left: int, numbers: int, value: int, bonus: bool = True) -> float:
     """The expected final take of the turn from just after a set-aside, playing optimally:
     the greater of taking the value and rolling on; with no dice left, the value plus a fresh
     turn's worth (with the bonus rule). Read as ``roll_on_value`` is."""
-    return _shipped(turn_table.after(dice_left, numbers, value, bonus), dice_left, numbers, value)
-
-
-def _shipped(worth: float | None, dice_left: int, numbers: int, value: int) -> float:
-    if worth is None:
-        raise ValueError(
-            f"no turn has {dice_left} dice left, numbers {numbers} aside and a value of {value}"
-        )
-    return worth
+    return turn_table.after(dice_left, numbers, value, bonus)
 
 
 def solved_grid(bonus: bool) -> turn_table.Worths:

@@ -62,10 +62,12 @@ def grid() -> Iterator[tuple[int, int, int]]:
                 yield left, numbers, value
 
 
-def _index(left: int, numbers: int, value: int) -> int | None:
+def _index(left: int, numbers: int, value: int) -> int:
     if 0 <= left < LEFT and 0 <= numbers < ASIDE and 0 <= value < VALUES:
         return (left * ASIDE + numbers) * VALUES + value
-    return None
+    raise ValueError(
+        f"no turn has {left} dice left, numbers {numbers} aside and a value of {value}"
+    )
 
 
 def to_bytes(table: Table) -> bytes:
@@ -108,23 +110,26 @@ def shipped() -> Table:
     return from_bytes(files("engine.gold_nuggets").joinpath(TABLE_FILE).read_bytes())
 
 
-def roll_on(left: int, numbers: int, value: int, bonus: bool) -> float | None:
-    """The shipped worth of rolling on, or None for a key past the table."""
-    index = _index(left, numbers, value)
+def worths(bonus: bool) -> Worths:
+    """The shipped worths with the bonus rule, or without it."""
     table = shipped()
-    return None if index is None else (table.bonus if bonus else table.plain).roll_on[index]
+    return table.bonus if bonus else table.plain
 
 
-def after(left: int, numbers: int, value: int, bonus: bool) -> float | None:
-    """The shipped worth of having just set aside, or None for a key past the table."""
-    index = _index(left, numbers, value)
-    table = shipped()
-    return None if index is None else (table.bonus if bonus else table.plain).after[index]
+def roll_on(left: int, numbers: int, value: int, bonus: bool) -> float:
+    """The shipped worth of rolling on; a ``ValueError`` for a key no turn reaches."""
+    return worths(bonus).roll_on[_index(left, numbers, value)]
 
 
-def busting(left: int, numbers: int) -> int | None:
-    """How many of the ordered rolls of ``left`` dice bust with ``numbers`` aside, or None
-    past the table."""
+def after(left: int, numbers: int, value: int, bonus: bool) -> float:
+    """The shipped worth of having just set aside; a ``ValueError`` for a key no turn
+    reaches."""
+    return worths(bonus).after[_index(left, numbers, value)]
+
+
+def busting(left: int, numbers: int) -> int:
+    """How many of the ordered rolls of ``left`` dice bust with ``numbers`` aside; a
+    ``ValueError`` for a count of dice or a set of numbers no turn has."""
     if 0 <= left < LEFT and 0 <= numbers < ASIDE:
         return shipped().busting[left * ASIDE + numbers]
-    return None
+    raise ValueError(f"no turn rolls {left} dice with numbers {numbers} aside")
