@@ -3,7 +3,7 @@ board in 5-player games, Gold Nuggets' table in 5-player games, Claim's table in
 games and the hand of whoever is to act, and a 16-player Swiss tournament's standings after
 each of its games.
 
-    python -m bench.render [--games N] [--language de]
+    python -m bench.render [--games N] [--language de] [--pause MS]
 
 Each picture is planned and encoded once, right after the one before it in its game (or
 the same player's hand before it), so that only the bands of rows that changed since
@@ -13,6 +13,10 @@ median render+encode <= 1.5 ms and median size <= 40 KiB. It also prints the pla
 alone, the first picture of each game (nothing of it kept yet), the share of bands taken
 as drawn before (in the album's last picture, or lately in any), and the same pictures
 painted whole and encoded (the reference the tests compare with), timed in the same run.
+
+``--pause MS`` sleeps that long before each picture, as a running bot's picture process
+waits for its next one: it finds the processor's caches and branch history taken by
+other work since, and each picture costs more than it does back to back (the default).
 """
 
 from __future__ import annotations
@@ -166,12 +170,16 @@ def planned(scene: Callable[[T], ClaimScene], view: T) -> Scene:
     return scene(view).planned()
 
 
-def measure(title: str, kind: PictureKind, games: list[Game]) -> None:
+def measure(title: str, kind: PictureKind, games: list[Game], pause: float = 0.0) -> None:
+    """Prints the figures of ``games``' pictures of ``kind``, each after ``pause`` seconds
+    asleep."""
     png.ALBUMS.clear()
     clock = time.perf_counter
     full, planning, first, sizes, whole = [], [], [], [], []
     for game in games:
         for number, (album, plan) in enumerate(game):
+            if pause:
+                time.sleep(pause)
             start = clock()
             scene = plan()
             planned = clock()
@@ -186,6 +194,8 @@ def measure(title: str, kind: PictureKind, games: list[Game]) -> None:
     # two pictures drawn by change, it would take their memory caches' place.
     for game in games:
         for _, plan in game:
+            if pause:
+                time.sleep(pause)
             start = clock()
             kind.encode(plan().paint())
             whole.append(clock() - start)
@@ -193,7 +203,8 @@ def measure(title: str, kind: PictureKind, games: list[Game]) -> None:
     ms, kib = 1000, 1024
     median_full, median_size = statistics.median(full), statistics.median(sizes)
     kept = png.ALBUMS.found / (png.ALBUMS.found + png.ALBUMS.missed)
-    print(f"{title}: {len(games)} games, {len(full)} pictures")
+    after = f", each after {pause * ms:.0f} ms asleep" if pause else ""
+    print(f"{title}: {len(games)} games, {len(full)} pictures{after}")
     print(
         f"  render+encode: median {median_full * ms:.2f} ms, "
         f"p95 {percentile(full, 0.95) * ms:.2f} ms (target: median <= 1.5 ms)"
@@ -218,24 +229,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=3, help="games of each kind")
     parser.add_argument("--language", choices=LANGUAGES, help="only the pictures in this language")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.0,
+        metavar="MS",
+        help="milliseconds asleep before each picture (as a bot's picture process waits)",
+    )
     args = parser.parse_args()
+    pause = args.pause / 1000
     for code in [args.language] if args.language else LANGUAGES:
         lang = language(code)
         print(f"--- {lang.code}")
-        measure("Claim It! board, 5 players", BOARD, list(claimit_games(args.games, lang)))
-        measure(
-            "Gold Nuggets table, 5 players",
-            NUGGETS_TABLE,
-            list(nuggets_games(args.games, lang)),
-        )
+        boards = list(claimit_games(args.games, lang))
+        measure("Claim It! board, 5 players", BOARD, boards, pause)
+        nuggets_tables = list(nuggets_games(args.games, lang))
+        measure("Gold Nuggets table, 5 players", NUGGETS_TABLE, nuggets_tables, pause)
         claims = list(claim_games(args.games, lang))
-        measure("Claim table, 4 players", CLAIM_TABLE, [tables for tables, _ in claims])
-        measure("Claim hand of the player to act", HAND, [hands for _, hands in claims])
-        measure(
-            "League standings, 16 players",
-            STANDINGS,
-            list(league_tournaments(args.games, lang)),
-        )
+        measure("Claim table, 4 players", CLAIM_TABLE, [tables for tables, _ in claims], pause)
+        measure("Claim hand of the player to act", HAND, [hands for _, hands in claims], pause)
+        tournaments = list(league_tournaments(args.games, lang))
+        measure("League standings, 16 players", STANDINGS, tournaments, pause)
 
 
 if __name__ == "__main__":
