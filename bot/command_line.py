@@ -15,7 +15,7 @@ from bot.activity.page_build import PageMissing
 from bot.activity.serving import board_served
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.log_setup import configure_logging
-from bot.service.feature_registry import discovered
+from bot.service.feature_registry import UnmetNeeds, discovered
 from bot.settings import Settings, SettingsError
 from bot.stop_signals import run_until_stopped
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
@@ -55,6 +55,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the new, empty database: a postgresql:// URL (or a SQLite file)",
     )
     arguments = parser.parse_args(argv)
+    try:
+        # The features' declarations say what each needs of the others: a missing one
+        # is one line now, not a failure at the first hint or drill.
+        discovered()
+    except UnmetNeeds as e:
+        return _fail(str(e), 1)
     if arguments.command == "copy-database":
         return _copy_database(arguments.source, arguments.target)
     try:
@@ -122,7 +128,6 @@ def _copy_database(source: str, target: str) -> int:
     def copied(table: str, rows: int) -> None:
         print(f"{table}: {rows} {'row' if rows == 1 else 'rows'}", flush=True)
 
-    discovered()
     try:
         counts = asyncio.run(copy_database(source, target, progress=copied))
     except (CopyError, DatabaseTooNew, DatabaseUnavailable) as e:

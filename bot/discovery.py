@@ -27,12 +27,12 @@ def declared(
     kind: type[Declared],
     order: Sequence[str] = (),
     part: str | None = None,
-) -> tuple[Declared, ...]:
-    """What each package in ``folder`` declares as ``name`` (a ``kind``): those ``order``
-    names first, in its order, then any other by its folder name. With ``part``, what
-    each package's subpackage of that name declares, of the packages that have one (a
-    feature's Discord part). Read afresh at each call, so that a package put beside them
-    (a test's) is found too."""
+) -> dict[str, Declared]:
+    """What each package in ``folder`` declares as ``name`` (a ``kind``), by its folder's
+    name: those ``order`` names first, in its order, then any other by its folder name.
+    With ``part``, what each package's subpackage of that name declares, of the packages
+    that have one (a feature's Discord part). Read afresh at each call, so that a package
+    put beside them (a test's) is found too."""
     found: dict[str, Declared] = {}
     for module in pkgutil.iter_modules(folder.__path__):
         if not module.ispkg:
@@ -48,7 +48,7 @@ def declared(
             raise NotDeclared(f"{package.__name__} declares no {name} = {kind.__name__}(...)")
         found[module.name] = declaration
     ranks = {package: rank for rank, package in enumerate(order)}
-    return tuple(
-        found[package]
+    return {
+        package: found[package]
         for package in sorted(found, key=lambda package: (ranks.get(package, len(ranks)), package))
-    )
+    }

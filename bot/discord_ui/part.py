@@ -266,7 +266,9 @@ def features_parts() -> tuple[Declaration, ...]:
     """The features' Discord parts, found in their folders in the features' order (read
     afresh, so that a feature put beside them, a test's, is found too)."""
     folders = bot.features
-    return discovery.declared(folders, "PART", Declaration, folders.ORDER, part="discord")
+    return tuple(
+        discovery.declared(folders, "PART", Declaration, folders.ORDER, part="discord").values()
+    )
 
 
 def drawing(declared: Sequence[Declaration]) -> ControlDrawing:

@@ -22,7 +22,9 @@ from bot.games.registration import Registration
 from bot.games.rules import AnyRules
 from bot.storage.game_forms import UnknownGame, register
 
-REGISTERED: tuple[Registration, ...] = declared(bot.games, "GAME", Registration, bot.games.ORDER)
+REGISTERED: tuple[Registration, ...] = tuple(
+    declared(bot.games, "GAME", Registration, bot.games.ORDER).values()
+)
 """Every game, in the order games are listed."""
 
 REGISTRATIONS: Mapping[str, Registration] = MappingProxyType(

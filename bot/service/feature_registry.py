@@ -1,13 +1,18 @@
 """Every feature's parts, found by its declaration: each package under ``bot/features/``
 declares its ``FEATURE`` (what the core calls inside its changes, the class of its own
-service, its server settings and its player settings) and is found by walking the
-folder; ``ORDER`` there says only in which order they come."""
+service, its server settings and its player settings, and what it provides others and
+needs from them) and is found by walking the folder; ``ORDER`` there says only in which
+order they come. A feature that needs what no feature provides (hints and drills without
+analysis's reports) stops the bot at its start, naming them, rather than at its first
+use."""
 
 from __future__ import annotations
 
 import importlib.util
 import pkgutil
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypeVar
 
 import bot.features
@@ -19,6 +24,20 @@ from bot.service.declared_settings import DeclaredSettings, FeatureSettings
 from bot.service.feature_service import FeatureService
 from bot.service.game_hooks import GameHooks, Hooks
 from bot.storage.found_schemas import schemas_found
+
+
+class Role(StrEnum):
+    """What one feature provides the others, through the core."""
+
+    REPORTS = "reports"
+    """Finished games' reports and the judges' weighing of positions, read through
+    ``GameService.reports`` (a ``bot.service.game_reports.GameReports``, which the
+    providing feature's service is)."""
+
+
+class UnmetNeeds(Exception):
+    """The features found can't work together: one needs what none provides, or two
+    provide the same. The bot refuses to start, with this as its one line."""
 
 
 @dataclass(frozen=True)
@@ -38,9 +57,12 @@ class Feature:
     """The actions it adds to the board, over its service (``bot.service.board_actions``)."""
     board_places: tuple[BoardPlace[Any], ...] = ()
     """The places it adds to the board, over its service (``bot.service.board_places``)."""
-    reports: bool = False
-    """Its service makes finished games' reports (a ``bot.service.game_reports.GameReports``),
-    which other features read through ``GameService.reports``."""
+    provides: tuple[Role, ...] = ()
+    """What its service is for the others (``Role``): each provided by one feature at
+    most."""
+    needs: tuple[Role, ...] = ()
+    """What it reads of another feature's through the core: each provided by one of the
+    features found, or the bot doesn't start."""
 
 
 def discovered() -> tuple[Feature, ...]:
@@ -49,7 +71,8 @@ def discovered() -> tuple[Feature, ...]:
     modules (``schema``) are found with them, unread: a database is opened only after
     this, and made with their tables."""
     features = bot.features
-    found = declared(features, "FEATURE", Feature, features.ORDER)
+    by_name = declared(features, "FEATURE", Feature, features.ORDER)
+    check_needs(by_name)
     schemas_found(
         tuple(
             named
@@ -58,7 +81,38 @@ def discovered() -> tuple[Feature, ...]:
             and importlib.util.find_spec(named := f"{features.__name__}.{package.name}.schema")
         )
     )
-    return found
+    return tuple(by_name.values())
+
+
+def check_needs(named: Mapping[str, Feature]) -> None:
+    """Raises ``UnmetNeeds`` where a role one of the features (by name) needs is provided
+    by none of them, or where two provide one role."""
+    providers: dict[Role, list[str]] = {}
+    for name, feature in named.items():
+        for role in feature.provides:
+            providers.setdefault(role, []).append(name)
+    problems = [
+        f"{' and '.join(names)} each provide {role}: one feature at most may"
+        for role, names in providers.items()
+        if len(names) > 1
+    ]
+    unmet: dict[Role, list[str]] = {}
+    for name, feature in named.items():
+        for role in feature.needs:
+            if role not in providers:
+                unmet.setdefault(role, []).append(name)
+    problems += [
+        f"{' and '.join(names)} {'needs' if len(names) == 1 else 'need'} {role}, which no "
+        "feature provides (put back the feature that does)"
+        for role, names in unmet.items()
+    ]
+    if problems:
+        raise UnmetNeeds("the features can't start: " + "; ".join(problems))
+
+
+def provider_of(role: Role, features: Sequence[Feature]) -> Feature | None:
+    """The feature of ``features`` that provides ``role``, if one does."""
+    return next((feature for feature in features if role in feature.provides), None)
 
 
 def settings_of(features: tuple[Feature, ...]) -> DeclaredSettings:

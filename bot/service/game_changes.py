@@ -65,7 +65,7 @@ class GameChanges(GameReads):
     @property
     def reports(self) -> GameReports:
         """Finished games' reports and the judges' weighing, as the feature that makes
-        them keeps them (``Feature.reports``)."""
+        them keeps them (the one providing ``Role.REPORTS``)."""
         if self._reports is None:
             raise NoReports("no feature makes reports of finished games")
         return self._reports

@@ -1,7 +1,8 @@
 """Reports of what decided finished games, and positions weighed by the games' judges,
 as other features read them: one feature makes and keeps them where its judges run
-(``Feature.reports``), others read them here without knowing it (practice turns a
-player's graded decisions into drills, and weighs a hint's options).
+(it provides ``Role.REPORTS``), others read them here without knowing it, declaring
+that they need them (practice turns a player's graded decisions into drills, and weighs
+a hint's options).
 
 Every piece of judging says whom it is for (``Asker``): the judges share their time
 between members and games, the most urgent work first, and a member may have only so

@@ -92,14 +92,9 @@ class GameService(LobbyChanges):
             for feature in features
             if feature.service is not None
         }
-        self._reports = next(
-            (
-                cast(GameReports, self._parts[f.service])
-                for f in features
-                if f.reports and f.service is not None
-            ),
-            None,
-        )
+        reporter = feature_registry.provider_of(feature_registry.Role.REPORTS, features)
+        if reporter is not None and reporter.service is not None:
+            self._reports = cast(GameReports, self._parts[reporter.service])
         self.deadlines = DeadlineReads(database, clock)
         """What the deadline watch reads."""
         self.messages = MessageRecords(database, clock, self.deadline_moved_earlier)

@@ -403,7 +403,7 @@ def test_games_are_listed_in_the_order_they_came(
     monkeypatch.syspath_prepend(str(tmp_path))
     ordered = importlib.import_module("ordered_games")
     listed = declared(ordered, "GAME", Registration, ordered.ORDER)
-    assert [(game.kind, game.command, game.domain) for game in listed] == [
+    assert [(game.kind, game.command, game.domain) for game in listed.values()] == [
         ("b_early", "b_early", "b_early"),
         ("a_late", "a_late", "a_late"),
         ("c_new", "c_new", "c_new"),

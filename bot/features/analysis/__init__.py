@@ -2,6 +2,6 @@
 decisions, judged against the best play we can compute, shared in a channel once."""
 
 from bot.features.analysis.service import AnalysisService
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import Feature, Role
 
-FEATURE = Feature(service=AnalysisService, reports=True)
+FEATURE = Feature(service=AnalysisService, provides=(Role.REPORTS,))

@@ -6,6 +6,12 @@ from bot.features.hints.board import HINT
 from bot.features.hints.hooks import HintHooks
 from bot.features.hints.service import HintService
 from bot.features.hints.settings import SETTINGS
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import Feature, Role
 
-FEATURE = Feature(hooks=HintHooks(), service=HintService, settings=SETTINGS, board_actions=(HINT,))
+FEATURE = Feature(
+    hooks=HintHooks(),
+    service=HintService,
+    settings=SETTINGS,
+    board_actions=(HINT,),
+    needs=(Role.REPORTS,),
+)
