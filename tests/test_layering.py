@@ -435,6 +435,21 @@ def test_no_module_of_the_bot_is_over_its_length() -> None:
     assert not long
 
 
+NAMED_AT_MOST = 2
+"""Classes of the bot of one name: a reader finding a third ``Kept`` no longer knows which
+one a file means without its import."""
+
+
+def test_no_class_name_of_the_bot_is_used_more_than_twice() -> None:
+    defined: dict[str, list[str]] = {}
+    for path in sources("bot"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                defined.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    assert len(defined) > 300
+    assert {name: paths for name, paths in defined.items() if len(paths) > NAMED_AT_MOST} == {}
+
+
 def class_lines(cls: type) -> int:
     """The lines of a class of the bot with those of its bases from the bot: one object
     holds them all."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.games.analysis import Grade, Judged, Played
 from bot.games.drawn_dice import Tape
-from bot.games.lessons import Lesson, Reply, Rule, Step
+from bot.games.lessons import ComputerReply, Lesson, LessonStep, Rule
 from bot.games.outcome import Outcome
 from bot.games.registry import analyst_for, lessons_of, rules_for, taught_rules_of
 from bot.storage.game_values import Level
@@ -194,7 +194,7 @@ class Unmet:
     does (a rule the lessons only name, such as the turn timer)."""
 
 
-def unmet(lesson: Lesson, made: Sequence[Step]) -> tuple[Unmet, ...]:
+def unmet(lesson: Lesson, made: Sequence[LessonStep]) -> tuple[Unmet, ...]:
     """Every rule of the lesson's game's list (``taught_rules_of``) that none of ``made``
     (the steps its learner made) meets, in the list's order, each with the game's first
     other lesson that teaches it."""
@@ -286,7 +286,7 @@ def _judged(lesson: Lesson, state: Any, action: Any) -> Judged | None:
 
 
 def _replied(
-    lesson: Lesson, state: Any, replies: Sequence[Reply], chance: random.Random
+    lesson: Lesson, state: Any, replies: Sequence[ComputerReply], chance: random.Random
 ) -> tuple[list[Any], int]:
     """The positions the computer players' moves lead through, until the learner is to
     act or the game is over (the prepared replies first, then an easy player's), and

@@ -27,7 +27,7 @@ from i18n import Language, Message
 
 
 @dataclass(frozen=True)
-class Reply:
+class ComputerReply:
     """A computer player's move between two of the learner's, as the lesson prepares it."""
 
     intent: str
@@ -37,7 +37,7 @@ class Reply:
 
 
 @dataclass(frozen=True)
-class Step:
+class LessonStep:
     """One of the learner's moves."""
 
     name: str
@@ -57,7 +57,7 @@ class Step:
     ``C3``, a die ``die:2``, a card ``KNI7``)."""
     draws: str | None = None
     """What the taught move draws, as ``Tape.record`` writes it (a roll's dice)."""
-    replies: tuple[Reply, ...] = ()
+    replies: tuple[ComputerReply, ...] = ()
     """The computer players' moves after the learner's, until the learner moves again; a
     lesson without them (or past them) lets its computer players decide."""
 
@@ -100,7 +100,7 @@ class Lesson:
     """The game's kind (its registration's)."""
     title: Message
     players: int
-    steps: tuple[Step, ...]
+    steps: tuple[LessonStep, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     setup: JSON | None = None
     """A prepared deal (what the game's ``deal`` returns), or ``None``."""

@@ -44,13 +44,13 @@ LONGEST_AWAY_DAYS = 30
 its own limit of them)."""
 
 
-class Kept(Enum):
+class Unchanged(Enum):
     """A choice left as it is (where ``None`` is a choice: no quiet hours)."""
 
     KEPT = "kept"
 
 
-KEPT = Kept.KEPT
+KEPT = Unchanged.KEPT
 
 
 class PlayerSettingsService:
@@ -96,7 +96,7 @@ class PlayerSettingsService:
         language: str | None = None,
         time_zone: str | None = None,
         summary_hour: int | None = None,
-        quiet: QuietHours | Literal[Kept.KEPT] | None = KEPT,
+        quiet: QuietHours | Literal[Unchanged.KEPT] | None = KEPT,
         declared: Mapping[str, str | None] | None = None,
     ) -> PlayerSettings:
         """Changes what is given (``None``, or ``KEPT`` for quiet hours, keeps a choice);

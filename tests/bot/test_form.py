@@ -15,8 +15,8 @@ from bot.features.analysis.form import (
     MIN_DECISIONS,
     RECENT_GAMES,
     Band,
-    Entry,
     Forms,
+    RankingLine,
     Standing,
     band,
     luck_per_game,
@@ -138,7 +138,7 @@ async def test_the_ranking_by_decision_rate_places_the_computer_levels_among_the
     assert bo.rate == pytest.approx(0.01) and bo.decisions == 40
     assert hard_here.rate == pytest.approx(0.015) and hard_here.decisions == 5 * MIN_DECISIONS
     # Cy has too few judged decisions: not ranked, their own line all the same.
-    assert board.caller == Entry("Cy", 5, 0.0, 0, CY)
+    assert board.caller == RankingLine("Cy", 5, 0.0, 0, CY)
     assert (await forms.board(GUILD, "claimit", ANN, RATES)).caller is None
 
 

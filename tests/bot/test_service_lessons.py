@@ -15,10 +15,10 @@ import pytest
 
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
 from bot.features.lessons.phases import LessonPhase
-from bot.features.lessons.service import LEFT_AFTER, LessonService, Standing
+from bot.features.lessons.service import LEFT_AFTER, LessonService, LessonStanding
 from bot.games import lesson_play
 from bot.games.claimit.game import CLAIMIT
-from bot.games.lessons import Lesson, Reply, Step, draws
+from bot.games.lessons import ComputerReply, Lesson, LessonStep, draws
 from bot.service import GameService
 from bot.service.errors import IllegalMove
 from bot.storage.game_values import JSON, Level
@@ -37,16 +37,24 @@ LESSON = Lesson(
     title=Message("A test lesson"),
     players=2,
     steps=(
-        Step("roll", Message("Roll."), "roll", Message("Rolled."), draws=draws(DIE, [1, 2, 3])),
-        Step("place", Message("Place."), "E", Message("Placed.")),
-        Step("roll_on", Message("Roll."), "roll", Message("Rolled."), draws=draws(DIE, [4, 5, 6])),
-        Step("place_again", Message("Place."), "B", Message("Placed.")),
-        Step(
+        LessonStep(
+            "roll", Message("Roll."), "roll", Message("Rolled."), draws=draws(DIE, [1, 2, 3])
+        ),
+        LessonStep("place", Message("Place."), "E", Message("Placed.")),
+        LessonStep(
+            "roll_on", Message("Roll."), "roll", Message("Rolled."), draws=draws(DIE, [4, 5, 6])
+        ),
+        LessonStep("place_again", Message("Place."), "B", Message("Placed.")),
+        LessonStep(
             "stop",
             Message("Stop."),
             "stop",
             Message("Stopped."),
-            replies=(Reply("roll", draws(DIE, [6, 6, 6])), Reply("A"), Reply("stop")),
+            replies=(
+                ComputerReply("roll", draws(DIE, [6, 6, 6])),
+                ComputerReply("A"),
+                ComputerReply("stop"),
+            ),
         ),
     ),
 )
@@ -82,7 +90,7 @@ LAST = Lesson(
     kind="claimit",
     title=Message("A one-step test lesson"),
     players=2,
-    steps=(Step("claim", Message("Claim."), "A", Message("Claimed.")),),
+    steps=(LessonStep("claim", Message("Claim."), "A", Message("Claimed.")),),
     start=last_turn(),
 )
 """One step, the one that decides the game: a claim marker (A), where the squatter (B)
@@ -102,7 +110,7 @@ def lessons(service: GameService) -> LessonService:
     return service.part(LessonService)
 
 
-async def stopped_early(service: GameService, learner: int) -> Standing:
+async def stopped_early(service: GameService, learner: int) -> LessonStanding:
     """The learner's lesson once they stopped where the lesson rolls on."""
     standing = await lessons(service).begin(learner, KEY)
     for intent in ("roll", "E", "stop"):

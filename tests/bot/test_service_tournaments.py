@@ -31,7 +31,7 @@ from bot.features.tournaments.errors import (
 )
 from bot.features.tournaments.queries import EndReason, Format, TournamentState
 from bot.features.tournaments.rounds import without_dropped
-from bot.features.tournaments.service import Board
+from bot.features.tournaments.service import TournamentBoard
 from bot.games.registry import rules_for
 from bot.league import RoundPlan, match_points
 from bot.service import Actor, GameService, Player
@@ -52,13 +52,17 @@ def new(clock: ManualClock, **changed: Any) -> NewTournament:
     return new_tournament(GUILD, CHANNEL, clock.now() + HOUR, **changed)
 
 
-async def signed(service: GameService, board: Board, players: Sequence[Player]) -> Board:
+async def signed(
+    service: GameService, board: TournamentBoard, players: Sequence[Player]
+) -> TournamentBoard:
     for player in players:
         board = await tournaments_of(service).sign_up(board.tournament.id, player)
     return board
 
 
-async def signed_up(service: GameService, made: NewTournament, players: Sequence[Player]) -> Board:
+async def signed_up(
+    service: GameService, made: NewTournament, players: Sequence[Player]
+) -> TournamentBoard:
     """``made``, organised by ``ORGANISER``, with ``players`` signed up to it."""
     board = await tournaments_of(service).create_tournament(made, ORGANISER, True)
     return await signed(service, board, players)
@@ -66,19 +70,19 @@ async def signed_up(service: GameService, made: NewTournament, players: Sequence
 
 async def under_way(
     service: GameService, clock: ManualClock, made: NewTournament, players: Sequence[Player]
-) -> Board:
+) -> TournamentBoard:
     """``signed_up``, and begun at its start an hour on."""
     board = await signed_up(service, made, players)
     clock.advance(HOUR)
     return await advanced(service, board)
 
 
-async def advanced(service: GameService, board: Board) -> Board:
+async def advanced(service: GameService, board: TournamentBoard) -> TournamentBoard:
     """The board once the tournament took its next step, if it had one due."""
     return (await tournaments_of(service).advance_tournament(board.tournament.id)).board
 
 
-async def open_matches(service: GameService, board: Board) -> list[Game]:
+async def open_matches(service: GameService, board: TournamentBoard) -> list[Game]:
     """Opens the current round's matches, each in a thread of its own (made up here)."""
     made = []
     for match in board.of_round(board.tournament.round):
@@ -106,13 +110,13 @@ async def play_out(service: GameService, game: Game, seed: int = 3) -> Game:
     return game
 
 
-async def play_round(service: GameService, board: Board) -> Board:
+async def play_round(service: GameService, board: TournamentBoard) -> TournamentBoard:
     for game in await open_matches(service, board):
         await play_out(service, game, seed=game.id)
     return await advanced(service, board)
 
 
-def summed(board: Board) -> dict[int, Fraction]:
+def summed(board: TournamentBoard) -> dict[int, Fraction]:
     """Each player's points as the sum of their matches and byes, read from the games."""
     size = board.tournament.match_size
     points = {entry.user_id: Fraction(0) for entry in board.entries}
@@ -252,7 +256,7 @@ async def test_a_swiss_of_nine_at_matches_of_three_drops_a_player_who_left(
     assert {game.status for game in await games_of(service, board)} == {GameStatus.FINISHED}
 
 
-async def games_of(service: GameService, board: Board) -> list[Game]:
+async def games_of(service: GameService, board: TournamentBoard) -> list[Game]:
     return [await service.game(t.game_id) for t in board.matches if t.game_id is not None]
 
 

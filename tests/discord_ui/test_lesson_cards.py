@@ -18,7 +18,7 @@ from bot.features.lessons.board import shown
 from bot.features.lessons.discord.cards import lesson_card, lessons_card
 from bot.features.lessons.lesson_words import starting
 from bot.features.lessons.phases import LessonPhase
-from bot.features.lessons.service import Answer, Standing
+from bot.features.lessons.service import LastAnswer, LessonStanding
 from bot.games import lesson_play
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
@@ -44,13 +44,13 @@ def labels(card: Card) -> list[str | None]:
     return [button.label for button in shown if isinstance(button, discord.ui.Button)]
 
 
-def answered(phase: LessonPhase = LessonPhase.ANSWERED) -> Standing:
+def answered(phase: LessonPhase = LessonPhase.ANSWERED) -> LessonStanding:
     """The learner at the lesson's second step, having chosen A where B is taught."""
     lesson = lesson_play.lesson(KEY)
     before = lesson_play.path(KEY)[1]
     moved = lesson_play.learner_moved(lesson, 1, before, "A")
-    answer = Answer("A", moved.taught, moved.good, moved.judged, before, False, 1)
-    return Standing(lesson, ANN, 1, moved.state, phase, 4, answer, None)
+    answer = LastAnswer("A", moved.taught, moved.good, moved.judged, before, False, 1)
+    return LessonStanding(lesson, ANN, 1, moved.state, phase, 4, answer, None)
 
 
 async def test_a_costly_move_is_explained_by_the_judge_in_the_learners_language() -> None:
@@ -81,7 +81,7 @@ async def test_going_on_with_a_costly_move_says_the_learner_plays_on_from_it() -
     gone = answered()
     assert gone.answer is not None
     own = lesson_play.went_on(lesson, 1, gone.state)
-    went = Standing(
+    went = LessonStanding(
         lesson,
         ANN,
         1,
@@ -109,8 +109,8 @@ async def test_a_move_as_good_that_leaves_the_lesson_asks_before_leaving_out_its
     before = lesson_play.path("nuggets")[1]
     moved = lesson_play.learner_moved(lesson, 1, before, "set=N333")
     assert moved.good and not moved.taught
-    answer = Answer("set=N333", False, True, moved.judged, before, False, 1)
-    standing = Standing(lesson, ANN, 1, moved.state, LessonPhase.ANSWERED, 4, answer, None)
+    answer = LastAnswer("set=N333", False, True, moved.judged, before, False, 1)
+    standing = LessonStanding(lesson, ANN, 1, moved.state, LessonPhase.ANSWERED, 4, answer, None)
     card = await lesson_card(standing, "Ann", english(), in_guild=True)
     assert card.text.startswith("👍 Good too: the judge finds that move as good as the step's.")
     assert "Set aside this turn: 1 nugget, 3× 3" in card.text, "their dice as they set them"
@@ -121,7 +121,7 @@ async def test_past_the_steps_the_first_game_offers_the_games_own_choices() -> N
     lesson = lesson_play.lesson(KEY)
     assert lesson.then_play
     steps = len(lesson.steps)
-    playing = Standing(
+    playing = LessonStanding(
         lesson, ANN, steps, lesson_play.path(KEY)[-1], LessonPhase.PLAYING, 7, None, None
     )
     card = await lesson_card(playing, "Ann", language("de"), in_guild=True)
@@ -133,7 +133,7 @@ async def test_past_the_steps_the_first_game_offers_the_games_own_choices() -> N
 
 async def test_the_end_offers_a_real_game_and_a_share_only_in_a_channel() -> None:
     lesson = lesson_play.lesson(KEY)
-    over = Standing(
+    over = LessonStanding(
         lesson, ANN, len(lesson.steps), lesson_play.path(KEY)[-1], LessonPhase.OVER, 9, None, 5.0
     )
     following = lesson_play.lesson("claimit-last-round")
@@ -151,7 +151,7 @@ async def test_the_end_offers_a_real_game_and_a_share_only_in_a_channel() -> Non
 def test_my_lessons_lists_the_step_reached_and_when_one_was_finished() -> None:
     lesson = lesson_play.lesson(KEY)
     steps = len(lesson.steps)
-    finished = Standing(lesson, ANN, steps, None, LessonPhase.OVER, 3, None, 86400.0)
+    finished = LessonStanding(lesson, ANN, steps, None, LessonPhase.OVER, 3, None, 86400.0)
     reached = replace_step(finished, 2)
     card = lessons_card([reached], english())
     assert [(line.name, line.value) for line in card.lines] == [
@@ -166,8 +166,8 @@ def test_my_lessons_lists_the_step_reached_and_when_one_was_finished() -> None:
     assert "You have started no lesson yet" in lessons_card([], english()).text
 
 
-def replace_step(standing: Standing, step: int) -> Standing:
-    return Standing(
+def replace_step(standing: LessonStanding, step: int) -> LessonStanding:
+    return LessonStanding(
         standing.lesson,
         standing.user_id,
         step,
@@ -201,7 +201,9 @@ async def test_every_step_offers_its_taught_move_and_never_another_seats_hand() 
     for key, lesson in lesson_play.lessons().items():
         path = lesson_play.path(key)
         for number, step in enumerate(lesson.steps):
-            standing = Standing(lesson, ANN, number, path[number], LessonPhase.STEP, 3, None, None)
+            standing = LessonStanding(
+                lesson, ANN, number, path[number], LessonPhase.STEP, 3, None, None
+            )
             card = await lesson_card(standing, "Ann", english(), in_guild=True)
             assert message_problems(sent_body(card)) == [], (key, step.name)
             rows = (*card.rows, *(card.below.rows if card.below else ()))
@@ -249,7 +251,7 @@ async def test_a_step_lights_what_it_points_at_on_its_pictures() -> None:
         lesson = lesson_play.lesson(key)
         assert lesson.steps[number].lit, key
         position = lesson_play.path(key)[number]
-        standing = Standing(lesson, ANN, number, position, LessonPhase.STEP, 3, None, None)
+        standing = LessonStanding(lesson, ANN, number, position, LessonPhase.STEP, 3, None, None)
         card = await lesson_card(standing, "Ann", english(), in_guild=True)
         unlit = await lesson_card(
             replace(standing, phase=LessonPhase.PLAYING), "Ann", english(), in_guild=True
@@ -278,10 +280,10 @@ async def test_a_claim_lesson_shows_the_table_and_the_hand_and_sends_nobody_to_a
         step = lesson.steps[0]
         other = next(i for i in await learner_intents(lesson, start) if i != step.taught)
         moved = lesson_play.learner_moved(lesson, 0, start, other)
-        answer = Answer(other, False, moved.good, moved.judged, start, False, 0)
+        answer = LastAnswer(other, False, moved.good, moved.judged, start, False, 0)
         standings = (
-            Standing(lesson, ANN, 0, start, LessonPhase.STEP, 3, None, None),
-            Standing(lesson, ANN, 0, moved.state, LessonPhase.ANSWERED, 4, answer, None),
+            LessonStanding(lesson, ANN, 0, start, LessonPhase.STEP, 3, None, None),
+            LessonStanding(lesson, ANN, 0, moved.state, LessonPhase.ANSWERED, 4, answer, None),
         )
         for standing in standings:
             for lang in (english(), german):
@@ -296,7 +298,7 @@ async def test_a_claim_lesson_shows_the_table_and_the_hand_and_sends_nobody_to_a
 async def test_a_lesson_gone_through_without_its_own_moves_says_so_and_shares_nothing() -> None:
     lesson = lesson_play.lesson(KEY)
     end = lesson_play.path(KEY)[-1]
-    over = Standing(lesson, ANN, 3, end, LessonPhase.OVER, 9, None, None)
+    over = LessonStanding(lesson, ANN, 3, end, LessonPhase.OVER, 9, None, None)
     card = await lesson_card(over, "Ann", english(), in_guild=True)
     left = len(lesson.steps) - 3
     assert f"You went through the lesson, but not its last {left} steps" in card.text
@@ -325,7 +327,7 @@ async def test_the_first_games_end_says_who_won_with_the_final_standings() -> No
     for key in ("claimit", "nuggets"):
         lesson = lesson_play.lesson(key)
         end = played_out(key)
-        over = Standing(lesson, ANN, len(lesson.steps), end, LessonPhase.OVER, 9, None, 5.0)
+        over = LessonStanding(lesson, ANN, len(lesson.steps), end, LessonPhase.OVER, 9, None, 5.0)
         table = lesson_play.table(lesson, end, ANN, "Ann", 9)
         standings = rules_for(lesson.kind).standings(end)
         won = [table.seats[s.seat] for s in standings if s.won]
@@ -348,7 +350,7 @@ async def test_a_lessons_end_names_exactly_the_rules_its_learner_did_not_meet() 
         path = lesson_play.path(key)
         first = lesson_play.first_lesson(lesson.kind)
         for made in {len(lesson.steps), len(lesson.steps) // 2}:
-            over = Standing(lesson, ANN, made, path[made], LessonPhase.OVER, 9, None, None)
+            over = LessonStanding(lesson, ANN, made, path[made], LessonPhase.OVER, 9, None, None)
             unmet = lesson_play.unmet(lesson, lesson.steps[:made])
             named = {each.rule.key for each in unmet if each.teacher is not first}
             for lang in (english(), language("de")):
@@ -377,7 +379,7 @@ async def test_a_rule_a_faction_lesson_plays_out_is_linked_by_its_command(
     monkeypatch.setattr(lesson_play, "taught_rules_of", lambda: grown)
     lesson = lesson_play.lesson("claim")
     path = lesson_play.path("claim")
-    over = Standing(lesson, ANN, len(lesson.steps), path[-1], LessonPhase.OVER, 9, None, None)
+    over = LessonStanding(lesson, ANN, len(lesson.steps), path[-1], LessonPhase.OVER, 9, None, None)
     card = await lesson_card(over, "Ann", english(), in_guild=True)
     assert (
         "**Played out in /claim learn faction:Knights:**\n- A Knight played on a Goblin always "

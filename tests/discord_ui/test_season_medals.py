@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from bot.features.seasons.discord.podium import podium_card
 from bot.features.seasons.discord.season_board import season_card
 from bot.features.seasons.queries import SeasonEntry
-from bot.features.seasons.service import SeasonEnd, SeasonStandings, Standing
+from bot.features.seasons.service import SeasonEnd, SeasonStanding, SeasonStandings
 from bot.features.seasons.windows import Season, SeasonMode
 from bot.storage.ratings import SHOWN_SCALE
 from i18n import english
@@ -20,8 +20,8 @@ NOVEMBER = Season(
 )
 
 
-def standing(place: int, name: str, points: int) -> Standing:
-    return Standing(place, SeasonEntry(place, name, 3, 1, points / SHOWN_SCALE))
+def standing(place: int, name: str, points: int) -> SeasonStanding:
+    return SeasonStanding(place, SeasonEntry(place, name, 3, 1, points / SHOWN_SCALE))
 
 
 def standings(*points: int) -> SeasonStandings:

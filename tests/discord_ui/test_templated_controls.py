@@ -22,7 +22,7 @@ from bot.features.following.discord.controls import UnfollowButton
 from bot.features.ladder.discord.components import LadderPageButton
 from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
 from bot.features.takebacks.discord.controls import Answer, TakebackAnswer
-from bot.features.tournaments.discord.controls import Entry, EntryButton
+from bot.features.tournaments.discord.controls import EntryAction, EntryButton
 
 
 def test_each_press_calls_a_method_of_the_feature_that_declares_the_component() -> None:
@@ -42,7 +42,7 @@ def test_a_custom_id_is_read_back_into_the_fields_it_was_made_of() -> None:
         "nuggets:again:0:start": RematchReply("nuggets", 0, Reply.START),
         "claim:unfollow:7": UnfollowButton("claim", 7),
         "claim:unfollow:7:games": UnfollowButton("claim", 7, listed=True),
-        "tournament:3:leave": EntryButton(3, Entry.LEAVE),
+        "tournament:3:leave": EntryButton(3, EntryAction.LEAVE),
         "claim:step:7:12:back": StepButton("claim", 7, 12, "back"),
         "claim:jump:7": JumpMenu("claim", 7),
         "claim:takeback:7:2:refuse": TakebackAnswer("claim", 7, 2, Answer.REFUSE),
@@ -70,8 +70,8 @@ def test_a_yes_or_no_pair_shows_its_yes_green_with_its_emoji_and_its_no_grey() -
         for button in (
             TakebackAnswer("claim", 1, 2, Answer.AGREE, label="Agree"),
             TakebackAnswer("claim", 1, 2, Answer.REFUSE, label="Refuse"),
-            EntryButton(3, Entry.JOIN, label="Sign up"),
-            EntryButton(3, Entry.LEAVE, label="Leave"),
+            EntryButton(3, EntryAction.JOIN, label="Sign up"),
+            EntryButton(3, EntryAction.LEAVE, label="Leave"),
         )
     ]
     assert shown == [

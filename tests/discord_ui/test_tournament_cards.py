@@ -22,7 +22,7 @@ from bot.features.tournaments.queries import (
     Tournament,
     TournamentState,
 )
-from bot.features.tournaments.service import Board
+from bot.features.tournaments.service import TournamentBoard
 from bot.league import Row
 from bot.storage import GameStatus
 from i18n import english, language
@@ -61,7 +61,7 @@ CUP = Tournament(
 )
 
 
-def board(state: TournamentState, round_: int = 0, **changed: object) -> Board:
+def board(state: TournamentState, round_: int = 0, **changed: object) -> TournamentBoard:
     entries = tuple(Entry(user, NAMES[user], 1.0, None, None) for user in (ANN, BO, CY))
     match = Match(1, 1, (ANN, BO), 21, GameStatus.FINISHED, (1, 2), 4, 99, None)
     playing = Match(2, 1, (ANN, CY), 22, GameStatus.ACTIVE, None, 5, 98, None)
@@ -71,7 +71,7 @@ def board(state: TournamentState, round_: int = 0, **changed: object) -> Board:
         Row(BO, 3, Fraction(0), Fraction(1), 0, 1, 0, False, 2),
     )
     tournament = replace(CUP, state=state, round=round_, **changed)  # type: ignore[arg-type]
-    return Board(
+    return TournamentBoard(
         tournament=tournament,
         entries=entries,
         invitees=(),

@@ -17,7 +17,7 @@ import pytest
 
 from bot.features.ladder.discord.handlers import Ladder
 from bot.features.tournaments.queries import TournamentState
-from bot.features.tournaments.service import Board, TournamentService
+from bot.features.tournaments.service import TournamentBoard, TournamentService
 from bot.service import Actor
 from bot.storage import GameStatus
 from emulator import Message, User
@@ -69,7 +69,7 @@ async def announced(world: World, group: str, **options: Any) -> Message:
     return announcement
 
 
-async def board_of(world: World, number: int = 1) -> Board:
+async def board_of(world: World, number: int = 1) -> TournamentBoard:
     return (
         await world.bots[0].service.part(TournamentService).numbered_board(world.guild.id, number)
     )
@@ -87,7 +87,7 @@ async def round_told(world: World, round_: int) -> Message:
     return told
 
 
-async def play_round(world: World, round_: int) -> Board:
+async def play_round(world: World, round_: int) -> TournamentBoard:
     """Every game of the round played to its end, each shown at its end alone."""
     board = await board_of(world)
     for match in board.of_round(round_):

@@ -110,7 +110,7 @@ class PlayerForm:
 
 
 @dataclass(frozen=True)
-class Entry:
+class RankingLine:
     """A line of the ranking: a person's recent form, or a computer level's."""
 
     name: str
@@ -131,12 +131,12 @@ class FormBoard:
     """The people of a scope ranked by their recent decision rate, most precise first,
     the computer levels among them."""
 
-    entries: list[Entry]
+    entries: list[RankingLine]
     """The first ``SHOWN_ENTRIES`` ranked people, and every computer level, in order."""
     ranked: int
     left_out: int
     """People with a judged game but fewer than ``MIN_DECISIONS`` judged decisions."""
-    caller: Entry | None
+    caller: RankingLine | None
     """The asker's own line, when they have a judged game and are not listed above."""
 
     @property
@@ -195,7 +195,7 @@ class Forms:
         people, levels = await self._db.read(read)
         ranked = sorted(
             (
-                Entry(person.display_name, person.tally.decisions, lost, 0, person.user_id)
+                RankingLine(person.display_name, person.tally.decisions, lost, 0, person.user_id)
                 for person in people
                 if person.tally.decisions >= MIN_DECISIONS
                 and (lost := rate(person.tally)) is not None
@@ -203,7 +203,7 @@ class Forms:
             key=lambda entry: (entry.rate, -entry.decisions, entry.user_id),
         )
         placed = [
-            Entry(entry.name, entry.decisions, entry.rate, place, entry.user_id)
+            RankingLine(entry.name, entry.decisions, entry.rate, place, entry.user_id)
             for place, entry in enumerate(ranked, 1)
         ]
         shown = placed[:SHOWN_ENTRIES]
@@ -211,7 +211,7 @@ class Forms:
         if caller is None and all(entry.user_id != user_id for entry in shown):
             caller = next(
                 (
-                    Entry(p.display_name, p.tally.decisions, lost, 0, p.user_id)
+                    RankingLine(p.display_name, p.tally.decisions, lost, 0, p.user_id)
                     for p in people
                     if p.user_id == user_id and (lost := rate(p.tally)) is not None
                 ),
@@ -227,13 +227,13 @@ class Forms:
         return FormBoard(entries, len(ranked), len(people) - len(ranked), caller)
 
 
-def _level_entry(level: Level, here: Tally | None, measured: Fraction | None) -> Entry | None:
+def _level_entry(level: Level, here: Tally | None, measured: Fraction | None) -> RankingLine | None:
     """A computer level's line: by its games in the scope where they are enough, else by
     its measured rate; none where it has neither."""
     if here is not None and here.decisions >= MIN_DECISIONS:
         lost = rate(here)
         assert lost is not None
-        return Entry(level.value, here.decisions, lost, level=level)
+        return RankingLine(level.value, here.decisions, lost, level=level)
     if measured is None:
         return None
-    return Entry(level.value, 0, float(measured), level=level, measured=True)
+    return RankingLine(level.value, 0, float(measured), level=level, measured=True)

@@ -12,7 +12,7 @@ from bot.storage.game_values import JSON
 
 
 @dataclass(frozen=True)
-class Kept:
+class KeptDrill:
     """A drill as kept: its position and options as JSON, its game ``None`` once that is
     no longer kept."""
 
@@ -58,8 +58,8 @@ COLUMNS = (
 )
 
 
-def _kept(row: Row) -> Kept:
-    return Kept(
+def _kept(row: Row) -> KeptDrill:
+    return KeptDrill(
         row["id"],
         row["user_id"],
         row["kind"],
@@ -81,7 +81,7 @@ def _text(data: JSON) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-async def kept_drill(connection: Connection, user_id: int, drill_id: int) -> Kept | None:
+async def kept_drill(connection: Connection, user_id: int, drill_id: int) -> KeptDrill | None:
     """The player's drill ``drill_id``; ``None`` where it is none of theirs."""
     rows = await connection.fetch(
         f"SELECT {COLUMNS} FROM drills WHERE id = ? AND user_id = ?", (drill_id, user_id)
@@ -91,7 +91,7 @@ async def kept_drill(connection: Connection, user_id: int, drill_id: int) -> Kep
 
 async def due_drills(
     connection: Connection, user_id: int, kind: str | None, now: float, limit: int
-) -> list[Kept]:
+) -> list[KeptDrill]:
     """The player's drills due at ``now`` (of ``kind``, or of every game) whose game is
     kept, the earliest due first."""
     of_kind = "" if kind is None else " AND kind = ?"
@@ -116,7 +116,7 @@ async def due_count(connection: Connection, user_id: int, kind: str | None, now:
 
 async def answered(
     connection: Connection,
-    drill: Kept,
+    drill: KeptDrill,
     rung: int,
     due_at: float,
     retired_at: float | None,

@@ -36,7 +36,7 @@ from bot.features.drills.errors import (
     NoSuchDrill,
     NotAnOption,
 )
-from bot.features.drills.queries import Kept
+from bot.features.drills.queries import KeptDrill
 from bot.games.analysis import Analysis, Weighed, graded_by
 from bot.games.registry import REGISTERED, REGISTRATIONS, analyst_for, rules_for
 from bot.service.feature_service import FeatureService
@@ -204,7 +204,7 @@ class DrillService(FeatureService):
         right = cost == 0
         now = self._clock()
 
-        async def answering(connection: Connection) -> Kept:
+        async def answering(connection: Connection) -> KeptDrill:
             kept = _askable(await queries.kept_drill(connection, user_id, drill_id))
             if kept.version != version:
                 raise DrillAlreadyAnswered()
@@ -379,7 +379,7 @@ def climbed(rung: int, right: bool, now: float) -> tuple[int, float, float | Non
     return rung + 1, now + WAITS[rung] * DAY, None
 
 
-def _askable(kept: Kept | None) -> Kept:
+def _askable(kept: KeptDrill | None) -> KeptDrill:
     if kept is None:
         raise NoSuchDrill()
     if kept.game_id is None:
@@ -387,7 +387,7 @@ def _askable(kept: Kept | None) -> Kept:
     return kept
 
 
-def _drill(kept: Kept) -> Drill:
+def _drill(kept: KeptDrill) -> Drill:
     assert kept.game_id is not None
     return Drill(
         kept.id,

@@ -27,14 +27,14 @@ async def has_hints(connection: Connection, game_id: int) -> bool:
 
 
 @dataclass(frozen=True)
-class Kept:
+class KeptHint:
     """A position's hint as kept: ``weighed`` is ``None`` where the seat had nothing to
     decide."""
 
     weighed: Weighed | None
 
 
-async def kept(connection: Connection, game_id: int, version: int, seat: int) -> Kept | None:
+async def kept(connection: Connection, game_id: int, version: int, seat: int) -> KeptHint | None:
     """The hint ``seat`` asked at ``version`` of the game, if it was weighed already."""
     rows = await connection.fetch(
         "SELECT weighed FROM hints WHERE game_id = ? AND version = ? AND seat = ?",
@@ -43,7 +43,7 @@ async def kept(connection: Connection, game_id: int, version: int, seat: int) ->
     if not rows:
         return None
     weighed = rows[0]["weighed"]
-    return Kept(None if weighed is None else Weighed.from_json(json.loads(str(weighed))))
+    return KeptHint(None if weighed is None else Weighed.from_json(json.loads(str(weighed))))
 
 
 async def keep(
@@ -53,7 +53,7 @@ async def keep(
     seat: int,
     weighed: Weighed | None,
     now: float,
-) -> Kept:
+) -> KeptHint:
     """The hint of ``seat`` at ``version``, kept unless one was kept first (by another
     press, in any process): whichever was kept first is the one everyone sees."""
     shown = None if weighed is None else json.dumps(weighed.to_json())

@@ -76,13 +76,13 @@ class Hint:
 
 
 @dataclass(frozen=True)
-class Asked:
+class HintAsked:
     """Where a hint was asked: the game at the version pressed, and whether the judge
     has weighed that position already."""
 
     game: Game
     seat: int
-    kept: hint_queries.Kept | None
+    kept: hint_queries.KeptHint | None
 
 
 class HintService(FeatureService):
@@ -91,8 +91,8 @@ class HintService(FeatureService):
     def __init__(self, core: GameChanges) -> None:
         super().__init__(core)
         self._flags: OrderedDict[int, bool] = OrderedDict()
-        self._weighing: dict[Key, asyncio.Task[hint_queries.Kept]] = {}
-        self._kept: OrderedDict[Key, hint_queries.Kept] = OrderedDict()
+        self._weighing: dict[Key, asyncio.Task[hint_queries.KeptHint]] = {}
+        self._kept: OrderedDict[Key, hint_queries.KeptHint] = OrderedDict()
 
     async def hints_on(self, game_id: int) -> bool:
         """Whether the game was opened with hints (kept in memory once known: it never
@@ -117,7 +117,7 @@ class HintService(FeatureService):
             raise NoHintsForComputers()
         user = actor.user_id
 
-        async def asking(connection: Connection) -> Asked:
+        async def asking(connection: Connection) -> HintAsked:
             game = await load_for(connection, game_id, actor)
             state = playing(game)
             if not await hint_queries.has_hints(connection, game_id):
@@ -131,7 +131,7 @@ class HintService(FeatureService):
             if seat.seat not in game_rules(game).to_act(state):
                 raise NotYourHint()
             found = await hint_queries.kept(connection, game_id, game.version, seat.seat)
-            return Asked(game, seat.seat, found)
+            return HintAsked(game, seat.seat, found)
 
         asked = await self._db.read(asking)
         game = asked.game
@@ -146,7 +146,7 @@ class HintService(FeatureService):
             raise NothingToWeigh()
         return Hint(game, asked.seat, kept.weighed)
 
-    async def _weighed(self, key: Key, game: Game, asker: Asker) -> hint_queries.Kept:
+    async def _weighed(self, key: Key, game: Game, asker: Asker) -> hint_queries.KeptHint:
         """The hint of ``key``'s seat in ``game`` as it stands, weighed for ``asker`` and
         kept: presses of one position at once in this process share the one weighing,
         which goes on to be kept should the presser who began it go, and is remembered
@@ -158,7 +158,7 @@ class HintService(FeatureService):
             weighing.add_done_callback(lambda _: self._weighing.pop(key, None))
         return await asyncio.shield(weighing)
 
-    async def _weigh(self, key: Key, game: Game, asker: Asker) -> hint_queries.Kept:
+    async def _weigh(self, key: Key, game: Game, asker: Asker) -> hint_queries.KeptHint:
         """The judge's weighing where games are judged (a process of its own), off the
         event loop and outside any transaction, in its turn among the members asking
         (``QueueFull`` at once past ``asker``'s bound), then kept (the first kept, in

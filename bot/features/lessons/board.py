@@ -18,7 +18,7 @@ from bot.features.lessons.lesson_words import (
     ways_after,
 )
 from bot.features.lessons.phases import LessonPhase
-from bot.features.lessons.service import LessonService, Standing
+from bot.features.lessons.service import LessonService, LessonStanding
 from bot.games import lesson_play
 from bot.games.face import Tone
 from bot.games.faces import face_for
@@ -81,7 +81,7 @@ async def asked(lessons: LessonService, asked: Asked, lang: Language) -> Shown:
     return await shown(standing, asked.name, lang)
 
 
-async def shown(standing: Standing, name: str, lang: Language) -> Shown:
+async def shown(standing: LessonStanding, name: str, lang: Language) -> Shown:
     """Where the learner stands, as the board shows it: the words the channel's card says,
     the position (once the lesson is over, the game's end where it ended, with who won
     and the final standings), and their ways on."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.features.lessons.phases import LessonPhase
-from bot.features.lessons.service import Answer, Standing
+from bot.features.lessons.service import LastAnswer, LessonStanding
 from bot.games import lesson_play, shared_words
 from bot.games.analysis_words import amount
 from bot.games.face import Picture
@@ -17,7 +17,7 @@ from bot.service.errors import slash
 from i18n import Language
 
 
-async def game_end(standing: Standing, name: str, lang: Language) -> Picture | None:
+async def game_end(standing: LessonStanding, name: str, lang: Language) -> Picture | None:
     """Where the lesson's game ended (its first whole game, or the learner's own): its
     final picture, who won and the final standings, as a game's result shows them, without
     its ratings (a lesson is never rated); ``None`` while the game goes on."""
@@ -29,7 +29,7 @@ async def game_end(standing: Standing, name: str, lang: Language) -> Picture | N
     return replace(picture, text=picture.text.strip(), fields=())
 
 
-def unmet_lines(standing: Standing, lang: Language) -> list[str]:
+def unmet_lines(standing: LessonStanding, lang: Language) -> list[str]:
     """At a lesson's end, every rule of its game's list that none of the steps its learner
     made met, in plain words: first those no lesson plays out, then by the other lesson
     that teaches them, named by the command that starts it. Nothing where every rule
@@ -77,7 +77,7 @@ def next_lesson(lesson: Lesson) -> Lesson | None:
     return ours[place + 1] if place + 1 < len(ours) else None
 
 
-def answer_lines(standing: Standing, name: str, lang: Language) -> list[str]:
+def answer_lines(standing: LessonStanding, name: str, lang: Language) -> list[str]:
     """What became of the learner's last move: the step's praise for the move it taught; for
     another, the judge's words and what the learner may do (try the step again, or go on
     with their own move, which leaves the lesson's next steps out where its own game does
@@ -135,7 +135,7 @@ def answer_lines(standing: Standing, name: str, lang: Language) -> list[str]:
     return ["👍 " + lang._("Good too: the judge finds that move as good.")]
 
 
-def ways_after(standing: Standing, lang: Language) -> tuple[str, str]:
+def ways_after(standing: LessonStanding, lang: Language) -> tuple[str, str]:
     """The two ways on from a move that was not the step's: back to the step (**Try
     again**; after a move as good, **Play the step's move**), and **Go on** with it."""
     answer = standing.answer
@@ -143,7 +143,7 @@ def ways_after(standing: Standing, lang: Language) -> tuple[str, str]:
     return again, lang._("Go on")
 
 
-def reason(standing: Standing, answer: Answer, name: str, lang: Language) -> str | None:
+def reason(standing: LessonStanding, answer: LastAnswer, name: str, lang: Language) -> str | None:
     """Why the judge's best move beats the learner's, in the game's own words (its
     ``lesson_reasons``): what it keeps or risks, from the position and the verdict."""
     judged = answer.judged
@@ -155,7 +155,7 @@ def reason(standing: Standing, answer: Answer, name: str, lang: Language) -> str
     return reasons_for(lesson.kind).why(answer.before, judged, names, lang)
 
 
-def cost_line(standing: Standing, answer: Answer, name: str, lang: Language) -> str:
+def cost_line(standing: LessonStanding, answer: LastAnswer, name: str, lang: Language) -> str:
     """The judge's words on a costly move: ``Rolling on, where stopping was better by
     1.3 spaces.``"""
     judged = answer.judged
@@ -173,7 +173,7 @@ def cost_line(standing: Standing, answer: Answer, name: str, lang: Language) -> 
     )
 
 
-def standing_lines(standing: Standing, lang: Language) -> list[str]:
+def standing_lines(standing: LessonStanding, lang: Language) -> list[str]:
     """What the learner does now: the step's words, their first game's, or the end's;
     first, where the press that showed it was on an older message, that it had moved on."""
     lines = _doing_lines(standing, lang)
@@ -188,7 +188,7 @@ def standing_lines(standing: Standing, lang: Language) -> list[str]:
     return lines
 
 
-def _doing_lines(standing: Standing, lang: Language) -> list[str]:
+def _doing_lines(standing: LessonStanding, lang: Language) -> list[str]:
     step = standing.waiting
     back = [lang._("Welcome back: your lesson is where you left it.")] if standing.resumed else []
     if step is not None:
@@ -211,7 +211,7 @@ def _doing_lines(standing: Standing, lang: Language) -> list[str]:
     return []
 
 
-def progress(standing: Standing, lang: Language) -> str:
+def progress(standing: LessonStanding, lang: Language) -> str:
     """``Step 3 of 12``, the learner's first game past the steps, or their own game from a
     move of theirs they went on with."""
     count = len(standing.lesson.steps)

@@ -11,7 +11,7 @@ from bot.storage.game_values import JSON
 
 
 @dataclass(frozen=True)
-class Kept:
+class KeptLesson:
     """A learner's lesson as kept: the position as JSON, the answer to their last move
     while it is shown."""
 
@@ -32,8 +32,8 @@ COLUMNS = (
 )
 
 
-def _kept(row: Row) -> Kept:
-    return Kept(
+def _kept(row: Row) -> KeptLesson:
+    return KeptLesson(
         row["user_id"],
         row["lesson"],
         row["step"],
@@ -47,7 +47,7 @@ def _kept(row: Row) -> Kept:
     )
 
 
-async def kept_lesson(connection: Connection, user_id: int, lesson: str) -> Kept | None:
+async def kept_lesson(connection: Connection, user_id: int, lesson: str) -> KeptLesson | None:
     """The learner's lesson ``lesson``, if they started it."""
     rows = await connection.fetch(
         f"SELECT {COLUMNS} FROM lessons WHERE user_id = ? AND lesson = ?", (user_id, lesson)
@@ -55,7 +55,7 @@ async def kept_lesson(connection: Connection, user_id: int, lesson: str) -> Kept
     return _kept(rows[0]) if rows else None
 
 
-async def kept_lessons(connection: Connection, user_id: int) -> list[Kept]:
+async def kept_lessons(connection: Connection, user_id: int) -> list[KeptLesson]:
     """Every lesson the learner started, the one they moved in last first."""
     rows = await connection.fetch(
         f"SELECT {COLUMNS} FROM lessons WHERE user_id = ? ORDER BY updated_at DESC, lesson",
@@ -64,7 +64,7 @@ async def kept_lessons(connection: Connection, user_id: int) -> list[Kept]:
     return [_kept(row) for row in rows]
 
 
-async def keep(connection: Connection, kept: Kept) -> None:
+async def keep(connection: Connection, kept: KeptLesson) -> None:
     """Writes the learner's lesson as it now stands (made, or replaced whole)."""
     await connection.execute(
         f"INSERT INTO lessons ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "

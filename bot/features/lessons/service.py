@@ -18,10 +18,10 @@ from typing import Any
 from bot.features.lessons import queries
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
 from bot.features.lessons.phases import LessonPhase
-from bot.features.lessons.queries import Kept, StepFigures
+from bot.features.lessons.queries import KeptLesson, StepFigures
 from bot.games import lesson_play
 from bot.games.analysis import Judged
-from bot.games.lessons import Lesson, Step
+from bot.games.lessons import Lesson, LessonStep
 from bot.games.registry import rules_for
 from bot.games.rules import IllegalIntent
 from bot.service.errors import IllegalMove
@@ -33,7 +33,7 @@ LEFT_AFTER = 24 * 3600.0
 
 
 @dataclass(frozen=True)
-class Answer:
+class LastAnswer:
     """What the learner's last move was, and what the judge said of it."""
 
     intent: str
@@ -52,7 +52,7 @@ class Answer:
 
 
 @dataclass(frozen=True)
-class Standing:
+class LessonStanding:
     """Where a learner stands in a lesson."""
 
     lesson: Lesson
@@ -64,7 +64,7 @@ class Standing:
     state: Any
     phase: LessonPhase
     version: int
-    answer: Answer | None
+    answer: LastAnswer | None
     """The answer to their last move, shown above what follows."""
     finished_at: float | None
     """When they first finished it."""
@@ -82,7 +82,7 @@ class Standing:
         return None
 
     @property
-    def left_out(self) -> tuple[Step, ...]:
+    def left_out(self) -> tuple[LessonStep, ...]:
         """The lesson's steps the learner did not make, having gone on with a move of their
         own and played on from it (none while the steps go on)."""
         if self.phase in (LessonPhase.PLAYING, LessonPhase.OVER):
@@ -90,7 +90,7 @@ class Standing:
         return ()
 
     @property
-    def made(self) -> tuple[Step, ...]:
+    def made(self) -> tuple[LessonStep, ...]:
         """The lesson's steps the learner made so far, as the lesson has them (the step's
         move, or one the judge finds as good)."""
         return self.lesson.steps[: self.step]
@@ -103,18 +103,18 @@ class LessonService(FeatureService):
     """Told of each step reached, finished and taught first (lesson, step, what), for the
     metrics; set by whoever counts them."""
 
-    async def begin(self, user_id: int, key: str) -> Standing:
+    async def begin(self, user_id: int, key: str) -> LessonStanding:
         """The learner's lesson ``key``: where they left it, or from its start (again,
         once they finished it)."""
         lesson = _lesson(key)
         now = self._clock()
 
-        async def beginning(connection: Connection) -> Standing:
+        async def beginning(connection: Connection) -> LessonStanding:
             kept = await queries.kept_lesson(connection, user_id, key)
             if kept is not None and kept.phase is not LessonPhase.OVER:
                 return replace(_standing(lesson, kept), resumed=True)
             state = lesson_play.start(lesson)
-            fresh = Kept(
+            fresh = KeptLesson(
                 user_id,
                 key,
                 0,
@@ -132,21 +132,21 @@ class LessonService(FeatureService):
 
         return await self._db.write(beginning)
 
-    async def standing(self, user_id: int, key: str) -> Standing | None:
+    async def standing(self, user_id: int, key: str) -> LessonStanding | None:
         """Where the learner stands in ``key``, if they started it."""
         lesson = _lesson(key)
         kept = await self._db.read(lambda c: queries.kept_lesson(c, user_id, key))
         return None if kept is None else _standing(lesson, kept)
 
-    async def caught_up(self, user_id: int, key: str) -> Standing:
+    async def caught_up(self, user_id: int, key: str) -> LessonStanding:
         """Where the learner stands in ``key``, for a press on what showed it before it
-        moved on (``Standing.caught_up``); refused where they never started it."""
+        moved on (``LessonStanding.caught_up``); refused where they never started it."""
         found = await self.standing(user_id, key)
         if found is None:
             raise NoSuchLesson()
         return replace(found, caught_up=True)
 
-    async def move(self, user_id: int, key: str, version: int, intent: str) -> Standing:
+    async def move(self, user_id: int, key: str, version: int, intent: str) -> LessonStanding:
         """The learner's move at the version they saw; refused (``IllegalMove``) where the
         game's rules refuse it, nothing changed. The step's move goes on to the next step;
         another the judge finds as good too, where the lesson's own game goes on from it
@@ -167,7 +167,7 @@ class LessonService(FeatureService):
             )
         except IllegalIntent as e:
             raise IllegalMove(e.words) from None
-        answer = Answer(intent, moved.taught, moved.good, moved.judged, moved.before, False, at)
+        answer = LastAnswer(intent, moved.taught, moved.good, moved.judged, moved.before, False, at)
         if playing:
             return await self._played_on(seen, moved.state, seen.step, answer)
         step = lesson.steps[seen.step]
@@ -188,7 +188,7 @@ class LessonService(FeatureService):
             seen, moved.state, seen.step, LessonPhase.ANSWERED, answer, first=first
         )
 
-    async def try_again(self, user_id: int, key: str, version: int) -> Standing:
+    async def try_again(self, user_id: int, key: str, version: int) -> LessonStanding:
         """Back to the step, in the position the learner's own move was made in."""
         lesson = _lesson(key)
         seen = await self._current(user_id, lesson, version)
@@ -196,7 +196,7 @@ class LessonService(FeatureService):
             raise NotNow()
         return await self._moved_on(seen, seen.answer.before, seen.step, LessonPhase.STEP, None)
 
-    async def go_on(self, user_id: int, key: str, version: int) -> Standing:
+    async def go_on(self, user_id: int, key: str, version: int) -> LessonStanding:
         """On with the learner's own move, kept: the computer players reply to it, and the
         lesson takes up its next step where that is its own position again; elsewhere the
         learner plays on from their move to the game's end, the lesson's steps from this
@@ -212,7 +212,7 @@ class LessonService(FeatureService):
         made = seen.step + 1 if answer.good else seen.step
         return await self._played_on(seen, gone.state, made, answer, left=seen.step)
 
-    async def started(self, user_id: int) -> list[Standing]:
+    async def started(self, user_id: int) -> list[LessonStanding]:
         """Every lesson the learner started, the latest first (finished ones with
         ``finished_at``)."""
         kept = await self._db.read(lambda c: queries.kept_lessons(c, user_id))
@@ -224,7 +224,7 @@ class LessonService(FeatureService):
         now = self._clock()
         return await self._db.read(lambda c: queries.step_figures(c, now, LEFT_AFTER))
 
-    async def _current(self, user_id: int, lesson: Lesson, version: int) -> Standing:
+    async def _current(self, user_id: int, lesson: Lesson, version: int) -> LessonStanding:
         kept = await self._db.read(lambda c: queries.kept_lesson(c, user_id, lesson.key))
         if kept is None:
             raise NoSuchLesson()
@@ -233,8 +233,12 @@ class LessonService(FeatureService):
         return _standing(lesson, kept)
 
     async def _next_step(
-        self, seen: Standing, state: Any, answer: Answer, first: tuple[str, bool] | None = None
-    ) -> Standing:
+        self,
+        seen: LessonStanding,
+        state: Any,
+        answer: LastAnswer,
+        first: tuple[str, bool] | None = None,
+    ) -> LessonStanding:
         """On to the step after ``seen``'s, from ``state``, the lesson's own position there;
         past the last, the learner's first game or the end."""
         lesson = seen.lesson
@@ -247,14 +251,14 @@ class LessonService(FeatureService):
 
     async def _played_on(
         self,
-        seen: Standing,
+        seen: LessonStanding,
         state: Any,
         made: int,
-        answer: Answer,
+        answer: LastAnswer,
         *,
         first: tuple[str, bool] | None = None,
         left: int | None = None,
-    ) -> Standing:
+    ) -> LessonStanding:
         """Past the steps, ``made`` of them made: the game played on from ``state`` (a
         lesson that plays its first whole game, or one the learner went on from with their
         own move), or the lesson over, finished only where every step was made."""
@@ -275,23 +279,23 @@ class LessonService(FeatureService):
 
     async def _moved_on(
         self,
-        seen: Standing,
+        seen: LessonStanding,
         state: Any,
         step: int,
         phase: LessonPhase,
-        answer: Answer | None,
+        answer: LastAnswer | None,
         *,
         first: tuple[str, bool] | None = None,
         left: int | None = None,
         finishing: bool = False,
-    ) -> Standing:
+    ) -> LessonStanding:
         """Keeps where the learner now stands, if the lesson is still at the version they
         saw (a second press of the same button is refused)."""
         lesson = seen.lesson
         now = self._clock()
         rules = rules_for(lesson.kind)
 
-        async def moving(connection: Connection) -> Standing:
+        async def moving(connection: Connection) -> LessonStanding:
             kept = await queries.kept_lesson(connection, seen.user_id, lesson.key)
             if kept is None or kept.version != seen.version:
                 raise LessonMovedOn()
@@ -342,9 +346,9 @@ def _lesson(key: str) -> Lesson:
         raise NoSuchLesson() from None
 
 
-def _standing(lesson: Lesson, kept: Kept) -> Standing:
+def _standing(lesson: Lesson, kept: KeptLesson) -> LessonStanding:
     rules = rules_for(lesson.kind)
-    return Standing(
+    return LessonStanding(
         lesson,
         kept.user_id,
         kept.step,
@@ -356,7 +360,7 @@ def _standing(lesson: Lesson, kept: Kept) -> Standing:
     )
 
 
-def _answer_json(lesson: Lesson, answer: Answer) -> dict[str, Any]:
+def _answer_json(lesson: Lesson, answer: LastAnswer) -> dict[str, Any]:
     return {
         "intent": answer.intent,
         "taught": answer.taught,
@@ -368,8 +372,8 @@ def _answer_json(lesson: Lesson, answer: Answer) -> dict[str, Any]:
     }
 
 
-def _answer_read(lesson: Lesson, data: Mapping[str, Any]) -> Answer:
-    return Answer(
+def _answer_read(lesson: Lesson, data: Mapping[str, Any]) -> LastAnswer:
+    return LastAnswer(
         str(data["intent"]),
         bool(data["taught"]),
         bool(data["good"]),

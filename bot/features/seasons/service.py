@@ -45,7 +45,7 @@ turned seasons on meanwhile."""
 
 
 @dataclass(frozen=True)
-class Standing:
+class SeasonStanding:
     """A player's place in a season, with its figures."""
 
     place: int
@@ -69,14 +69,14 @@ class SeasonStandings:
     """A season's standings of a game in a server."""
 
     season: Season
-    ranked: list[Standing]
+    ranked: list[SeasonStanding]
     """The first ``SHOWN_ENTRIES`` ranked players, best first."""
     ranked_count: int
     unranked: int
     """Players with a rated game in the season but fewer than ``SEASON_MIN_GAMES``."""
-    caller: Standing | None
+    caller: SeasonStanding | None
     """The asker's own line, when they played in the season and are not shown above."""
-    newcomers: list[Standing] = field(default_factory=list)
+    newcomers: list[SeasonStanding] = field(default_factory=list)
     """As many of the players not ranked yet (place 0) as fit under the ranked ones
     (``SHOWN_ENTRIES`` in all), in the same order."""
 
@@ -220,8 +220,8 @@ async def _standings(
         connection, guild_id, kind, season.start, season.end, NEW_PLAYER.mu
     )
     ranked = [e for e in entries if e.games >= SEASON_MIN_GAMES]
-    standings = [Standing(place, entry) for place, entry in enumerate(ranked, start=1)]
-    others = [Standing(0, e) for e in entries if e.games < SEASON_MIN_GAMES]
+    standings = [SeasonStanding(place, entry) for place, entry in enumerate(ranked, start=1)]
+    others = [SeasonStanding(0, e) for e in entries if e.games < SEASON_MIN_GAMES]
     shown = standings[:SHOWN_ENTRIES]
     newcomers = others[: SHOWN_ENTRIES - len(shown)]
     caller = None

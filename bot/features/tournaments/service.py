@@ -61,7 +61,7 @@ DAY = 86_400.0
 
 
 @dataclass(frozen=True)
-class Board:
+class TournamentBoard:
     """A tournament as it now stands: who signed up (and was invited), every match with
     its game, the byes, and the standings summed from the games."""
 
@@ -106,7 +106,7 @@ class Board:
 class Advanced:
     """What a look at a tournament did: the round it claimed, or its end."""
 
-    board: Board
+    board: TournamentBoard
     claimed: int | None = None
     ended: bool = False
 
@@ -146,7 +146,7 @@ class TournamentService(FeatureService):
 
     async def create_tournament(
         self, new: NewTournament, organiser: Player, can_organise: bool
-    ) -> Board:
+    ) -> TournamentBoard:
         """A new tournament open for sign-up; refused without the right (Manage Events)
         or with an option that can't be."""
         if not can_organise:
@@ -154,7 +154,7 @@ class TournamentService(FeatureService):
         now = self._clock()
         check_new(new, now)
 
-        async def creating(connection: Connection) -> Board:
+        async def creating(connection: Connection) -> TournamentBoard:
             settings = await settings_queries.guild_settings(connection, new.guild_id)
             if not settings.allows(new.channel_id):
                 raise ChannelNotAllowed(settings.channels)
@@ -199,16 +199,16 @@ class TournamentService(FeatureService):
         self.core.deadline_moved_earlier.set()
         return created
 
-    async def tournament_board(self, tournament_id: int) -> Board:
+    async def tournament_board(self, tournament_id: int) -> TournamentBoard:
         """The tournament as it now stands."""
         return await self._db.read(
             lambda connection: self._tournament_board(connection, tournament_id)
         )
 
-    async def numbered_board(self, guild_id: int, number: int) -> Board:
+    async def numbered_board(self, guild_id: int, number: int) -> TournamentBoard:
         """The server's tournament of that number as it stands; refused if there is none."""
 
-        async def reading(connection: Connection) -> Board:
+        async def reading(connection: Connection) -> TournamentBoard:
             found = await queries.numbered(connection, guild_id, number)
             if found is None:
                 raise NoTournament(number)
@@ -247,12 +247,12 @@ class TournamentService(FeatureService):
             lambda connection: queries.set_message(connection, tournament_id, message_id)
         )
 
-    async def sign_up(self, tournament_id: int, player: Player) -> Board:
+    async def sign_up(self, tournament_id: int, player: Player) -> TournamentBoard:
         """Signs the player up, while sign-up is open and there is room (a private
         tournament: when invited)."""
         now = self._clock()
 
-        async def signing(connection: Connection) -> Board:
+        async def signing(connection: Connection) -> TournamentBoard:
             tournament = await self._open_for_signup(connection, tournament_id, now)
             invited = await queries.invitees(connection, tournament_id)
             if tournament.private and player.user_id not in (*invited, tournament.created_by):
@@ -272,11 +272,11 @@ class TournamentService(FeatureService):
 
         return await self._db.write(signing)
 
-    async def withdraw(self, tournament_id: int, user_id: int) -> Board:
+    async def withdraw(self, tournament_id: int, user_id: int) -> TournamentBoard:
         """Takes the player off the tournament, before it starts."""
         now = self._clock()
 
-        async def withdrawing(connection: Connection) -> Board:
+        async def withdrawing(connection: Connection) -> TournamentBoard:
             await self._open_for_signup(connection, tournament_id, now, leaving=True)
             if not await queries.remove_entry(connection, tournament_id, user_id):
                 raise NotSignedUp()
@@ -286,12 +286,12 @@ class TournamentService(FeatureService):
 
     async def invite_to_tournament(
         self, tournament_id: int, user_id: int, can_organise: bool, invited: Sequence[int]
-    ) -> Board:
+    ) -> TournamentBoard:
         """Its organiser (or a member who may organise) invites players to a private
         tournament; anyone may be invited while sign-up is open."""
         now = self._clock()
 
-        async def inviting(connection: Connection) -> Board:
+        async def inviting(connection: Connection) -> TournamentBoard:
             tournament = await self._open_for_signup(connection, tournament_id, now)
             if user_id != tournament.created_by and not can_organise:
                 raise CannotOrganise()
@@ -306,12 +306,12 @@ class TournamentService(FeatureService):
 
     async def cancel_tournament(
         self, tournament_id: int, user_id: int, can_organise: bool
-    ) -> Board:
+    ) -> TournamentBoard:
         """Its organiser (or a member who may organise) cancels it; its games being
         played go on as ordinary games."""
         now = self._clock()
 
-        async def cancelling(connection: Connection) -> Board:
+        async def cancelling(connection: Connection) -> TournamentBoard:
             tournament = await self._locked_tournament(connection, tournament_id)
             if user_id != tournament.created_by and not can_organise:
                 raise CannotOrganise()
@@ -325,13 +325,13 @@ class TournamentService(FeatureService):
 
         return await self._db.write(cancelling)
 
-    async def end_tournament(self, tournament_id: int, reason: EndReason) -> Board:
+    async def end_tournament(self, tournament_id: int, reason: EndReason) -> TournamentBoard:
         """Ends a tournament that can't go on (``reason``), whatever stage it is at; its
         games being played go on as ordinary games. One that ended already stays as it
         ended."""
         now = self._clock()
 
-        async def ending(connection: Connection) -> Board:
+        async def ending(connection: Connection) -> TournamentBoard:
             tournament = await self._locked_tournament(connection, tournament_id)
             if tournament.state in (TournamentState.SIGNUP, TournamentState.RUNNING):
                 return await self._ended(
@@ -440,11 +440,13 @@ class TournamentService(FeatureService):
             lambda connection: queries.record_end_told(connection, tournament_id, now)
         )
 
-    async def tournaments_entered(self, user_id: int, guild_id: int | None) -> list[Board]:
+    async def tournaments_entered(
+        self, user_id: int, guild_id: int | None
+    ) -> list[TournamentBoard]:
         """The tournaments to come or being played that the player signed up to, in a
         server (``None``: everywhere)."""
 
-        async def reading(connection: Connection) -> list[Board]:
+        async def reading(connection: Connection) -> list[TournamentBoard]:
             return [
                 await self._tournament_board(connection, found.id)
                 for found in await queries.entered(connection, user_id, guild_id)
@@ -452,10 +454,12 @@ class TournamentService(FeatureService):
 
         return await self._db.read(reading)
 
-    async def tournaments_played(self, guild_id: int, kind: str, user_id: int) -> list[Board]:
+    async def tournaments_played(
+        self, guild_id: int, kind: str, user_id: int
+    ) -> list[TournamentBoard]:
         """The server's finished tournaments of the game the player played in."""
 
-        async def reading(connection: Connection) -> list[Board]:
+        async def reading(connection: Connection) -> list[TournamentBoard]:
             return [
                 await self._tournament_board(connection, found.id)
                 for found in await queries.played_by(connection, guild_id, kind, user_id)
@@ -521,7 +525,7 @@ class TournamentService(FeatureService):
         state: TournamentState,
         reason: EndReason,
         now: float,
-    ) -> Board:
+    ) -> TournamentBoard:
         """Ends the tournament (``state``: finished, or cancelled) for ``reason``: its board
         as it ended."""
         await queries.set_state(connection, tournament_id, state, now=now, reason=reason)
@@ -559,7 +563,9 @@ class TournamentService(FeatureService):
             raise SignupClosed(started=False)
         return tournament
 
-    async def _tournament_board(self, connection: Connection, tournament_id: int) -> Board:
+    async def _tournament_board(
+        self, connection: Connection, tournament_id: int
+    ) -> TournamentBoard:
         tournament = await queries.tournament(connection, tournament_id)
         if tournament is None:
             raise NoTournament(tournament_id)
@@ -570,7 +576,7 @@ class TournamentService(FeatureService):
         }
         matches = await match_queries.matches(connection, tournament_id)
         rows = board(tournament, entries, byes, matches) if tournament.round else ()
-        return Board(
+        return TournamentBoard(
             tournament=tournament,
             entries=tuple(entries),
             invitees=tuple(await queries.invitees(connection, tournament_id)),

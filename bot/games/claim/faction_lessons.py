@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Final
 
 from bot.games.claim.lesson_making import OPPONENT, lesson, position, rule
-from bot.games.lessons import Lesson, Reply, Step
+from bot.games.lessons import ComputerReply, Lesson, LessonStep
 from engine.claim import Faction
 from i18n import Message
 
@@ -36,7 +36,7 @@ KNIGHTS: Final = lesson(
         table="GOB9",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="knight_beats_goblin",
         say=Message(
             "Your opponent led the Goblin 9 and you have no Goblin. "
@@ -63,7 +63,7 @@ GOBLINS: Final = lesson(
         table="GOB5",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="higher_goblin",
         say=Message(
             "Your opponent led the Goblin 5. "
@@ -90,7 +90,7 @@ DWARVES: Final = lesson(
         table="DWA5",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="lose_to_keep_dwarves",
         say=Message(
             "Your opponent led the Dwarf 5. "
@@ -101,7 +101,7 @@ DWARVES: Final = lesson(
         praise=Message("Well done: you lost the trick but got both Dwarves."),
         rules=(rule(Faction.DWARVES),),
         lit=("DWA2", "DWA5"),
-        replies=(Reply("play=SEE9"),),
+        replies=(ComputerReply("play=SEE9"),),
     ),
 )
 
@@ -118,7 +118,7 @@ DOPPELGANGERS: Final = lesson(
         table="AUT6",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="doppelganger_follows",
         say=Message(
             "Your opponent led the Automaton 6 and your Automaton 2 is too low. "
@@ -145,7 +145,7 @@ DRAGONS: Final = lesson(
         table="AUT9",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="dragon_last",
         say=Message(
             "Your opponent led the Automaton 9 and you have no Automaton. "
@@ -158,7 +158,7 @@ DRAGONS: Final = lesson(
         rules=(rule(Faction.DRAGONS),),
         lit=("DRA1", "AUT9"),
     ),
-    Step(
+    LessonStep(
         name="lead_after_dragon",
         say=Message(
             "Lead your Seer 3. If your opponent has no Seer left, your Seer wins the last trick."
@@ -166,7 +166,7 @@ DRAGONS: Final = lesson(
         taught="play=SEE3",
         praise=Message("There: your Seer 3 won the last trick."),
         lit=("SEE3",),
-        replies=(Reply("play=AUT2"),),
+        replies=(ComputerReply("play=AUT2"),),
     ),
 )
 
@@ -184,7 +184,7 @@ TROLLS: Final = lesson(
         leader=OPPONENT,
         trolls="TRO8",
     ),
-    Step(
+    LessonStep(
         name="win_the_troll",
         say=Message(
             "The Troll 8 lies out, waiting. "
@@ -212,7 +212,7 @@ GNOMES: Final = lesson(
         table="GNO5a",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="win_the_gnomes",
         say=Message(
             "Your opponent led the Gnome 5. "
@@ -241,7 +241,7 @@ GIANTS: Final = lesson(
         table="GIA3b",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="giants_smash",
         say=Message(
             "Your opponent led the Giant 3, and their display holds the Gnomes 3 and 7. "
@@ -268,7 +268,7 @@ GRIFFINS: Final = lesson(
         table="AUT8",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="griffin_bonus",
         say=Message(
             "Your score pile holds the Griffin 4, so in phase 2 your cards of value 4 count 5 "
@@ -296,7 +296,7 @@ BARDS: Final = lesson(
         table="BAR5",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="bard_run",
         say=Message(
             "At the end, the longest run of Bards in a row wins the Bards, even with fewer cards. "
@@ -323,7 +323,7 @@ VIKINGS: Final = lesson(
         table="VIK5",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="double_vikings",
         say=Message(
             "At the end, a Viking counts twice if your score pile holds another card of its value. "
@@ -350,7 +350,7 @@ KINGS: Final = lesson(
         table="KIN8",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="kings_keep_peasants",
         say=Message(
             "At the end, a Peasant stays only with a King of its value or up to 3 higher. "
@@ -377,7 +377,7 @@ PEASANTS: Final = lesson(
         table="PEA5",
         leader=OPPONENT,
     ),
-    Step(
+    LessonStep(
         name="peasants_run_to_you",
         say=Message(
             "At the end, a Peasant without a King of its value or up to 3 higher runs to "
@@ -389,7 +389,7 @@ PEASANTS: Final = lesson(
         praise=Message("Clever: those Peasants will run to you at the end."),
         rules=(rule(Faction.PEASANTS),),
         lit=("PEA2", "PEA5", "KIN12"),
-        replies=(Reply("play=SEE9"),),
+        replies=(ComputerReply("play=SEE9"),),
     ),
 )
 
@@ -404,7 +404,7 @@ RACCOONS: Final = lesson(
         leader=OPPONENT,
         removed="RAC0 RAC10 RAC11 RAC12",
     ),
-    Step(
+    LessonStep(
         name="win_the_loot",
         say=Message(
             "Your opponent led the Raccoon 2. "
@@ -416,15 +416,15 @@ RACCOONS: Final = lesson(
         praise=Message("Good: the Raccoon 2 and its loot are yours."),
         lit=("RAC6", "RAC2"),
     ),
-    Step(
+    LessonStep(
         name="last_raccoon",
         say=Message("Lead your Raccoon 1, a loot Raccoon too."),
         taught="play=RAC1",
         praise=Message("Now you have two loot Raccoons."),
         lit=("RAC1",),
-        replies=(Reply("play=SEE9"),),
+        replies=(ComputerReply("play=SEE9"),),
     ),
-    Step(
+    LessonStep(
         name="choose_the_loot",
         say=Message(
             "At the end, your loot adds votes to the faction you have the fewest cards of. "
@@ -455,7 +455,7 @@ UNDEAD: Final = lesson(
         deck="UND7 GOB0a SEE4",
         prize="AUT4",
     ),
-    Step(
+    LessonStep(
         name="score_the_undead",
         say=Message(
             "Your opponent led the Undead 8. "
@@ -484,7 +484,7 @@ AUTOMATONS: Final = lesson(
         deck="DRA9 SEE0 GOB0a GOB0b GOB0c",
         prize="KNI9",
     ),
-    Step(
+    LessonStep(
         name="lead_the_automaton",
         say=Message(
             "In phase 1, whoever wins a trick led with an Automaton also wins the next trick, "
@@ -496,9 +496,9 @@ AUTOMATONS: Final = lesson(
         praise=Message("Yes: the Knight 9 is yours, and the next trick is too."),
         rules=(rule(Faction.AUTOMATONS),),
         lit=("AUT9", "KNI9"),
-        replies=(Reply("play=AUT3"),),
+        replies=(ComputerReply("play=AUT3"),),
     ),
-    Step(
+    LessonStep(
         name="automatic_trick",
         say=Message(
             "In the automatic trick, each player throws away one card face down. "
@@ -508,7 +508,7 @@ AUTOMATONS: Final = lesson(
         taught="discard=GOB1",
         praise=Message("Done: you won the face-up card without playing for it."),
         lit=("GOB1",),
-        replies=(Reply("discard=GOB2"),),
+        replies=(ComputerReply("discard=GOB2"),),
     ),
 )
 
@@ -528,7 +528,7 @@ SEERS: Final = lesson(
         deck="KNI9 GOB0a GOB0b",
         prize="GOB0c",
     ),
-    Step(
+    LessonStep(
         name="win_with_a_seer",
         say=Message(
             "Your opponent led the Seer 4. "
@@ -541,7 +541,7 @@ SEERS: Final = lesson(
         rules=(rule(Faction.SEERS),),
         lit=("SEE7", "SEE4"),
     ),
-    Step(
+    LessonStep(
         name="take_the_top_card",
         say=Message(
             "Now you see the top card of the draw pile. "

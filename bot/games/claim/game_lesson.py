@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.games.claim.lesson_making import KIND, LEARN_FACTION, LEARNER, deal
-from bot.games.lessons import Lesson, Reply, Step
+from bot.games.lessons import ComputerReply, Lesson, LessonStep
 from i18n import Message
 
 FIRST_GAME: Final = "DOP DWA GOB KNI UND"
@@ -58,7 +58,7 @@ Undead 8, gives up the Knight 6 to a Doppelgänger led and draws the Doppelgäng
 loses a Goblin 0 to a Goblin 0 and draws the Goblin 9, then wins most of the rest."""
 
 STEPS: Final = (
-    Step(
+    LessonStep(
         "win_the_prize",
         Message(
             "You and your opponent were dealt 13 cards each, and the rest is the draw pile. "
@@ -69,9 +69,9 @@ STEPS: Final = (
         Message("You won the Undead 9, your first follower: followers are your hand in phase 2."),
         rules=("deal", "prize"),
         lit=("KNI9", "UND9"),
-        replies=(Reply("play=KNI3"),),
+        replies=(ComputerReply("play=KNI3"),),
     ),
-    Step(
+    LessonStep(
         "lose_a_poor_prize",
         Message(
             "The winner leads the next trick, with any card. "
@@ -82,9 +82,9 @@ STEPS: Final = (
         Message("Your opponent took the Goblin 0, and you drew a follower only you have seen."),
         rules=("leading", "face_down_follower"),
         lit=("GOB0a", "GOB0e"),
-        replies=(Reply("play=GOB4"), Reply("play=DOP3")),
+        replies=(ComputerReply("play=GOB4"), ComputerReply("play=DOP3")),
     ),
-    Step(
+    LessonStep(
         "cannot_follow",
         Message(
             "Your opponent led a Doppelgänger, and you have none, so you may play any card. "
@@ -95,9 +95,9 @@ STEPS: Final = (
         Message("Your opponent won the Knight 6, and you drew another follower."),
         rules=("following_suit", "discard"),
         lit=("DWA2", "DOP3"),
-        replies=(Reply("play=GOB0c"),),
+        replies=(ComputerReply("play=GOB0c"),),
     ),
-    Step(
+    LessonStep(
         "equal_values",
         Message(
             "Your opponent led a Goblin, so you must follow with a Goblin. "
@@ -108,9 +108,9 @@ STEPS: Final = (
         Message("The first Goblin 0 won the prize for your opponent, and you drew again."),
         rules=("following_suit", "equal_values"),
         lit=("GOB0b", "GOB0c", "GOB0d"),
-        replies=(Reply("play=KNI4"),),
+        replies=(ComputerReply("play=KNI4"),),
     ),
-    Step(
+    LessonStep(
         "follow_and_win",
         Message(
             "The highest card of the led faction wins the trick. "
@@ -122,7 +122,7 @@ STEPS: Final = (
         rules=("winning_a_trick",),
         lit=("KNI7", "KNI4", "DOP9"),
     ),
-    Step(
+    LessonStep(
         "factions_and_powers",
         Message(
             "Two players use five factions: a pair, here the Goblins and Knights, and three "
@@ -133,9 +133,9 @@ STEPS: Final = (
         Message("The Undead 7 joins your followers."),
         rules=("factions", "powers"),
         lit=("DWA9", "UND7"),
-        replies=(Reply("play=DWA1"),),
+        replies=(ComputerReply("play=DWA1"),),
     ),
-    Step(
+    LessonStep(
         "collect_a_faction",
         Message(
             "In phase 2 you win a faction by winning most of its cards, so aim for a few. "
@@ -145,9 +145,9 @@ STEPS: Final = (
         "play=GOB6",
         Message("Four Undead now: a good start for phase 2."),
         lit=("GOB6", "UND6"),
-        replies=(Reply("play=GOB5"),),
+        replies=(ComputerReply("play=GOB5"),),
     ),
-    Step(
+    LessonStep(
         "highest_card_breaks_a_tie",
         Message(
             "The Knight 9 you played is gone, so this Knight 8 is now the highest Knight. "
@@ -158,9 +158,9 @@ STEPS: Final = (
         Message("The Knight 8 is yours: no higher Knight is left."),
         rules=("tie_break",),
         lit=("GOB8", "KNI8"),
-        replies=(Reply("play=GOB2"),),
+        replies=(ComputerReply("play=GOB2"),),
     ),
-    Step(
+    LessonStep(
         "a_weak_prize",
         Message(
             "A Doppelgänger 0 is a weak prize. "
@@ -169,9 +169,9 @@ STEPS: Final = (
         "play=KNI2",
         Message("Your opponent took the Doppelgänger 0 face up, so you know it is theirs."),
         lit=("KNI2", "DOP0"),
-        replies=(Reply("play=KNI5"), Reply("play=DWA3")),
+        replies=(ComputerReply("play=KNI5"), ComputerReply("play=DWA3")),
     ),
-    Step(
+    LessonStep(
         "win_with_the_lower_card",
         Message(
             "You must follow with a Dwarf, and both of yours beat the Dwarf 3. "
@@ -182,7 +182,7 @@ STEPS: Final = (
         rules=("following_suit",),
         lit=("DWA5", "DWA3", "UND5"),
     ),
-    Step(
+    LessonStep(
         "a_follower_each_trick",
         Message(
             "Every trick gives each of you a follower: the prize to its winner, a drawn card "
@@ -192,9 +192,9 @@ STEPS: Final = (
         "play=DWA6",
         Message("Your Dwarf 6 won you the Doppelgänger 7."),
         lit=("DWA6", "DOP7"),
-        replies=(Reply("play=DWA4"),),
+        replies=(ComputerReply("play=DWA4"),),
     ),
-    Step(
+    LessonStep(
         "another_faction_cannot_win",
         Message(
             "Lead your Goblin 3 for the Undead 4. "
@@ -204,9 +204,9 @@ STEPS: Final = (
         Message("Your opponent had no Goblin: their Dwarf 7 could not win a Goblin trick."),
         rules=("winning_a_trick",),
         lit=("GOB3", "UND4"),
-        replies=(Reply("play=DWA7"),),
+        replies=(ComputerReply("play=DWA7"),),
     ),
-    Step(
+    LessonStep(
         "last_trick_of_phase_one",
         Message(
             "This is phase 1's last trick, and its winner leads phase 2. "
@@ -216,9 +216,9 @@ STEPS: Final = (
         Message("You won it: phase 1 is over, and your 13 followers are your hand now."),
         rules=("phase_two",),
         lit=("GOB1", "DOP1"),
-        replies=(Reply("play=DWA0"),),
+        replies=(ComputerReply("play=DWA0"),),
     ),
-    Step(
+    LessonStep(
         "score_pile",
         Message(
             "In phase 2 the winner of a trick puts both its cards on their score pile. "
@@ -228,9 +228,9 @@ STEPS: Final = (
         Message("Both Knights are on your score pile, and no other Knight is left to play."),
         rules=("phase_two",),
         lit=("KNI8",),
-        replies=(Reply("play=KNI6"),),
+        replies=(ComputerReply("play=KNI6"),),
     ),
-    Step(
+    LessonStep(
         "count_the_factions",
         Message(
             "At the end, each faction goes to whoever has the most of its cards on their score "
@@ -244,7 +244,7 @@ STEPS: Final = (
         ),
         rules=("scoring", "tie_break", "winning"),
         lit=("DOP9",),
-        replies=(Reply("play=DOP0"),),
+        replies=(ComputerReply("play=DOP0"),),
     ),
 )
 

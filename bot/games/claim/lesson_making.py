@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.games.claim.names import faction_words
-from bot.games.lessons import Lesson, Step, Topic
+from bot.games.lessons import Lesson, LessonStep, Topic
 from bot.storage.game_values import JSON
 from engine.claim import Faction, game_cards
 from i18n import N_, Message
@@ -103,7 +103,7 @@ LEARN_FACTION: Final = Message(
 are."""
 
 
-def lesson(faction: Faction, title: Message, start: JSON, *steps: Step) -> Lesson:
+def lesson(faction: Faction, title: Message, start: JSON, *steps: LessonStep) -> Lesson:
     """The faction's lesson: two players, from ``start``, the learner in seat 0, offered
     as its faction by ``/claim learn faction:``."""
     return Lesson(

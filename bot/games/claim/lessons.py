@@ -20,7 +20,7 @@ from typing import Final
 from bot.games.claim.faction_lessons import FACTION_LESSONS
 from bot.games.claim.game_lesson import GAME
 from bot.games.claim.lesson_making import KIND, LEARNER, position
-from bot.games.lessons import Lesson, Reply, Rule, Step
+from bot.games.lessons import ComputerReply, Lesson, LessonStep, Rule
 from i18n import Message
 
 THREE_START: Final = position(
@@ -41,7 +41,7 @@ the Knight 9; the prizes are the Undead 9 and the Goblin 0, and the draw pile's 
 goes to third place."""
 
 THREE_STEPS: Final = (
-    Step(
+    LessonStep(
         "two_prizes",
         Message(
             "With three players each is dealt 12 cards, and every trick turns up two prizes. "
@@ -52,9 +52,9 @@ THREE_STEPS: Final = (
         Message("You won the trick, so you choose first."),
         rules=("deal", "prize_choice"),
         lit=("KNI9", "UND9", "GOB0a"),
-        replies=(Reply("play=KNI4"), Reply("play=GOB5")),
+        replies=(ComputerReply("play=KNI4"), ComputerReply("play=GOB5")),
     ),
-    Step(
+    LessonStep(
         "choose_a_prize",
         Message(
             "Take the Undead 9, the highest Undead. "
@@ -65,7 +65,7 @@ THREE_STEPS: Final = (
         rules=("prize_choice",),
         lit=("UND9", "GOB0a"),
     ),
-    Step(
+    LessonStep(
         "count_with_three",
         Message(
             "With three, whoever wins the most factions wins, and a tie goes to whoever has more "
@@ -76,7 +76,7 @@ THREE_STEPS: Final = (
         Message("Now you know how three play: try a real game."),
         rules=("winning", "game_tie"),
         lit=("GOB3",),
-        replies=(Reply("play=GOB9"), Reply("play=GOB7")),
+        replies=(ComputerReply("play=GOB9"), ComputerReply("play=GOB7")),
     ),
 )
 
@@ -109,7 +109,7 @@ factions, and the Automatons are tied 3 to 3: the learner's Automaton 5 decides 
 the game."""
 
 TEAMS_STEPS: Final = (
-    Step(
+    LessonStep(
         "help_your_partner",
         Message(
             "With four players, you and the player across from you are a team. "
@@ -120,9 +120,9 @@ TEAMS_STEPS: Final = (
         Message("Your team now has the most Automatons, so it wins them."),
         rules=("teams", "scoring"),
         lit=("AUT5", "KNI8"),
-        replies=(Reply("play=SEE2"), Reply("play=SEE7")),
+        replies=(ComputerReply("play=SEE2"), ComputerReply("play=SEE7")),
     ),
-    Step(
+    LessonStep(
         "last_trick",
         Message(
             "This is the last trick, and you have no Seer to follow with. "
@@ -131,7 +131,7 @@ TEAMS_STEPS: Final = (
         "play=GOB1",
         Message("Your team won 4 factions of 7, and with them the game."),
         lit=("GOB1",),
-        replies=(Reply("play=SEE0"),),
+        replies=(ComputerReply("play=SEE0"),),
     ),
 )
 

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.games.claimit.game import space
-from bot.games.lessons import Lesson, Reply, Rule, Step, Topic, draws
+from bot.games.lessons import ComputerReply, Lesson, LessonStep, Rule, Topic, draws
 from bot.storage.game_values import JSON
 from i18n import N_, Message
 
@@ -99,14 +99,18 @@ def start(
     }
 
 
-LAST_REPLIES: Final = (Reply("roll", roll(3, 3, 1)), Reply("S1@3,3"), Reply("stop"))
+LAST_REPLIES: Final = (
+    ComputerReply("roll", roll(3, 3, 1)),
+    ComputerReply("S1@3,3"),
+    ComputerReply("stop"),
+)
 """The computer's last prepared turn in both lessons: it squats one of the learner's spaces
 that has no claim marker, which evens the game's lesson and leaves the variant's last turn
 something to win back."""
 
 
 GAME_STEPS: Final = (
-    Step(
+    LessonStep(
         "roll_the_dice",
         Message(
             "The game is nearly over: your markers are on the left, the computer's on the "
@@ -117,7 +121,7 @@ GAME_STEPS: Final = (
         rules=("turn",),
         draws=roll(2, 5, 4),
     ),
-    Step(
+    LessonStep(
         "join_your_groups",
         Message(
             "Read the dice as column, row and number, in any order. Each letter on the board "
@@ -130,7 +134,7 @@ GAME_STEPS: Final = (
         rules=("legal_placements", "claim_markers_and_squatters", "mines"),
         lit=("die:0", "die:1", "die:2", "2,5"),
     ),
-    Step(
+    LessonStep(
         "roll_again",
         Message(
             "A squatter only becomes your space when you stop. Roll again first, to place more."
@@ -140,7 +144,7 @@ GAME_STEPS: Final = (
         lit=("2,5",),
         draws=roll(2, 4, 5),
     ),
-    Step(
+    LessonStep(
         "take_a_space",
         Message(
             "Markers go on top of what is already there. Choose D: squatter 2 on the "
@@ -152,7 +156,7 @@ GAME_STEPS: Final = (
         rules=("stacking",),
         lit=("4,5",),
     ),
-    Step(
+    LessonStep(
         "roll_once_more",
         Message(
             "Roll once more. If the dice allow no placement, you bust and lose this turn's "
@@ -162,7 +166,7 @@ GAME_STEPS: Final = (
         Message("Safe: a 2 and a 5 reach your squatter on {space}.", space=space(2, 5)),
         draws=roll(2, 5, 5),
     ),
-    Step(
+    LessonStep(
         "claim_your_join",
         Message(
             "A claim marker goes on a squatter or on your own marker. Choose A: a claim "
@@ -174,7 +178,7 @@ GAME_STEPS: Final = (
         rules=("claim_markers_and_squatters",),
         lit=("2,5",),
     ),
-    Step(
+    LessonStep(
         "stop_and_claim",
         Message(
             "A bust now would lose both spaces this turn marked. Press Stop & claim to keep them."
@@ -184,12 +188,12 @@ GAME_STEPS: Final = (
         rules=("stop_and_settle",),
         lit=("2,5", "4,5"),
         replies=(
-            Reply("roll", roll(4, 1, 2)),
-            Reply("S1@2,4"),
-            Reply("stop"),
+            ComputerReply("roll", roll(4, 1, 2)),
+            ComputerReply("S1@2,4"),
+            ComputerReply("stop"),
         ),
     ),
-    Step(
+    LessonStep(
         "your_mine_is_cut",
         Message(
             "The computer took {space} with a squatter and cut your mine in two! A space "
@@ -201,7 +205,7 @@ GAME_STEPS: Final = (
         lit=("2,4",),
         draws=roll(3, 5, 6),
     ),
-    Step(
+    LessonStep(
         "cut_its_mine",
         Message(
             "These dice can't reach {space}. Choose A: squatter 6 on the computer's {rival} "
@@ -213,7 +217,7 @@ GAME_STEPS: Final = (
         Message("If you keep it, the computer's mine falls apart."),
         lit=("5,3",),
     ),
-    Step(
+    LessonStep(
         "bust",
         Message(
             "One squatter won't mend your mine, so roll again. If no placement fits, that's "
@@ -229,12 +233,12 @@ GAME_STEPS: Final = (
         rules=("bust", "squatter_numbers"),
         draws=roll(4, 6, 6),
         replies=(
-            Reply("roll", roll(5, 3, 3)),
-            Reply("C@5,3"),
-            Reply("stop"),
+            ComputerReply("roll", roll(5, 3, 3)),
+            ComputerReply("C@5,3"),
+            ComputerReply("stop"),
         ),
     ),
-    Step(
+    LessonStep(
         "try_again",
         Message(
             "The computer put a claim marker on its own space {space}. Your turn: roll and "
@@ -247,7 +251,7 @@ GAME_STEPS: Final = (
         lit=("5,3", "2,4"),
         draws=roll(2, 4, 6),
     ),
-    Step(
+    LessonStep(
         "mend_your_mine",
         Message(
             "The player with the biggest mine wins the game. Choose A: squatter 6 on {space} "
@@ -259,7 +263,7 @@ GAME_STEPS: Final = (
         rules=("winning", "mines"),
         lit=("2,4",),
     ),
-    Step(
+    LessonStep(
         "stop_and_play_on",
         Message(
             "Stop to keep your mine whole. The first player to stop with 13 claimed spaces "
@@ -279,7 +283,7 @@ GAME_STEPS: Final = (
 )
 
 VARIANT_STEPS: Final = (
-    Step(
+    LessonStep(
         "variant_roll",
         Message(
             "This game uses the rule variant. You already put squatter 4 on {space} this "
@@ -291,7 +295,7 @@ VARIANT_STEPS: Final = (
         lit=("2,5",),
         draws=roll(2, 2, 5),
     ),
-    Step(
+    LessonStep(
         "free_the_squatter",
         Message(
             "Choose A: a claim marker on squatter 4. With the variant, a claim marker takes "
@@ -302,14 +306,14 @@ VARIANT_STEPS: Final = (
         rules=("variant",),
         lit=("2,5",),
     ),
-    Step(
+    LessonStep(
         "roll_for_four",
         Message("Roll again: squatter 4 is back in play."),
         "roll",
         Message("These dice have a 4 in them."),
         draws=roll(4, 4, 5),
     ),
-    Step(
+    LessonStep(
         "four_again",
         Message(
             "Without the variant, squatter 4 would still be on {first}. Choose B: squatter 4 "
@@ -322,7 +326,7 @@ VARIANT_STEPS: Final = (
         rules=("variant",),
         lit=("4,5",),
     ),
-    Step(
+    LessonStep(
         "roll_for_a_claim",
         Message(
             "Roll again: a claim marker on {space} would free squatter 4 once more.",
@@ -333,7 +337,7 @@ VARIANT_STEPS: Final = (
         lit=("4,5",),
         draws=roll(4, 5, 5),
     ),
-    Step(
+    LessonStep(
         "claim_it_too",
         Message(
             "Choose A: a claim marker on {space}. Squatter 4 comes off the board again.",
@@ -344,7 +348,7 @@ VARIANT_STEPS: Final = (
         rules=("variant",),
         lit=("4,5",),
     ),
-    Step(
+    LessonStep(
         "call_the_last_round",
         Message(
             "Stop now: with 13 claimed spaces you call the last round. The computer plays one "
@@ -369,7 +373,7 @@ the computer a space ahead (5,3, away from its mine). The learner called the las
 and plays the game's last turn."""
 
 LAST_ROUND_STEPS: Final = (
-    Step(
+    LessonStep(
         "last_turn",
         Message(
             "You called the last round, so you play the game's last turn. Your largest mine "
@@ -380,7 +384,7 @@ LAST_ROUND_STEPS: Final = (
         rules=("last_round",),
         draws=roll(6, 1, 4),
     ),
-    Step(
+    LessonStep(
         "win_the_tie",
         Message(
             "When the largest mines tie, the most claimed spaces wins, then the most spaces. "
@@ -393,7 +397,7 @@ LAST_ROUND_STEPS: Final = (
         rules=("tie_break", "claim_markers_and_squatters"),
         lit=("die:0", "die:1", "6,1"),
     ),
-    Step(
+    LessonStep(
         "stop_to_win",
         Message(
             "Stop now to keep that claim marker. A bust would take it off again, and the "

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.games.gold_nuggets.game import ROLL, STEAL_PREFIX, TAKE, set_intent
-from bot.games.lessons import Lesson, Reply, Rule, Step, draws
+from bot.games.lessons import ComputerReply, Lesson, LessonStep, Rule, draws
 from engine.gold_nuggets import FACES, Counts, Face, GameState, Phase, state_to_json
 from i18n import Message
 
@@ -45,7 +45,7 @@ def dice(*indexes: int) -> tuple[str, ...]:
 
 
 STEPS: Final = (
-    Step(
+    LessonStep(
         "first_roll",
         Message(
             "You and the computer race to collect the nuggets in the centre. "
@@ -56,7 +56,7 @@ STEPS: Final = (
         rules=("turn_start",),
         draws=rolled("333N25L"),
     ),
-    Step(
+    LessonStep(
         "three_threes",
         Message(
             "After every roll you must set aside at least one die. "
@@ -68,7 +68,7 @@ STEPS: Final = (
         rules=("set_aside", "value"),
         lit=dice(0, 1, 2),
     ),
-    Step(
+    LessonStep(
         "roll_on",
         Message(
             "Now you choose: take 3 nuggets, or roll the other four dice for more. "
@@ -79,7 +79,7 @@ STEPS: Final = (
         rules=("roll_again",),
         draws=rolled("NN2L"),
     ),
-    Step(
+    LessonStep(
         "two_nuggets",
         Message(
             "Each nugget is worth 1, so set aside both. "
@@ -90,7 +90,7 @@ STEPS: Final = (
         rules=("value",),
         lit=dice(0, 1),
     ),
-    Step(
+    LessonStep(
         "last_two",
         Message(
             "Roll the last two dice. "
@@ -101,7 +101,7 @@ STEPS: Final = (
         rules=("roll_again",),
         draws=rolled("3L"),
     ),
-    Step(
+    LessonStep(
         "all_seven",
         Message(
             "Another 3 adds nothing, and a lasso is worth 0. "
@@ -112,14 +112,14 @@ STEPS: Final = (
         rules=("set_aside", "seven_dice"),
         lit=dice(0, 1),
     ),
-    Step(
+    LessonStep(
         "take_bonus",
         Message("Take your 5 nuggets from the centre. Then you roll all seven dice again at once."),
         TAKE,
         Message("Five nuggets are yours, and your bonus turn begins."),
         rules=("take_centre", "seven_dice"),
     ),
-    Step(
+    LessonStep(
         "bonus_roll",
         Message(
             "This is your bonus turn: roll all seven dice. "
@@ -130,7 +130,7 @@ STEPS: Final = (
         rules=("seven_dice",),
         draws=rolled("2225N3L"),
     ),
-    Step(
+    LessonStep(
         "three_twos",
         Message(
             "Set aside the three 2s, worth 2. "
@@ -141,7 +141,7 @@ STEPS: Final = (
         rules=("set_aside",),
         lit=dice(0, 1, 2),
     ),
-    Step(
+    LessonStep(
         "bust",
         Message(
             "Your dice are worth only 2, so roll the four dice again. "
@@ -152,19 +152,19 @@ STEPS: Final = (
         rules=("bust",),
         draws=rolled("3345"),
         replies=(
-            Reply(ROLL, rolled("4442NN5")),
-            Reply(aside("NN444")),
-            Reply(TAKE),
+            ComputerReply(ROLL, rolled("4442NN5")),
+            ComputerReply(aside("NN444")),
+            ComputerReply(TAKE),
         ),
     ),
-    Step(
+    LessonStep(
         "lasso_roll",
         Message("The computer took 6 nuggets. Your turn again: roll all seven dice."),
         ROLL,
         Message("Two lassos, keep an eye on them."),
         draws=rolled("LL555N3"),
     ),
-    Step(
+    LessonStep(
         "two_lassos",
         Message(
             "A lasso is worth 0, but three lassos in one turn let you take from a player. "
@@ -175,7 +175,7 @@ STEPS: Final = (
         rules=("lassos", "set_aside"),
         lit=dice(0, 1, 2, 3, 4),
     ),
-    Step(
+    LessonStep(
         "third_lasso_roll",
         Message("Roll the last two dice and hope for a third lasso."),
         ROLL,
@@ -183,7 +183,7 @@ STEPS: Final = (
         rules=("roll_again",),
         draws=rolled("L2"),
     ),
-    Step(
+    LessonStep(
         "third_lasso",
         Message("Set aside the lasso: that makes three."),
         aside("L"),
@@ -191,7 +191,7 @@ STEPS: Final = (
         rules=("lassos",),
         lit=dice(0),
     ),
-    Step(
+    LessonStep(
         "steal",
         Message(
             "The computer has more nuggets than you. "
@@ -201,19 +201,19 @@ STEPS: Final = (
         Message("You took 5 from the leader, and now you lead."),
         rules=("take_player",),
         replies=(
-            Reply(ROLL, rolled("555L2NN")),
-            Reply(aside("NN555")),
-            Reply(TAKE),
+            ComputerReply(ROLL, rolled("555L2NN")),
+            ComputerReply(aside("NN555")),
+            ComputerReply(TAKE),
         ),
     ),
-    Step(
+    LessonStep(
         "last_roll",
         Message("The computer took 7 and leads again. Roll all seven dice."),
         ROLL,
         Message("Three 5s and three nuggets, a fine roll."),
         draws=rolled("555NNN2"),
     ),
-    Step(
+    LessonStep(
         "fives_and_nuggets",
         Message("Three 5s are worth 5 and each nugget 1. Set them all aside: 8 with one die left."),
         aside("NNN555"),
@@ -221,7 +221,7 @@ STEPS: Final = (
         rules=("value",),
         lit=dice(0, 1, 2, 3, 4, 5),
     ),
-    Step(
+    LessonStep(
         "take_end",
         Message(
             "Take the 8 to lead again, and 28 stay in the centre. "

@@ -19,7 +19,7 @@ from bot.games import lesson_play
 from bot.games.claim.faction_lessons import FACTION_LESSON
 from bot.games.claim.game import Kept
 from bot.games.claim.lessons import LESSONS
-from bot.games.lessons import Lesson, Step
+from bot.games.lessons import Lesson, LessonStep
 from engine.claim import CARDS, LOOT_VALUES, ClaimState, Faction
 from i18n import Language, english, language
 from render.claim import words
@@ -107,7 +107,7 @@ THEIRS_AFTER = r" (?:deines|seines) (?:Gegners|Partners)\b"
 """Another seat's card in German, named before its owner: ``der Ritter 8 deines Partners``."""
 
 
-def said(lesson: Lesson) -> Iterator[tuple[Step, str, str, list[ClaimState]]]:
+def said(lesson: Lesson) -> Iterator[tuple[LessonStep, str, str, list[ClaimState]]]:
     """Each step's words with the positions they talk about: the step's for its words, the
     step's and the next for its praise."""
     path = lesson_play.path(lesson.key)

@@ -30,7 +30,7 @@ from bot.discord_ui.part import LookingPart
 from bot.games.face import GOLD
 from bot.service.declared_player_settings import DeclaredPlayerSettings
 from bot.service.errors import BadSetting
-from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Kept
+from bot.service.player_settings import KEPT, LONGEST_AWAY_DAYS, Unchanged
 from bot.service.player_times import DAY, local, today, zone_of
 from bot.storage import Game, Notify, PlayerSettings, QuietHours
 from i18n import Language, Message, language
@@ -233,7 +233,9 @@ def replace_text(card: Card, line: str) -> Card:
     return replace(card, text=card.text + "\n" + line)
 
 
-def _quiet(kept: QuietHours | None, start: str | None, end: int | None) -> QuietHours | Kept | None:
+def _quiet(
+    kept: QuietHours | None, start: str | None, end: int | None
+) -> QuietHours | Unchanged | None:
     """Quiet hours as chosen: turned off, or from and until the hours given (one given
     alone changes that end of the hours kept)."""
     if start == OFF:

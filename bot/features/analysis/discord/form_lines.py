@@ -19,10 +19,10 @@ from bot.features.analysis.form import (
     MIN_DECISIONS,
     RECENT_GAMES,
     Band,
-    Entry,
     FormBoard,
     Forms,
     PlayerForm,
+    RankingLine,
     Standing,
     luck_per_game,
     rate,
@@ -212,7 +212,7 @@ def form_card(board: FormBoard, kind: str, server: str, lang: Language) -> Card:
     return Card(title=shortened(title, TITLE), text="\n".join(lines), accent=GOLD, footer=footer)
 
 
-def _line(entry: Entry, lang: Language) -> str:
+def _line(entry: RankingLine, lang: Language) -> str:
     figure = lang._("{points} points per decision", points=points(entry.rate, lang))
     if entry.level is not None:
         name = lang._("{level} computer player", level=shared_words.level(entry.level.value, lang))

@@ -37,7 +37,7 @@ from bot.features.lessons.lesson_words import (
     ways_after,
 )
 from bot.features.lessons.phases import LessonPhase
-from bot.features.lessons.service import Standing
+from bot.features.lessons.service import LessonStanding
 from bot.games import lesson_play
 from bot.games.face import GOLD, Choice, Control, Menu, Picture
 from bot.games.faces import face_for, faces
@@ -49,7 +49,9 @@ LESSON_ACCENT = (88, 101, 242)
 """A lesson's colour: Discord's blurple, nobody's seat."""
 
 
-async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild: bool) -> Card:
+async def lesson_card(
+    standing: LessonStanding, name: str, lang: Language, *, in_guild: bool
+) -> Card:
     """Where the learner stands (named ``name`` on the board), under what became of their
     last move; at the end, **Play a real game** and **Share** where a channel can hold
     them (``in_guild``)."""
@@ -108,7 +110,7 @@ async def lesson_card(standing: Standing, name: str, lang: Language, *, in_guild
     return replace(_card(picture, ()), below=below)
 
 
-async def shared_card(standing: Standing, name: str, lang: Language) -> Card:
+async def shared_card(standing: LessonStanding, name: str, lang: Language) -> Card:
     """What **Share** posts in the channel at a lesson's end, in the channel's language:
     that its learner (``name``) finished it, the end card's picture where it has one, and
     🎓 **Learn to play**, which starts the lesson for whoever presses it."""
@@ -130,7 +132,7 @@ async def shared_card(standing: Standing, name: str, lang: Language) -> Card:
     )
 
 
-def choice_rows(standing: Standing, shown: Sequence[Control]) -> Rows:
+def choice_rows(standing: LessonStanding, shown: Sequence[Control]) -> Rows:
     """The learner's choices, each a button of their lesson at the version shown (a menu,
     a menu of them)."""
     key, version = standing.lesson.key, standing.version
@@ -144,7 +146,7 @@ def choice_rows(standing: Standing, shown: Sequence[Control]) -> Rows:
     return in_rows(items, shown)
 
 
-def lessons_card(started: Sequence[Standing], lang: Language) -> Card:
+def lessons_card(started: Sequence[LessonStanding], lang: Language) -> Card:
     """``/my lessons``: each lesson the learner started, the step they reached or when
     they finished it."""
     if not started:

@@ -47,7 +47,7 @@ from bot.features.lessons.discord.controls import (
 )
 from bot.features.lessons.errors import LessonMovedOn, NoSuchLesson, NotNow
 from bot.features.lessons.phases import LessonPhase
-from bot.features.lessons.service import LessonService, Standing
+from bot.features.lessons.service import LessonService, LessonStanding
 from bot.games import lesson_play
 from bot.metrics.figures import lesson_counted
 from bot.service.errors import NotHere, Refusal
@@ -215,7 +215,7 @@ class Learning(Part):
         await self._shown(interaction, key, moving)
 
     async def _shown(
-        self, interaction: discord.Interaction, key: str, going: Awaitable[Standing]
+        self, interaction: discord.Interaction, key: str, going: Awaitable[LessonStanding]
     ) -> None:
         """The lesson as a press left it, in place of the message pressed; where the lesson
         had moved on since that message (on the board, in another message), as it stands
@@ -226,7 +226,7 @@ class Learning(Part):
             standing = await self.lessons.caught_up(interaction.user.id, key)
         await update_private(interaction, self._card(interaction, standing))
 
-    async def _card(self, interaction: discord.Interaction, standing: Standing) -> Card:
+    async def _card(self, interaction: discord.Interaction, standing: LessonStanding) -> Card:
         in_guild = interaction.guild_id is not None
         name = interaction.user.display_name
         return await lesson_card(standing, name, reader(interaction), in_guild=in_guild)

@@ -9,7 +9,7 @@ from babel.dates import format_skeleton
 from discord.app_commands import Choice
 
 from bot.discord_ui.card_layout import Card
-from bot.features.seasons.service import CURRENT, SEASON_MIN_GAMES, SeasonStandings, Standing
+from bot.features.seasons.service import CURRENT, SEASON_MIN_GAMES, SeasonStanding, SeasonStandings
 from bot.features.seasons.windows import Season
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
@@ -105,7 +105,7 @@ def ranking_note(lang: Language) -> str:
     )
 
 
-def _line(standing: Standing, lang: Language) -> str:
+def _line(standing: SeasonStanding, lang: Language) -> str:
     entry = standing.entry
     if standing.place == 0:
         place = "`–`"

@@ -8,10 +8,10 @@ from __future__ import annotations
 from bot.discord_ui.card_layout import Card, Image, Line, Rows
 from bot.discord_ui.game_notes import minutes
 from bot.features.tournaments.checks import fewest_to_start
-from bot.features.tournaments.discord.controls import Entry, EntryButton
+from bot.features.tournaments.discord.controls import EntryAction, EntryButton
 from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import EndReason, Format, TournamentState
-from bot.features.tournaments.service import Board
+from bot.features.tournaments.service import TournamentBoard
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
@@ -26,7 +26,7 @@ SHOWN_NAMES = 40
 """Names listed on a sign-up before "and N more" (64 would fill a phone's screen)."""
 
 
-def format_words(board: Board, lang: Language) -> str:
+def format_words(board: TournamentBoard, lang: Language) -> str:
     """How the tournament is played, in a few words."""
     tournament = board.tournament
     if tournament.format is Format.ROUND_ROBIN:
@@ -38,17 +38,17 @@ def format_words(board: Board, lang: Language) -> str:
     return shape
 
 
-def title(board: Board) -> str:
+def title(board: TournamentBoard) -> str:
     """The tournament's name (as typed, never markup) and game."""
     return f"{escaped(board.tournament.name)} · {face_for(board.tournament.kind).title}"
 
 
-def champions(board: Board) -> list[str]:
+def champions(board: TournamentBoard) -> list[str]:
     """Who shares first place, each in bold, as typed (never markup)."""
     return [f"**{escaped(board.names.get(row.user, '?'))}**" for row in board.rows if row.rank == 1]
 
 
-def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
+def board_card(board: TournamentBoard, lang: Language, picture: bytes | None) -> Card:
     """The announcement in ``lang``, with the standings ``picture`` once play began."""
     tournament = board.tournament
     heading = f"🏆 {title(board)}"
@@ -127,7 +127,9 @@ def board_card(board: Board, lang: Language, picture: bytes | None) -> Card:
     )
 
 
-def _signup(board: Board, lang: Language, heading: str, about: list[Line], footer: str) -> Card:
+def _signup(
+    board: TournamentBoard, lang: Language, heading: str, about: list[Line], footer: str
+) -> Card:
     tournament = board.tournament
     names = [escaped(entry.name) for entry in board.entries]
     shown = lang.list(names[:SHOWN_NAMES]) if names else lang._("nobody yet")
@@ -163,8 +165,8 @@ def _signup(board: Board, lang: Language, heading: str, about: list[Line], foote
         )
     rows: Rows = (
         (
-            EntryButton(tournament.id, Entry.JOIN, label=lang._("Sign up")),
-            EntryButton(tournament.id, Entry.LEAVE, label=lang._("Leave")),
+            EntryButton(tournament.id, EntryAction.JOIN, label=lang._("Sign up")),
+            EntryButton(tournament.id, EntryAction.LEAVE, label=lang._("Leave")),
         ),
     )
     return Card(
@@ -181,7 +183,7 @@ def _more(hidden: int, lang: Language) -> str:
     return lang._(" and {n} more", n=hidden) if hidden > 0 else ""
 
 
-def _progress(board: Board, lang: Language) -> str:
+def _progress(board: TournamentBoard, lang: Language) -> str:
     tournament = board.tournament
     return lang._(
         "Round {round} of {rounds} · {playing}",
@@ -191,7 +193,7 @@ def _progress(board: Board, lang: Language) -> str:
     )
 
 
-def _matches(board: Board, round_: int, lang: Language) -> str:
+def _matches(board: TournamentBoard, round_: int, lang: Language) -> str:
     """The round's matches, a line each: who sits there, and its thread."""
     names = board.names
     lines = []
@@ -212,7 +214,7 @@ def _games(matches: tuple[Match, ...]) -> str:
     return ", ".join(f"#{match.number}" for match in matches if match.number is not None) or "—"
 
 
-def standings_view(board: Board, lang: Language) -> StandingsView:
+def standings_view(board: TournamentBoard, lang: Language) -> StandingsView:
     """The standings picture's words and figures."""
     tournament = board.tournament
     names = board.names

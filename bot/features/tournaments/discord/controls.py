@@ -11,7 +11,7 @@ import discord
 from bot.discord_ui.components import PARTS, Look, TemplatedButton, choice, number
 
 
-class Entry(StrEnum):
+class EntryAction(StrEnum):
     """What a button on the announcement does: the last part of its custom_id."""
 
     JOIN = "join"
@@ -21,12 +21,12 @@ class Entry(StrEnum):
 class EntryButton(TemplatedButton["EntryKeeper"], template="tournament:{tournament}:{entry}"):
     """On a tournament's announcement while sign-up is open: sign up, or leave."""
 
-    parts = PARTS | {"tournament": number(2**63 - 1), "entry": choice(Entry)}
+    parts = PARTS | {"tournament": number(2**63 - 1), "entry": choice(EntryAction)}
     calls = "entry"
 
-    def __init__(self, tournament: int, entry: Entry, *, label: str = "") -> None:
+    def __init__(self, tournament: int, entry: EntryAction, *, label: str = "") -> None:
         self.tournament, self.entry = tournament, entry
-        super().__init__(Look.either(label or entry.value, entry is Entry.JOIN, "✍️"))
+        super().__init__(Look.either(label or entry.value, entry is EntryAction.JOIN, "✍️"))
 
 
 class EntryKeeper(Protocol):

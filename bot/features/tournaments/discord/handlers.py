@@ -23,13 +23,13 @@ from bot.discord_ui.part import LookingPart
 from bot.discord_ui.permissions import missing_threads
 from bot.features.tournaments.checks import MOST_ROUND_ROBIN, NewTournament
 from bot.features.tournaments.discord.board_card import board_card, standings_view
-from bot.features.tournaments.discord.controls import Entry, EntryButton
+from bot.features.tournaments.discord.controls import EntryAction, EntryButton
 from bot.features.tournaments.discord.keeper import RoundKeeper
 from bot.features.tournaments.discord.round_card import end_card, round_card
 from bot.features.tournaments.discord.start_times import read_time
 from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import EndReason, Format, Tournament, TournamentState
-from bot.features.tournaments.service import Board, TournamentService
+from bot.features.tournaments.service import TournamentBoard, TournamentService
 from bot.games.drawing import STANDINGS
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -287,7 +287,7 @@ class Tournaments(LookingPart):
         """**Sign up** or **Leave** on the announcement: the announcement shows it, and
         the presser is told."""
         lang = reader(interaction)
-        if button.entry is Entry.JOIN:
+        if button.entry is EntryAction.JOIN:
             board = await self.tournaments.sign_up(button.tournament, player_of(interaction))
             words = lang._(
                 "You're signed up for {name}. It starts {when}; your table will be a thread "
@@ -364,7 +364,7 @@ class Tournaments(LookingPart):
             )
         )
 
-    async def refresh(self, board: Board) -> None:
+    async def refresh(self, board: TournamentBoard) -> None:
         """The announcement, brought up to the tournament unless it shows it already."""
         tournament = board.tournament
         shows = _shows(board)
@@ -380,7 +380,7 @@ class Tournaments(LookingPart):
             return
         self.looks.shown[tournament.id] = shows
 
-    async def card(self, board: Board, lang: Language | None = None) -> Card:
+    async def card(self, board: TournamentBoard, lang: Language | None = None) -> Card:
         """The announcement in ``lang`` (the tournament's own language unless given), its
         standings drawn once play began."""
         speaks = lang or await self._language(board)
@@ -395,12 +395,12 @@ class Tournaments(LookingPart):
             )
         return board_card(board, speaks, picture)
 
-    async def _language(self, board: Board) -> Language:
+    async def _language(self, board: TournamentBoard) -> Language:
         if board.tournament.language is not None:
             return language(board.tournament.language)
         return await self.languages.of_server(board.tournament.guild_id)
 
-    async def _open_matches(self, board: Board) -> bool:
+    async def _open_matches(self, board: TournamentBoard) -> bool:
         """Each match of the current round still without a game gets its thread, then its
         game (a thread another look beat to it is deleted again); ``True`` if any opened."""
         tournament = board.tournament
@@ -446,7 +446,7 @@ class Tournaments(LookingPart):
             log.warning("tournament game %s could not be shown yet", game.id, exc_info=True)
         return True
 
-    async def _tell_round(self, board: Board, round_: int) -> None:
+    async def _tell_round(self, board: TournamentBoard, round_: int) -> None:
         """The round's start told once to each player who likes a direct message, then
         once in the tournament's channel, pinging whoever likes a ping (or could not be
         written to); the round is recorded told with the channel's message."""
@@ -487,7 +487,7 @@ class Tournaments(LookingPart):
         )
 
     def _round_message(
-        self, board: Board, round_: int, user: int, lang: Language, pinged: set[int]
+        self, board: TournamentBoard, round_: int, user: int, lang: Language, pinged: set[int]
     ) -> Owed:
         """The round's start in ``user``'s direct messages; pinged in the channel instead
         when their direct messages refuse the bot."""
@@ -510,7 +510,7 @@ class Tournaments(LookingPart):
         guild = board.tournament.guild_id
         return direct_words(self.client, key, guild, user, words, refused)
 
-    def _channel(self, board: Board) -> Callable[[], Awaitable[int]]:
+    def _channel(self, board: TournamentBoard) -> Callable[[], Awaitable[int]]:
         """Where the tournament's messages go: its channel."""
 
         async def place() -> int:
@@ -519,7 +519,7 @@ class Tournaments(LookingPart):
         return place
 
 
-def entry_line(board: Board, user: int, lang: Language) -> str:
+def entry_line(board: TournamentBoard, user: int, lang: Language) -> str:
     """Where a player stands in a tournament they signed up to, in a line."""
     tournament = board.tournament
     name = f"**{escaped(tournament.name)}** ({face_for(tournament.kind).title})"
@@ -543,7 +543,7 @@ def entry_line(board: Board, user: int, lang: Language) -> str:
     )
 
 
-def _thread_name(board: Board, match: Match, lang: Language) -> str:
+def _thread_name(board: TournamentBoard, match: Match, lang: Language) -> str:
     return lang._(
         "{name} · round {round} · table {table}",
         name=board.tournament.name,
@@ -552,7 +552,7 @@ def _thread_name(board: Board, match: Match, lang: Language) -> str:
     )
 
 
-def _shows(board: Board) -> Hashable:
+def _shows(board: TournamentBoard) -> Hashable:
     """What the announcement shows of the tournament, to tell when it changed."""
     tournament = board.tournament
     return (

@@ -10,7 +10,7 @@ from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.game_messages import message_link
 from bot.features.tournaments.discord.board_card import champions, title
 from bot.features.tournaments.queries import Tournament
-from bot.features.tournaments.service import Board
+from bot.features.tournaments.service import TournamentBoard
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
@@ -20,7 +20,7 @@ from i18n import Language
 MEDALS = ("🥇", "🥈", "🥉")
 
 
-def round_card(board: Board, round_: int, pinged: frozenset[int], lang: Language) -> Card:
+def round_card(board: TournamentBoard, round_: int, pinged: frozenset[int], lang: Language) -> Card:
     """Round ``round_`` has begun: its matches, each player a mention (``pinged`` are
     notified by it), with a link to the announcement."""
     tournament = board.tournament
@@ -55,7 +55,7 @@ def round_card(board: Board, round_: int, pinged: frozenset[int], lang: Language
     )
 
 
-def end_card(board: Board, lang: Language) -> Card:
+def end_card(board: TournamentBoard, lang: Language) -> Card:
     """The tournament is over: its winner, its podium and where its standings are."""
     tournament = board.tournament
     podium = [
