@@ -33,9 +33,10 @@ import engine.claim as claim
 import engine.claimit as claimit
 import engine.gold_nuggets as nuggets
 from bench.figures import percentile
-from bot.games.claim.face import private_view
-from bot.games.claim.face import table_view as claim_table_view
-from bot.games.gold_nuggets.face import table_view as nuggets_table_view
+from bot.games.claim.views import private_view
+from bot.games.claim.views import table_view as claim_table_view
+from bot.games.gold_nuggets.views import table_view as nuggets_table_view
+from engine.gold_nuggets import bots as nugget_bots
 from i18n import LANGUAGES, Language, language
 from render.claim.hand_image import scene as hand_scene
 from render.claim.pictures import HAND
@@ -82,8 +83,8 @@ def nuggets_games(count: int, lang: Language) -> Iterator[Game]:
         state = nuggets.GameState.new(len(NAMES))
         pictures: Game = []
         while state.phase is not nuggets.Phase.OVER:
-            decision = nuggets.bots.decide(state, nuggets.bots.Level.NORMAL, rng)
-            action = nuggets.bots.action_of(decision, state, rng)
+            decision = nugget_bots.decide(state, nugget_bots.Level.NORMAL, rng)
+            action = nugget_bots.action_of(decision, state, rng)
             state = nuggets.apply(state, action).state
             view = nuggets_table_view(NAMES, state, lang, rolled=state.roll or ())
             pictures.append((("game", seed), partial(nuggets_table_scene, view)))

@@ -422,8 +422,10 @@ def test_parts_hardly_name_the_table() -> None:
     assert named <= 15
 
 
-LONGEST = 600
+LONGEST = 560
 """Lines a product module has at most: past that, it holds more than one thing."""
+LONGEST_CLASS = 600
+"""Lines a class of the bot has at most with its bases from the bot (``class_lines``)."""
 
 
 def test_no_module_of_the_bot_is_over_its_length() -> None:
@@ -471,7 +473,9 @@ def test_no_class_of_the_bot_is_over_its_length_with_its_bases() -> None:
         if isinstance(cls, type) and cls.__module__ == module_of(path)
     }
     assert len(classes) > 300
-    long = {cls.__qualname__: lines for cls in classes if (lines := class_lines(cls)) > LONGEST}
+    long = {
+        cls.__qualname__: lines for cls in classes if (lines := class_lines(cls)) > LONGEST_CLASS
+    }
     assert not long
 
 

@@ -41,13 +41,14 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from functools import partial
 from socket import SO_SNDBUF, SOL_SOCKET
-from typing import Any, Protocol
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from bot.activity import board_refusals as refusals
 from bot.activity.actions import BoardActions
 from bot.activity.asks import (
     Answering,
@@ -59,6 +60,7 @@ from bot.activity.asks import (
     plain,
     received,
 )
+from bot.activity.channel_table import ChannelTable
 from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed, Viewer
 from bot.activity.launched_boards import LaunchedBoards, Launches
 from bot.activity.live_boards import LiveBoards, Watcher, close_within
@@ -66,13 +68,12 @@ from bot.activity.page_files import Page
 from bot.activity.page_words import early_words, page_words
 from bot.activity.places import BoardPlaces
 from bot.discord_ui.discord_refusals import expected
-from bot.games.outcome import Outcome
 from bot.service import Actor, GameService, Player, ServiceError, Where
 from bot.service.board_actions import Asked, Offered
 from bot.service.board_places import Asked as AskedThere
 from bot.service.errors import BoardMovedOn, NotYourTurn
 from bot.storage.records import Game, GameStatus
-from i18n import Language, Message, Words, language
+from i18n import Words, language
 
 log = logging.getLogger(__name__)
 
@@ -87,38 +88,6 @@ SEND_BUFFER = 65536
 megabytes it grows to: a viewer who stops reading holds little of the machine's memory,
 and is let go soon (``live_boards.SEND_SECONDS``), while a view (a few kB) still fits
 many times over."""
-TOO_MANY = 4008
-"""The close code of a connection that asked too fast: the page stops (its own flood would
-only start again)."""
-NOT_JSON = Message("The board sent something the bot can't read.")
-NO_BOARD = Message("That game has no board to show.")
-FAILED = Message("That didn't work; nothing changed. Try again in a moment.")
-NOT_STARTED = Message("That game hasn't started yet: join it or start it from the list.")
-UNKNOWN_ASK = Message("The board asked for something the bot doesn't know.")
-MOVED_ON = Message("The game moved on since you looked: nothing changed.")
-BAD_HELLO = Message(
-    "The board didn't say who you are in a way the bot can read. Open the board again."
-)
-ASKED_TOO_FAST = Message("The board asked for more than anyone could click. Open the board again.")
-NOT_OFFERED = Message("You can't do that in this game now, so nothing changed.")
-
-
-class ChannelTable(Protocol):
-    """The channel's front end, through which a board's change is made, so that the
-    channel shows it as after a press."""
-
-    async def move(self, game_id: int, made: Callable[[], Awaitable[Outcome]]) -> Outcome:
-        """Makes a move (``made``), then shows it in the channel."""
-        ...
-
-    async def change(self, game_id: int, made: Callable[[], Awaitable[Game]]) -> Game:
-        """Makes a lobby's change (``made``), then shows it in the channel."""
-        ...
-
-    async def act(self, game_id: int, action: str, made: Callable[[], Awaitable[object]]) -> None:
-        """Takes a feature's board action (``made``), then shows it in the channel as
-        the feature shows it."""
-        ...
 
 
 class ActivityServer:
@@ -234,7 +203,7 @@ class ActivityServer:
         code = None if body is None else body.get("code")
         if not isinstance(code, str) or not plain(code):
             log.info("a sign-in the bot can't read was refused")
-            return web.json_response({"error": english.say(NOT_JSON)}, status=400)
+            return web.json_response({"error": english.say(refusals.NOT_JSON)}, status=400)
         try:
             token = await self._identity.exchange(code, request.remote)
         except NotAllowed as refused:
@@ -268,8 +237,8 @@ class ActivityServer:
                 if not asks.take():
                     log.info("a board asking faster than anyone clicks was closed")
                     await answering.close(finish=True)
-                    reason = _reason(watcher.lang, ASKED_TOO_FAST)
-                    await close_within(socket, TOO_MANY, reason, SHUTDOWN_SECONDS)
+                    reason = refusals.close_reason(watcher.lang, refusals.ASKED_TOO_FAST)
+                    await close_within(socket, refusals.TOO_MANY, reason, SHUTDOWN_SECONDS)
                     break
                 # A binary ask is as unreadable as any other that isn't JSON.
                 await answering.put(message.data if message.type is WSMsgType.TEXT else "")
@@ -293,26 +262,30 @@ class ActivityServer:
             async with asyncio.timeout(HELLO_SECONDS):
                 first = await received(socket, None)
         except TimeoutError:
-            await _unheard(socket, None, "no hello in time")
+            await refusals.hello_refused(socket, None, "no hello in time")
             return None
         if first.type is WSMsgType.BINARY:
-            await _unheard(socket, None, "a binary hello")
+            await refusals.hello_refused(socket, None, "a binary hello")
             return None
         if first.type is not WSMsgType.TEXT:
             return None
         hello = parsed(first.data)
         token, instance = (hello or {}).get("access_token"), (hello or {}).get("instance_id")
         if hello is None or hello.get("type") != "hello":
-            await _unheard(socket, hello, "no hello")
+            await refusals.hello_refused(socket, hello, "no hello")
             return None
         if not plain(token, instance):
-            await _unheard(socket, hello, "a token or instance id Discord never makes")
+            await refusals.hello_refused(
+                socket, hello, "a token or instance id Discord never makes"
+            )
             return None
         try:
             viewer = await self._identity.viewer(str(token), str(instance), remote)
         except NotAllowed as refused:
             lang = language(locale(hello.get("locale")))
-            await socket.close(code=refused.code, message=_reason(lang, refused.words))
+            await socket.close(
+                code=refused.code, message=refusals.close_reason(lang, refused.words)
+            )
             return None
         lang = language(locale(hello.get("locale")) or viewer.locale)
         watcher = Watcher(socket, viewer, lang)
@@ -373,13 +346,13 @@ class ActivityServer:
                 await self._let_go(watcher, refused)
         except Exception as error:
             log.info("a board's ask failed: %r", error, exc_info=not expected(error))
-            await self._refuse(watcher, FAILED)
+            await self._refuse(watcher, refusals.FAILED)
 
     async def _let_go(self, watcher: Watcher, refused: NotAllowed) -> None:
         """Discord no longer vouches for the viewer: nothing more is pushed to them, and
         their connection closes with the reason."""
         self.boards.remove(watcher)
-        reason = _reason(watcher.lang, refused.words)
+        reason = refusals.close_reason(watcher.lang, refused.words)
         # The close waits on the viewer's side, which may be slow: a push letting them go
         # never waits with it.
         closing = asyncio.create_task(
@@ -439,7 +412,7 @@ class ActivityServer:
     async def _answered(self, watcher: Watcher, data: str) -> None:
         asked = parsed(data)
         if asked is None:
-            await self._refuse(watcher, NOT_JSON)
+            await self._refuse(watcher, refusals.NOT_JSON)
             return
         kind, game_id = asked.get("type"), number(asked.get("game"))
         if kind == "place" or (kind != "list" and game_id is not None):
@@ -455,7 +428,7 @@ class ActivityServer:
         elif kind == "place":
             await self._in_place(watcher, asked)
         elif game_id is None:
-            await self._refuse(watcher, UNKNOWN_ASK)
+            await self._refuse(watcher, refusals.UNKNOWN_ASK)
         elif kind == "watch":
             await self._watch(watcher, game_id)
         elif kind == "move":
@@ -468,18 +441,18 @@ class ActivityServer:
             # Starts exactly the seats the viewer was shown, as the lobby's button.
             version = number(asked.get("version"))
             if version is None:
-                await self._refuse(watcher, UNKNOWN_ASK)
+                await self._refuse(watcher, refusals.UNKNOWN_ASK)
                 return
             made = partial(self._service.start, game_id, _actor(watcher.viewer), version)
             await self._table.change(game_id, made)
         else:
-            await self._refuse(watcher, UNKNOWN_ASK)
+            await self._refuse(watcher, refusals.UNKNOWN_ASK)
 
     async def _watch(self, watcher: Watcher, game_id: int) -> None:
         game = await self._service.game_for(game_id, _actor(watcher.viewer))
         if game.status is GameStatus.LOBBY:
             # A lobby has no board yet: the list joins and starts it.
-            await self._refuse(watcher, NOT_STARTED)
+            await self._refuse(watcher, refusals.NOT_STARTED)
             return
         await self._shown(watcher, game)
 
@@ -487,7 +460,7 @@ class ActivityServer:
         """Turns the board to ``game``, which has begun."""
         if game.state is None or game.broken is not None:
             # Closed before it began, or its saved data damaged: nothing to draw.
-            await self._refuse(watcher, NO_BOARD)
+            await self._refuse(watcher, refusals.NO_BOARD)
             return
         if watcher.watching != game.id:
             # Another game's versions say nothing of this one's.
@@ -500,7 +473,7 @@ class ActivityServer:
     async def _move(self, watcher: Watcher, game_id: int, asked: dict[str, Any]) -> None:
         chosen, version, key = asked.get("intent"), asked.get("version"), asked.get("key")
         if not intent(chosen):
-            await self._refuse(watcher, UNKNOWN_ASK)
+            await self._refuse(watcher, refusals.UNKNOWN_ASK)
             return
         actor = _actor(watcher.viewer)
         decided = number(key)
@@ -509,7 +482,7 @@ class ActivityServer:
         seen = None if decided is not None else number(version)
         if decided is None and seen is None:
             # A move counts only on the version (or hand) its viewer saw.
-            await self._refuse(watcher, UNKNOWN_ASK)
+            await self._refuse(watcher, refusals.UNKNOWN_ASK)
             return
         made = partial(self._service.turns.act, game_id, actor, seen, chosen, key=decided)
         try:
@@ -518,7 +491,7 @@ class ActivityServer:
             # Pressed on a game that moved on since (held offline, say): that is why.
             looked = number(version)
             if looked is not None and looked != (await self._service.game(game_id)).version:
-                await self._refuse(watcher, MOVED_ON)
+                await self._refuse(watcher, refusals.MOVED_ON)
                 return
             raise
 
@@ -531,14 +504,14 @@ class ActivityServer:
         actions = self._actions
         seen = number(version)
         if actions is None or not actions.known(name) or (version is not None and seen is None):
-            await self._refuse(watcher, UNKNOWN_ASK)
+            await self._refuse(watcher, refusals.UNKNOWN_ASK)
             return
         assert isinstance(name, str)
         viewer = watcher.viewer
         actor = _actor(viewer)
         game = await self._service.game_for(game_id, actor)
         if await actions.offered(name, game, viewer.user_id) is not Offered.ENABLED:
-            await self._refuse(watcher, NOT_OFFERED)
+            await self._refuse(watcher, refusals.NOT_OFFERED)
             return
         made = actions.made(name, Asked(game_id, actor, viewer.channel_id, seen))
         await self._table.act(game_id, name, made)
@@ -554,7 +527,7 @@ class ActivityServer:
         name, key, ask = asked.get("place"), asked.get("key"), asked.get("ask")
         places = self._places
         if places is None or not places.known(name) or not plain(key) or not plain(ask):
-            await self._refuse(watcher, UNKNOWN_ASK)
+            await self._refuse(watcher, refusals.UNKNOWN_ASK)
             return
         assert isinstance(name, str) and isinstance(key, str) and isinstance(ask, str)
         viewer, now = watcher.viewer, self._service.clock()
@@ -563,7 +536,7 @@ class ActivityServer:
         else:
             version, chosen = number(asked.get("version")), asked.get("intent")
             if version is None or not (chosen is None or intent(chosen)):
-                await self._refuse(watcher, UNKNOWN_ASK)
+                await self._refuse(watcher, refusals.UNKNOWN_ASK)
                 return
             there = AskedThere(viewer.user_id, viewer.name, key, version, ask, chosen)
             view = await places.asked(name, there, watcher.lang, now)
@@ -584,17 +557,3 @@ class ActivityServer:
 def _actor(viewer: Viewer) -> Actor:
     """The viewer as the service knows who asks: only in the instance's channel."""
     return Actor(viewer.user_id, where=Where(viewer.guild_id, viewer.channel_id))
-
-
-async def _unheard(socket: web.WebSocketResponse, hello: dict[str, Any] | None, why: str) -> None:
-    """Closes a connection whose hello the bot can't take: the page stops (4001), for
-    it would only say the same again."""
-    log.info("a board's hello was refused: %s", why)
-    lang = language(locale((hello or {}).get("locale")))
-    await socket.close(code=4001, message=_reason(lang, BAD_HELLO))
-
-
-def _reason(lang: Language, words: Message) -> bytes:
-    """``words`` as a close's reason, which the page shows: at most 123 bytes of UTF-8,
-    cut between two characters (a reason cut inside one fails the connection instead)."""
-    return lang.say(words).encode()[:120].decode(errors="ignore").encode()

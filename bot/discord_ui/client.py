@@ -16,22 +16,21 @@ from typing import Any
 
 import discord
 import yarl
-from discord import app_commands
 
 from bot.background.lease_keeper import LeaseKeeper
 from bot.background.pace_keeper import PaceKeeper
 from bot.background.stopping import WorkInFlight
 from bot.clock import Clock, SystemClock
 from bot.discord_ui.command_translator import CommandTranslator
+from bot.discord_ui.command_tree import GameCommandTree
 from bot.discord_ui.commands import all_commands
 from bot.discord_ui.components import Pressable, shown_controls
 from bot.discord_ui.context import Context
 from bot.discord_ui.departures import Departures
 from bot.discord_ui.discord_refusals import expected
-from bot.discord_ui.entry_point import with_entry_point
 from bot.discord_ui.game_events import GameEvents
 from bot.discord_ui.global_pace import GlobalPace, wrapper
-from bot.discord_ui.interactions import failed, guarded
+from bot.discord_ui.interactions import guarded
 from bot.discord_ui.live_table import LiveTable
 from bot.discord_ui.message_hooks import MessageHooks
 from bot.discord_ui.owed_messages import OwedPosts
@@ -147,7 +146,7 @@ class GameBot(discord.AutoShardedClient):
         self._stopping: asyncio.Task[None] | None = None
         self._painting = False
         self.endpoint: MetricsEndpoint | None = None
-        self.tree = _Tree(self)
+        self.tree = GameCommandTree(self, board=settings.activity_port is not None)
         self._declared = discovered()
         for group in all_commands(self._declared):
             self.tree.add_command(group)
@@ -314,7 +313,7 @@ class GameBot(discord.AutoShardedClient):
         # A stop right after the start must not close the database under this.
         self._resuming = asyncio.current_task()
         try:
-            await self.table.resume(self.leases.shards)
+            await self.table.resumption.resume(self.leases.shards)
             await self.owed.taken_over(self.leases.shards)
             await self.parts.resumed(self.leases.shards)
         finally:
@@ -523,45 +522,9 @@ class _TakingOver:
         self._bot.table.database_back()
 
     async def take_over(self, shards: Shards) -> None:
-        await self._bot.table.take_over(shards)
+        await self._bot.table.resumption.take_over(shards)
         await self._bot.owed.taken_over(shards)
         await self._bot.parts.resumed(shards)
 
     async def show_unshown(self) -> None:
-        await self._bot.table.show_unshown()
-
-
-class _Tree(app_commands.CommandTree[GameBot]):
-    async def sync(
-        self, *, guild: discord.abc.Snowflake | None = None
-    ) -> list[app_commands.AppCommand]:
-        """As discord.py syncs, keeping the app's Entry Point among the global commands
-        (``entry_point``)."""
-        if guild is not None:
-            return await super().sync(guild=guild)
-        application_id = self.client.application_id
-        if application_id is None:
-            raise app_commands.MissingApplicationID
-        commands = self._get_all_commands()
-        translator = self.translator
-        assert translator is not None
-        payload = [await c.get_translated_payload(self, translator) for c in commands]
-        board = self.client.settings.activity_port is not None
-        payload = await with_entry_point(self.client.http, application_id, payload, board)
-        try:
-            data = await self.client.http.bulk_upsert_global_commands(application_id, payload)
-        except discord.HTTPException as e:
-            if e.status == 400 and e.code == 50035:
-                raise app_commands.CommandSyncFailure(e, commands) from None
-            raise
-        return [app_commands.AppCommand(data=d, state=self.client._connection) for d in data]
-
-    async def on_error(
-        self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
-    ) -> None:
-        """What failed before a command's callback (discord.py reading its options) is
-        answered where every failed handler is."""
-        await failed(
-            interaction,
-            error.original if isinstance(error, app_commands.CommandInvokeError) else error,
-        )
+        await self._bot.table.resumption.show_unshown()

@@ -63,14 +63,14 @@ from bot.discord_ui.public_languages import PublicLanguages
 from bot.discord_ui.table_asks import On, Shows
 from bot.discord_ui.table_cards import TableCards
 from bot.discord_ui.table_memory import TableMemory
-from bot.discord_ui.table_updates import TableUpdates, computer_to_move
+from bot.discord_ui.table_resumption import TableResumption
+from bot.discord_ui.table_updates import TableUpdates
 from bot.discord_ui.turn_notices import TurnNotices
 from bot.games.outcome import Outcome
 from bot.service import GameService, GuildSettingsService
 from bot.service.errors import AsItIs
 from bot.service.shard_leases import ShardLeases
 from bot.storage import CommitUnknown, Game, GameStatus, Seat
-from bot.storage.shards import Shards
 from i18n import Language
 
 log = logging.getLogger(__name__)
@@ -150,6 +150,8 @@ class LiveTable:
             self.conversations,
         )
         """How each change is shown."""
+        self.resumption = TableResumption(self.updates, leases, self.reconciler, self.displays)
+        """Its games brought up to date where this process takes them on."""
 
     async def change(
         self,
@@ -441,50 +443,6 @@ class LiveTable:
         are looked at."""
         self.reconciler.retry_all_now()
         self.service.deadline_moved_earlier.set()
-
-    async def take_over(self, shards: Shards) -> None:
-        """This process has just taken on these shards' background work (at its start, or
-        standing in for a process that stopped): their games' messages are brought up to
-        date, their computer players move on and their deadlines are looked at."""
-        self.pings.notices.unknown()
-        self.service.messages.hands_unknown()
-        self.reconciler.add(await self.service.messages.games_not_shown(shards), unsure=True)
-        await self.resume(shards)
-        self.service.deadline_moved_earlier.set()
-
-    async def show_unshown(self) -> None:
-        """Another process changed a game it could not show: this process's shards' games
-        that are behind it are caught up now."""
-        self.reconciler.add(await self.service.messages.games_not_shown(self.leases.shards))
-
-    async def resume(self, shards: Shards) -> None:
-        """Computer players of these shards' games move on, and games whose data is
-        damaged are reported, each game on its own so that one bad row stops nothing
-        else."""
-        for game_id in await self.service.active_game_ids(shards):
-            try:
-                game = await self.service.game(game_id)
-                if game.broken is not None:
-                    log.error("game %s is damaged: %s", game.id, game.broken)
-                    if game.deadline is not None:
-                        await self.updates.game_broken(game.id)
-                else:
-                    await self._resume_pings(game.id)
-                    if computer_to_move(game, self.clock.now()):
-                        self.computer.play(game)
-            except Exception as error:
-                if expected(error):
-                    log.warning("could not resume game %s: %s", game_id, error)
-                else:
-                    log.exception("could not resume game %s", game_id)
-
-    async def _resume_pings(self, game_id: int) -> None:
-        """Whoever is to act and was not pinged yet is pinged (or their ping held back) as
-        if their turn began now: a held ping does not outlive a stop."""
-        async with self.displays.hold(game_id):
-            game = await self.service.game(game_id)
-            if game.shown and game.status is GameStatus.ACTIVE:
-                await self.pings.update(game, (), await self.languages.of_game(game))
 
     async def settle_away(self, game_id: int, user_id: int | None = None) -> None:
         """Brings the game in line with its players' time away (``user_id``'s, or every

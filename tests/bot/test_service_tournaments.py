@@ -31,7 +31,7 @@ from bot.features.tournaments.errors import (
 )
 from bot.features.tournaments.queries import EndReason, Format, TournamentState
 from bot.features.tournaments.rounds import without_dropped
-from bot.features.tournaments.service import TournamentBoard
+from bot.features.tournaments.tournament_board import TournamentBoard
 from bot.games.registry import rules_for
 from bot.league import RoundPlan, match_points
 from bot.service import Actor, GameService, Player

@@ -22,7 +22,7 @@ from bot.features.tournaments.queries import (
     Tournament,
     TournamentState,
 )
-from bot.features.tournaments.service import TournamentBoard
+from bot.features.tournaments.tournament_board import TournamentBoard
 from bot.league import Row
 from bot.storage import GameStatus
 from i18n import english, language

@@ -26,6 +26,7 @@ from bot.discord_ui import face_drawing
 from bot.discord_ui.card_layout import layout
 from bot.features.ladder.discord.handlers import Ladder
 from bot.games.claim import face as claim_face
+from bot.games.claim import views as claim_views
 from bot.games.claim.game import decision_key, intent_of
 from bot.games.claim.names import card_label, card_name, faction_name
 from bot.service import GameService
@@ -314,7 +315,7 @@ class Audit:
 def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
     """Records every public picture's view and every public text of Claim's face."""
     seen = Audit()
-    table = claim_face.table_view
+    table = claim_views.table_view
 
     def recorded_table(
         names: tuple[str, ...], state: ClaimState, last: Any, lang: Language, result: Any = None

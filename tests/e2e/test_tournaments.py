@@ -17,7 +17,8 @@ import pytest
 
 from bot.features.ladder.discord.handlers import Ladder
 from bot.features.tournaments.queries import TournamentState
-from bot.features.tournaments.service import TournamentBoard, TournamentService
+from bot.features.tournaments.service import TournamentService
+from bot.features.tournaments.tournament_board import TournamentBoard
 from bot.service import Actor
 from bot.storage import GameStatus
 from emulator import Message, User

@@ -24,9 +24,10 @@ import engine.claim as claim
 import engine.claimit as claimit
 import engine.gold_nuggets as nuggets
 from bench import render as games
-from bot.games.claim.face import private_view
-from bot.games.claim.face import table_view as claim_table_view
-from bot.games.gold_nuggets.face import table_view as nuggets_view
+from bot.games.claim.views import private_view
+from bot.games.claim.views import table_view as claim_table_view
+from bot.games.gold_nuggets.views import table_view as nuggets_view
+from engine.gold_nuggets import bots as nugget_bots
 from i18n import LANGUAGES, language
 from render.claim.hand_image import scene as hand_scene
 from render.claim.pictures import HAND
@@ -99,8 +100,8 @@ def nuggets_tables(seed: int, players: int) -> Iterator[Scene]:
     number = 0
     while state.phase is not nuggets.Phase.OVER:
         lang = language(_language(number))
-        decision = nuggets.bots.decide(state, nuggets.bots.Level.NORMAL, rng)
-        action = nuggets.bots.action_of(decision, state, rng)
+        decision = nugget_bots.decide(state, nugget_bots.Level.NORMAL, rng)
+        action = nugget_bots.action_of(decision, state, rng)
         result = nuggets.apply(state, action)
         if any(isinstance(event, nuggets.events.Bust) for event in result.events):
             faces = action.faces  # type: ignore[union-attr]  # only a roll busts

@@ -12,8 +12,9 @@ from dataclasses import replace
 
 from PIL import Image, ImageChops
 
-from bot.games.claim.face import CLAIM_FACE, private_view, table_view
+from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.table_pictures import lit_cards
+from bot.games.claim.views import private_view, table_view
 from bot.games.claimit.face import CLAIMIT_FACE, lit_pieces
 from bot.games.face import lit_dice, seat_names
 from bot.games.gold_nuggets.face import NUGGETS_FACE

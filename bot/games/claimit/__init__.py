@@ -8,4 +8,5 @@ GAME = Registration(
     name="Claim It!",
     rules="game:CLAIMIT",
     face="face:CLAIMIT_FACE",
+    taught="taught_rules:RULES",
 )

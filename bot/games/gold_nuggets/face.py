@@ -35,6 +35,7 @@ from bot.games.gold_nuggets import GAME, board_page, status_words, words
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
 from bot.games.gold_nuggets.report_words import luck_line, roll_on_words
 from bot.games.gold_nuggets.table_pictures import table_picture, table_png
+from bot.games.gold_nuggets.views import dice_faces, table_view
 from bot.games.limits import listed_name
 from bot.games.luck import record_luck
 from bot.games.outcome import Outcome
@@ -51,7 +52,6 @@ from engine.gold_nuggets import (
     Roll,
     SetAside,
     Took,
-    winners,
 )
 from engine.gold_nuggets.dice import DICE
 from engine.gold_nuggets.odds import roll_odds
@@ -278,7 +278,7 @@ def _turn_view(
         # The roll just set aside from, greyed: its empty place would look like a glitch.
         rolled, used = last.before.roll, True
         if isinstance(last.action, SetAside):
-            kept = _faces(last.action.counts)
+            kept = dice_faces(last.action.counts)
     events = () if last is None else last.events
     bonus = state.phase is Phase.ROLL and any(
         isinstance(e, BonusTurn) and e.seat == state.turn for e in events
@@ -485,43 +485,6 @@ def usual_choices(state: GameState) -> list[Counts]:
                 candidates.append(Counts(*only))
     legal = state.pending_choices()
     return [c for c in ranked_choices(state) if c in candidates and c in legal]
-
-
-def table_view(
-    names: tuple[str, ...],
-    state: GameState,
-    lang: Language,
-    *,
-    rolled: Sequence[str] = (),
-    used: bool = False,
-    kept: Sequence[str] = (),
-    bust: bool = False,
-    took: tuple[int, int | None, int] | None = None,
-    bonus: bool = False,
-) -> NuggetsView:
-    """The table as it stands in ``state``, the seats named ``names``."""
-    over = state.phase is Phase.OVER
-    return NuggetsView(
-        names=names,
-        nuggets=state.nuggets,
-        centre=state.centre,
-        turn=state.turn,
-        aside=_faces(state.aside),
-        rolled=tuple(rolled),
-        rolled_used=used,
-        kept=tuple(kept),
-        value=state.value,
-        bust=bust,
-        over=over,
-        winners=winners(state) if over else (),
-        took=took,
-        bonus=bonus,
-        lang=lang,
-    )
-
-
-def _faces(counts: Counts) -> tuple[str, ...]:
-    return tuple(face.value for face, n in counts.items() for _ in range(n))
 
 
 def _took(events: Sequence[object]) -> tuple[int, int | None, int] | None:

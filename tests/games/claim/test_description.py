@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from bot.games import shared_words
-from bot.games.claim import face, table_pictures, table_words
+from bot.games.claim import face, table_pictures, table_words, views
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, Kept, Move, with_last_trick
 from bot.games.face import described_name, seat_names
@@ -258,7 +258,7 @@ def shown_last_trick(outcome: Outcome | None, at: Game | None = None) -> tuple[o
     with their seats, its winner, and whether the strip of small cards holds it."""
     shown = at or (outcome.game if outcome is not None else None)
     assert shown is not None
-    table = face.table_view(seat_names(shown, EN), shown.state, outcome, EN)
+    table = views.table_view(seat_names(shown, EN), shown.state, outcome, EN)
     drawn_ids = {sprite.what for sprite in table_scene(table).sprites}
     captions = {label.text for label in table_labels(table)}
     return (

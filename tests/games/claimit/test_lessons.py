@@ -17,7 +17,7 @@ from bot.games import lesson_play
 from bot.games.analysis import Grade, Played
 from bot.games.claimit.game import CLAIMIT
 from bot.games.claimit.lessons import LESSONS
-from bot.games.claimit.lessons import RULES as TAUGHT
+from bot.games.claimit.taught_rules import RULES as TAUGHT
 from bot.games.drawn_dice import Tape
 from bot.games.lessons import Lesson
 from bot.games.registry import analyst_for

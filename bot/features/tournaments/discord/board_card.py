@@ -11,7 +11,7 @@ from bot.features.tournaments.checks import fewest_to_start
 from bot.features.tournaments.discord.controls import EntryAction, EntryButton
 from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import EndReason, Format, TournamentState
-from bot.features.tournaments.service import TournamentBoard
+from bot.features.tournaments.tournament_board import TournamentBoard
 from bot.games import shared_words
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
@@ -265,3 +265,27 @@ def _mark(row: Row, bye: int | None, over: bool, lang: Language) -> str:
     if row.user == bye:
         return lang._("bye")
     return ""
+
+
+def entry_line(board: TournamentBoard, user: int, lang: Language) -> str:
+    """Where a player stands in a tournament they signed up to, in a line."""
+    tournament = board.tournament
+    name = f"**{escaped(tournament.name)}** ({face_for(tournament.kind).title})"
+    if tournament.state is TournamentState.SIGNUP:
+        return lang._("{name}: starts {when}", name=name, when=f"<t:{int(tournament.starts_at)}:R>")
+    if any(e.user_id == user and e.dropped_round is not None for e in board.entries):
+        return lang._("{name}: you dropped out", name=name)
+    match = next((t for t in board.of_round(tournament.round) if user in t.players), None)
+    if match is not None and match.thread_id is not None:
+        where = lang._("your table {thread}", thread=f"<#{match.thread_id}>")
+    elif board.bye_in(tournament.round) == user:
+        where = lang._("you have the bye")
+    else:
+        where = lang._("not playing this round")
+    return lang._(
+        "{name}: round {round} of {rounds}, {where}",
+        name=name,
+        round=tournament.round,
+        rounds=tournament.all_rounds,
+        where=where,
+    )

@@ -22,14 +22,15 @@ from bot.discord_ui.owed_messages import Owed, direct_words
 from bot.discord_ui.part import LookingPart
 from bot.discord_ui.permissions import missing_threads
 from bot.features.tournaments.checks import MOST_ROUND_ROBIN, NewTournament
-from bot.features.tournaments.discord.board_card import board_card, standings_view
+from bot.features.tournaments.discord.board_card import board_card, entry_line, standings_view
 from bot.features.tournaments.discord.controls import EntryAction, EntryButton
 from bot.features.tournaments.discord.keeper import RoundKeeper
 from bot.features.tournaments.discord.round_card import end_card, round_card
 from bot.features.tournaments.discord.start_times import read_time
 from bot.features.tournaments.match_queries import Match
 from bot.features.tournaments.queries import EndReason, Format, Tournament, TournamentState
-from bot.features.tournaments.service import TournamentBoard, TournamentService
+from bot.features.tournaments.service import TournamentService
+from bot.features.tournaments.tournament_board import TournamentBoard
 from bot.games.drawing import STANDINGS
 from bot.games.escaping import escaped
 from bot.games.faces import face_for
@@ -517,30 +518,6 @@ class Tournaments(LookingPart):
             return board.tournament.channel_id
 
         return place
-
-
-def entry_line(board: TournamentBoard, user: int, lang: Language) -> str:
-    """Where a player stands in a tournament they signed up to, in a line."""
-    tournament = board.tournament
-    name = f"**{escaped(tournament.name)}** ({face_for(tournament.kind).title})"
-    if tournament.state is TournamentState.SIGNUP:
-        return lang._("{name}: starts {when}", name=name, when=f"<t:{int(tournament.starts_at)}:R>")
-    if any(e.user_id == user and e.dropped_round is not None for e in board.entries):
-        return lang._("{name}: you dropped out", name=name)
-    match = next((t for t in board.of_round(tournament.round) if user in t.players), None)
-    if match is not None and match.thread_id is not None:
-        where = lang._("your table {thread}", thread=f"<#{match.thread_id}>")
-    elif board.bye_in(tournament.round) == user:
-        where = lang._("you have the bye")
-    else:
-        where = lang._("not playing this round")
-    return lang._(
-        "{name}: round {round} of {rounds}, {where}",
-        name=name,
-        round=tournament.round,
-        rounds=tournament.all_rounds,
-        where=where,
-    )
 
 
 def _thread_name(board: TournamentBoard, match: Match, lang: Language) -> str:

@@ -10,7 +10,7 @@ from bot.discord_ui.card_layout import Card, Line
 from bot.discord_ui.game_messages import message_link
 from bot.features.tournaments.discord.board_card import champions, title
 from bot.features.tournaments.queries import Tournament
-from bot.features.tournaments.service import TournamentBoard
+from bot.features.tournaments.tournament_board import TournamentBoard
 from bot.games.escaping import escaped
 from bot.games.face import GOLD
 from bot.games.faces import face_for
