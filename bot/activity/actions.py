@@ -49,6 +49,10 @@ class BoardActions:
         action = self._named[name]
         return await action.offered(self._service.part(action.service), game, user_id)
 
+    def others_see(self, name: str) -> bool:
+        """Whether taking the action ``name`` (``known``) changes what others see."""
+        return self._named[name].others_see
+
     def made(self, name: str, asked: Asked) -> Taking:
         """Taking the action ``name`` (``known``) as ``asked``, through its feature's service."""
         action = self._named[name]

@@ -497,9 +497,9 @@ class ActivityServer:
 
     async def _act(self, watcher: Watcher, game_id: int, asked: dict[str, Any]) -> None:
         """A feature's action, taken only where the viewer is offered it now, as the
-        feature's buttons take it; every board of the game is then pushed anew (what
-        each is offered may have changed with it), and its answer, if any, said to the
-        asker alone."""
+        feature's buttons take it; one that changes what others see is shown in the
+        channel and every board of the game pushed anew (what each is offered may have
+        changed with it); its answer, if any, is said to the asker alone."""
         name, version = asked.get("action"), asked.get("version")
         actions = self._actions
         seen = number(version)
@@ -513,9 +513,12 @@ class ActivityServer:
         if await actions.offered(name, game, viewer.user_id) is not Offered.ENABLED:
             await self._refuse(watcher, refusals.NOT_OFFERED)
             return
-        made = actions.made(name, Asked(game_id, actor, viewer.channel_id, seen))
-        await self._table.act(game_id, name, made)
-        self.boards.changed(game_id)
+        made = actions.made(name, Asked(game_id, actor, viewer.channel_id, seen, game))
+        if actions.others_see(name):
+            await self._table.act(game_id, name, made)
+            self.boards.changed(game_id)
+        else:
+            await made()
         at = game.version if seen is None else seen
         answer = actions.answer(name, made, game_id, at, watcher.lang)
         if answer is not None:

@@ -8,7 +8,8 @@ it can be taken now, is the service's to say, as what the action does is (in one
 transaction, as any of its changes). The board names no feature: it shows each action
 offered to its viewer, in the viewer's language, and runs the one asked for by name. An
 action may answer its asker alone (``answer``), in lines the board shows beside the
-game's choices while the game stays where it was asked (a hint).
+game's choices while the game stays where it was asked (a hint), and then changes nothing
+anyone else sees (``others_see``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class Asked:
     actor: Actor
     channel_id: int
     version: int | None
+    game: Game | None = None
+    """The game as the board read it to offer the action: an action that changes nothing
+    others see (``BoardAction.others_see``) takes it as it stands rather than read it
+    again."""
 
 
 @dataclass(frozen=True)
@@ -74,3 +79,7 @@ class BoardAction(Generic[Service]):
     answer: Callable[[Any, Language], Sequence[str]] | None = None
     """What its asker alone is shown of what ``act`` returned, as lines (with **bold**
     parts) in their language; ``None``: nothing, the channel and the game show it."""
+    others_see: bool = True
+    """Whether taking it changes what the game's other viewers see (its channel, every
+    board of it), which are then shown it; after one that doesn't (a hint), nothing is
+    shown or pushed to anyone but its asker."""

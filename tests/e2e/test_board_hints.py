@@ -18,7 +18,7 @@ from bot.games.claim.names import card_name
 from bot.games.registry import analyst_for, rules_for
 from bot.service import Actor
 from bot.service.errors import BoardMovedOn
-from bot.storage import Game
+from bot.storage import Game, game_queries, game_rows
 from emulator import User
 from engine.claim.state import ClaimState
 from i18n import Language, english, language
@@ -89,6 +89,21 @@ async def heard_all(board: BoardViewer) -> list[Frame]:
     return board.frames
 
 
+def counting_reads(patched: pytest.MonkeyPatch) -> list[int]:
+    """The id of every game read from the database from now on, as long as ``patched``
+    holds."""
+    read: list[int] = []
+    real = game_rows.read_game
+
+    def counted(rows: Any) -> Game:
+        game = real(rows)
+        read.append(game.id)
+        return game
+
+    patched.setattr(game_queries, "read_game", counted)
+    return read
+
+
 async def the_hint(world: World, game: Game, user_id: int) -> Hint:
     """The hint kept for the player to act, as the service gives it."""
     hints = world.bots[0].service.part(HintService)
@@ -97,7 +112,7 @@ async def the_hint(world: World, game: Game, user_id: int) -> Hint:
 
 @pytest.mark.parametrize("kind", ["claimit", "nuggets", "claim"])
 async def test_the_player_to_act_alone_is_offered_a_hint_and_answered_on_their_board(
-    world: World, session: aiohttp.ClientSession, kind: str
+    world: World, session: aiohttp.ClientSession, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await started_with_hints(world, kind)
     seated = {seat.seat: world.user(seat.user_id or 0) for seat in game.seats}
@@ -113,8 +128,20 @@ async def test_the_player_to_act_alone_is_offered_a_hint_and_answered_on_their_b
     assert "hint" not in offered(await other.game(version=game.version))
     assert "hint" not in offered(await spectator.game(version=game.version))
 
+    await world.quiet()
     public = [m for m in world.channel.messages if not m.ephemeral]
-    answer = await hint_asked(mover, game)
+    others = (other, spectator)
+    before = [len(board.frames) for board in others]
+    with monkeypatch.context() as patched:
+        read = counting_reads(patched)
+        answer = await hint_asked(mover, game)
+        heard = [
+            (await heard_all(board))[count:] for board, count in zip(others, before, strict=True)
+        ]
+        await world.quiet()
+    # The game read once, as the board offered it: the hint takes it as it stands, and no
+    # board is pushed it again.
+    assert read.count(game.id) == 1
     hint = await the_hint(world, game, seated[seat].id)
     assert answer == {
         "type": "answered",
@@ -125,9 +152,10 @@ async def test_the_player_to_act_alone_is_offered_a_hint_and_answered_on_their_b
     assert answer["lines"][0] == "💡 Hint: your options as the judge weighs them"
     assert sum(line.startswith("⭐ ") for line in answer["lines"]) == 1
     assert len(answer["lines"]) == len(hint.weighed.worths) + 2
-    # Its asker's alone: no other board hears of it, and the channel shows nothing.
-    for board in (other, spectator):
-        assert [f for f in await heard_all(board) if f["type"] == "answered"] == []
+    # Its asker's alone: no other board hears of it (nor is pushed the game again), and
+    # the channel shows nothing.
+    for frames in heard:
+        assert [f["type"] for f in frames if f["type"] in ("answered", "game")] == []
     await world.quiet()
     assert [m for m in world.channel.messages if not m.ephemeral] == public
     assert await world.bots[0].service.part(HintService).hints_asked(game.id) == {seat: 1}

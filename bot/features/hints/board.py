@@ -25,7 +25,7 @@ async def hint_offered(hints: HintService, game: Game, user_id: int) -> Offered:
 async def hint_asked(hints: HintService, asked: Asked) -> Hint:
     """**Hint** on the board: as its press under the table, of the version the board
     showed (weighed off the event loop, never holding the game)."""
-    return await hints.hint(asked.game_id, asked.actor, asked.version)
+    return await hints.hint(asked.game_id, asked.actor, asked.version, asked.game)
 
 
 HINT = BoardAction(
@@ -36,5 +36,6 @@ HINT = BoardAction(
     act=hint_asked,
     icon="💡",
     answer=hint_lines,
+    others_see=False,
 )
 """💡 **Hint** beside the choices of the player to act, in a game with hints."""

@@ -108,17 +108,20 @@ class HintService(FeatureService):
             self._flags.popitem(last=False)
         return flag
 
-    async def hint(self, game_id: int, actor: Actor, version: int | None = None) -> Hint:
+    async def hint(
+        self, game_id: int, actor: Actor, version: int | None = None, read: Game | None = None
+    ) -> Hint:
         """``actor``'s hint in the position the game stood in at ``version`` (what their
         button showed; ``None``: as it stands): refused in a game without hints, to
         anyone not to act there, once the game moved past it, and while they have as
-        many hints being weighed as they may. Counted once per position."""
+        many hints being weighed as they may. Counted once per position. ``read``: the
+        game as the asker's board read it for ``actor`` already, taken as it stands."""
         if actor.user_id is None:
             raise NoHintsForComputers()
         user = actor.user_id
 
         async def asking(connection: Connection) -> HintAsked:
-            game = await load_for(connection, game_id, actor)
+            game = read if read is not None else await load_for(connection, game_id, actor)
             state = playing(game)
             if not await hint_queries.has_hints(connection, game_id):
                 raise NoHints()
