@@ -33,6 +33,7 @@ from bot.activity.refusal_shares import PER_HOLDER, Shares, address_of
 from bot.discord_ui.global_pace import wrapper
 from bot.metrics.figures import Metrics
 from bot.metrics.requests import RequestCounts, invalid
+from bot.service import Actor, Where
 from i18n import Message
 
 log = logging.getLogger(__name__)
@@ -121,6 +122,11 @@ class Viewer:
     instance_id: str
     token: str = field(repr=False)
     """Their access token, with which Discord is asked again (``FRESH_SECONDS``)."""
+
+    @property
+    def actor(self) -> Actor:
+        """The viewer as the service knows who asks: only in the instance's channel."""
+        return Actor(self.user_id, where=Where(self.guild_id, self.channel_id))
 
 
 class DiscordIdentity:

@@ -61,14 +61,14 @@ from bot.activity.asks import (
     received,
 )
 from bot.activity.channel_table import ChannelTable
-from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed, Viewer
+from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed
 from bot.activity.launched_boards import LaunchedBoards, Launches
 from bot.activity.live_boards import LiveBoards, Watcher, close_within
 from bot.activity.page_files import Page
 from bot.activity.page_words import early_words, page_words
 from bot.activity.places import BoardPlaces
 from bot.discord_ui.discord_refusals import expected
-from bot.service import Actor, GameService, Player, ServiceError, Where
+from bot.service import GameService, Player, ServiceError, Where
 from bot.service.board_actions import Asked, Offered
 from bot.service.board_places import Asked as AskedThere
 from bot.service.errors import BoardMovedOn, NotYourTurn
@@ -318,7 +318,7 @@ class ActivityServer:
         """The game the board was opened from; its place's list where that is a lobby (a
         conversation's, whose message offers the board: joined and started there) or a
         game with nothing to draw."""
-        game = await self._service.game_for(game_id, _actor(watcher.viewer))
+        game = await self._service.game_for(game_id, watcher.viewer.actor)
         if game.status is not GameStatus.LOBBY:
             await self._shown(watcher, game)
         if watcher.watching != game.id:
@@ -443,13 +443,13 @@ class ActivityServer:
             if version is None:
                 await self._refuse(watcher, refusals.UNKNOWN_ASK)
                 return
-            made = partial(self._service.start, game_id, _actor(watcher.viewer), version)
+            made = partial(self._service.start, game_id, watcher.viewer.actor, version)
             await self._table.change(game_id, made)
         else:
             await self._refuse(watcher, refusals.UNKNOWN_ASK)
 
     async def _watch(self, watcher: Watcher, game_id: int) -> None:
-        game = await self._service.game_for(game_id, _actor(watcher.viewer))
+        game = await self._service.game_for(game_id, watcher.viewer.actor)
         if game.status is GameStatus.LOBBY:
             # A lobby has no board yet: the list joins and starts it.
             await self._refuse(watcher, refusals.NOT_STARTED)
@@ -475,7 +475,7 @@ class ActivityServer:
         if not intent(chosen):
             await self._refuse(watcher, refusals.UNKNOWN_ASK)
             return
-        actor = _actor(watcher.viewer)
+        actor = watcher.viewer.actor
         decided = number(key)
         # A hidden hand's choice counts while what its seat decides on is the same (its
         # key), as a button of its private message does.
@@ -508,7 +508,7 @@ class ActivityServer:
             return
         assert isinstance(name, str)
         viewer = watcher.viewer
-        actor = _actor(viewer)
+        actor = viewer.actor
         game = await self._service.game_for(game_id, actor)
         if await actions.offered(name, game, viewer.user_id) is not Offered.ENABLED:
             await self._refuse(watcher, refusals.NOT_OFFERED)
@@ -555,8 +555,3 @@ class ActivityServer:
     async def _refuse(self, watcher: Watcher, words: Words | str) -> None:
         text = words if isinstance(words, str) else watcher.lang.say(words)
         await watcher.say({"type": "refused", "text": text})
-
-
-def _actor(viewer: Viewer) -> Actor:
-    """The viewer as the service knows who asks: only in the instance's channel."""
-    return Actor(viewer.user_id, where=Where(viewer.guild_id, viewer.channel_id))

@@ -440,6 +440,7 @@ class GameBot(discord.AutoShardedClient):
         if hasattr(self, "table"):
             await self.lease_keeper.stop()
             await self.parts.stop()
+            await self.service.stop_features()
             await self.owed.stop()
             await self.events.stop()
             await self.table.follower.stop()

@@ -26,6 +26,10 @@ class FeatureService:
         self._db = core.database
         self._clock = core.clock
 
+    async def stop(self) -> None:
+        """The bot stops, the work under way finished: what the service runs of its own
+        (a pool of judges) ends. Called only where a service defines it."""
+
     async def _change(self, body: Change[T]) -> T:
         """Runs ``body`` in the core's write transaction of a game's change."""
         return await self.core.change(body)

@@ -107,6 +107,13 @@ class GameService(LobbyChanges):
         """The places the bot is no member of: each one's scope (its games'
         ``guild_id``), and the token each game's message there follows through."""
 
+    async def stop_features(self) -> None:
+        """The bot stops: each feature's service that runs something of its own ends it,
+        in the features' order."""
+        for made in self._parts.values():
+            if type(made).stop is not FeatureService.stop:
+                await made.stop()
+
     def part(self, service: type[Part]) -> Part:
         """The feature's service of class ``service``, made over this one."""
         made = self._parts[service]

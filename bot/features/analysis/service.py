@@ -20,11 +20,12 @@ from bot.features.analysis.errors import (
     TooManyReports,
 )
 from bot.features.analysis.fair_share import Job
-from bot.features.analysis.judging import Judging
+from bot.features.analysis.judging import PROCESSES, Judging
 from bot.features.analysis.queries import SeatRow, keep_report, stored_report
 from bot.games import shared_words
 from bot.games.analysis import Analysis, Played, Weighed
 from bot.games.ledgers import results, won_by_seat
+from bot.games.painters import PAINTERS
 from bot.games.registry import registration_for, rules_for
 from bot.service.feature_service import FeatureService
 from bot.service.game_changes import GameChanges
@@ -42,9 +43,11 @@ class AnalysisService(FeatureService):
 
     def __init__(self, core: GameChanges) -> None:
         super().__init__(core)
-        self.judging = Judging(0)
-        """Where games are judged: the Discord part gives it processes once the bot's
-        pictures have theirs."""
+        # Where pictures have processes of their own, so do judges; where pictures are
+        # drawn in threads (tests starting many bots), games are judged in one too.
+        self.judging = Judging(PROCESSES if PAINTERS.processes else 0)
+        """Where games are judged, for this feature and for those that need its reports
+        (hints, drills)."""
         self._shares = Shares(core.database, core.clock, "shared_analyses")
         self._making: dict[int, tuple[asyncio.Task[Analysis], Job]] = {}
 
@@ -90,11 +93,12 @@ class AnalysisService(FeatureService):
 
     async def stop(self) -> None:
         """Ends the judging under way (a game cut short is judged at its next ask), so
-        that none writes its report once the bot has stopped."""
+        that none writes its report once the bot has stopped, then the judges."""
         making = [task for task, _ in self._making.values()]
         for task in making:
             task.cancel()
         await asyncio.gather(*making, return_exceptions=True)
+        await self.judging.stop()
 
     async def stored(self, game_id: int) -> Analysis | None:
         """The game's report, if it was made."""

@@ -26,7 +26,6 @@ from bot.discord_ui.sharing import ShareButton, Sharing, ShowButton, Told
 from bot.features.analysis.discord.components import ReportButton, ShareReportButton
 from bot.features.analysis.discord.form_lines import ShowsForm
 from bot.features.analysis.discord.report_card import Report, report_card
-from bot.features.analysis.judging import PROCESSES, Judging
 from bot.features.analysis.service import AnalysisService
 from bot.games import shared_words
 from bot.games.analysis import Analysis
@@ -62,15 +61,7 @@ class Reports(ShowsForm):
         super().__init__(context)
         self.client = context.client
         self.reports = context.service.part(AnalysisService)
-        # Where pictures have processes of their own, so do judges; where pictures are
-        # drawn in threads (tests starting many bots), games are judged in one too.
-        self.reports.judging = Judging(PROCESSES if PAINTERS.processes else 0)
         self.sharing = Sharing(context, "report-share", self.reports, self._shared, ALREADY_SHARED)
-
-    async def stop(self) -> None:
-        """The judges end with the bot, once the games being judged are."""
-        await self.reports.stop()
-        await self.reports.judging.stop()
 
     async def result_rows(self, game: Game, lang: Language) -> Rows:
         """The button that shows what decided a finished game, under its result."""
