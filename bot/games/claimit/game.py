@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.games.claimit import GAME
 from bot.games.claimit.turn_stats import turn_stats
+from bot.games.claimit.words import space
 from bot.games.figures import Figure, Fold
 from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures, rolled_dice
 from bot.games.rules import BaseRules, GameOption, IllegalIntent, JsonForm, Setting, Standing, Step
@@ -149,12 +150,6 @@ class ClaimIt(BaseRules[GameState, Action]):
         if seats is None and state.variant != bool(options.get("variant", False)):
             return "the saved position and the game disagree on the rule variant"
         return seats
-
-
-def space(col: int, row: int) -> Message:
-    """A space as players read it: ``2,5`` (column, row); German writes ``(2|5)``, where
-    ``2,5`` would read as a decimal."""
-    return Message("{col},{row}", col=col, row=row)
 
 
 def _dice(action: Action) -> tuple[int, ...]:

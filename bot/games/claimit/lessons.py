@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from bot.games.claimit.game import space
+from bot.games.claimit.words import space
 from bot.games.lessons import ComputerReply, Lesson, LessonStep, Topic, draws
 from bot.storage.game_values import JSON
 from i18n import N_, Message

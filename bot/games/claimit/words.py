@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.claimit.game import space
 from bot.games.outcome import Outcome
 from bot.games.shared_words import decided, name
 from bot.storage.records import Game, Result
@@ -29,8 +28,14 @@ from engine.claimit import (
 from engine.claimit.board import spaces
 from engine.claimit.odds import OUTCOMES
 from engine.claimit.scoring import visible_spaces
-from i18n import Language
+from i18n import Language, Message
 from render.claimit import lettered
+
+
+def space(col: int, row: int) -> Message:
+    """A space as players read it: ``2,5`` (column, row); German writes ``(2|5)``, where
+    ``2,5`` would read as a decimal."""
+    return Message("{col},{row}", col=col, row=row)
 
 
 def dice(rolled: tuple[int, ...]) -> str:
