@@ -3,8 +3,10 @@
     python -m bench.press_path
 
 Starts the real bot against the local Discord (in this process, as the end-to-end tests
-do), opens a Claim It! game and presses **Roll** on its table; then, in a game of its
-own, makes a move from a player's board (the Activity's connection). While each runs,
+do), opens a Claim It! game and presses **Roll** on its table, then again with ten
+features that add nothing put beside the bot's (a feature costs a press only where it
+takes part); then, in a game of its own, makes a move from a player's board (the
+Activity's connection). While each runs,
 from the press (or the socket's message) to the game shown in the channel, every call
 into a function of the bot (``bot/``) is noted in order, a coroutine resumed counting as
 a call as it is one for the interpreter, and what the bench itself asks of the bot (is
@@ -32,6 +34,7 @@ import aiohttp
 from bot.service import feature_registry
 from tests.e2e.board_viewer import move_of, opened_from_the_table
 from tests.e2e.world import World, make_world
+from tests.features_beside import features_beside
 
 BOT = str(Path(__file__).resolve().parents[1] / "bot") + "/"
 
@@ -120,17 +123,52 @@ def said(name: str, way: Way) -> str:
     return f"{name}: {way.stops} stops, {way.returns} returns, {way.files} files"
 
 
+EMPTY_FEATURES = 10
+"""Features that add nothing, put beside the bot's for a second Roll press: a feature
+costs a press only where it takes part in it."""
+EMPTY_PART = '''"""Its Discord part, which adds nothing."""
+
+from bot.discord_ui.part import Declaration, Part
+
+
+class Nothing(Part):
+    """Adds nothing."""
+
+
+PART = Declaration(Nothing)
+'''
+
+
+def empty_features(count: int) -> dict[str, dict[str, str]]:
+    """``count`` feature folders declaring a feature and a Discord part that add nothing."""
+    declared = '"""Adds nothing."""\n\nfrom bot.service.feature_registry import Feature\n\n'
+    return {
+        f"empty_{number}": {
+            "__init__.py": declared + "FEATURE = Feature()\n",
+            "discord/__init__.py": EMPTY_PART,
+        }
+        for number in range(count)
+    }
+
+
 async def main() -> None:
     feature_registry.discovered()
     with tempfile.TemporaryDirectory() as folder:
         async with world_with_a_board(Path(folder) / "press") as world:
             press = await a_press(world)
+        with features_beside(Path(folder) / "empty", empty_features(EMPTY_FEATURES)):
+            async with world_with_a_board(Path(folder) / "beside") as world:
+                beside = await a_press(world)
         async with (
             world_with_a_board(Path(folder) / "board") as world,
             aiohttp.ClientSession() as session,
         ):
             move = await a_board_move(world, session)
     print(said("Roll pressed on the table", press))
+    print(
+        said(f"the same with {EMPTY_FEATURES} empty features beside the bot's", beside)
+        + f" ({beside.stops - press.stops:+d})"
+    )
     print(said("a move made on the board", move))
 
 
