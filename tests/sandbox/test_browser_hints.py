@@ -8,19 +8,35 @@ desktop in English, on a phone in German."""
 from __future__ import annotations
 
 import gc
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import FrameLocator, Page, ViewportSize, expect
 
 from bot.activity.live_boards import LiveBoards
 from bot.games.faces import face_for
 from i18n import Language, english, language
 from sandbox.server_world import CHANNEL_ID
-from tests.sandbox.conftest import Sandbox
+from tests.sandbox.conftest import Sandbox, started
 from tests.sandbox.pages import PHONE, act_as, new_lobby, public, start_from_lobby
 from tests.sandbox.test_browser_activity import board, consent, member, open_the_board
 
 pytestmark = pytest.mark.browser
+
+DICE_SEED = 1
+"""The bot's dice (the deal, who goes first): the player leads the first trick, so the
+hint they ask for weighs every card in their hand. Where the computer player leads, the
+player may hold one card they can follow with, and a hint has nothing to weigh (refused
+in words, as it should be): on random dice, one game in seven or so."""
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
+    async with started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox:
+        yield sandbox
 
 
 async def hinted_board(
