@@ -69,6 +69,9 @@ async def test_a_take_back_is_told_and_said_on_the_board(page: Page, sandbox: Sa
     before = await lines.all_inner_texts()
 
     table = await the_table(page, "Claim It! #1")
+    # The table follows the board's move once the move is made: its Take back, pressed
+    # before, is the one of the roll, refused as of a game that has moved on since.
+    await expect(table).to_contain_text(before[-1])
     await table.locator("button", has_text="Take back").click()
     # In place of the move it undid, in the table's words; and said alone.
     said = f"Ann took back their last move: {before[-1]}"
