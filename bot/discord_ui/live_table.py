@@ -18,8 +18,9 @@ table edited or posted anew, pings, hands) follows out of the hold
 (``TableFollower``), one show of a game at a time (``displays``), as the game stands
 then: moves made meanwhile are skipped rather than queued, so play goes at the
 players' pace, not the channel's. The version shown is recorded afterwards. A change
-that was committed but could not be shown goes to the reconciler, which shows the
-game's current state later; so nobody is told "nothing changed" after a commit.
+shown whole (a lobby's, someone leaving) is made once the show under way is done. A
+change committed but not shown goes to the reconciler, which shows the game's current
+state later; so nobody is told "nothing changed" after a commit.
 """
 
 from __future__ import annotations
@@ -231,9 +232,15 @@ class LiveTable:
         """The change made and shown while holding the game, then handed to the caller, once
         whether or not its show failed: what the caller does with it is part of the show
         (an answer of its own), the game still held, and its failure is the show's."""
-        yielded = False
-        async with self.work.admitted(), self.locks.hold(game_id, deferral(interaction)):
-            if not whole:
+        yielded, waiting = False, deferral(interaction)
+        async with contextlib.AsyncExitStack() as holding:
+            await holding.enter_async_context(self.work.admitted())
+            await holding.enter_async_context(self.locks.hold(game_id, waiting))
+            if whole:
+                # A show under way may yet record where its messages went (a ping): read
+                # before that, they would be posted again and the first left behind.
+                await holding.enter_async_context(self.displays.hold(game_id, waiting))
+            else:
                 self.state.moving(game_id)
             try:
                 if interaction is None:
@@ -248,12 +255,9 @@ class LiveTable:
                 raise
             game = changed if isinstance(changed, Game) else changed.game
             try:
-                async with contextlib.AsyncExitStack() as showing:
-                    if whole:
-                        await showing.enter_async_context(self.displays.hold(game.id))
-                    shown = await show(changed)
-                    yielded = True
-                    yield changed
+                shown = await show(changed)
+                yielded = True
+                yield changed
                 if isinstance(shown, Answered):
                     if shown.recorded:
                         await self.service.messages.mark_shown(

@@ -8,16 +8,20 @@ import asyncio
 import random
 import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.background.game_locks import Deferral
 from bot.discord_ui.face_drawing import to_ping
+from bot.service import Actor
 from bot.storage import Game, GameStatus
 from emulator import Channel, Message, User
 from emulator.components import media
 from tests.e2e.world import (
+    RESPONSE_DEADLINE,
     THREAD_PERMISSIONS,
     World,
     board_png,
@@ -165,6 +169,50 @@ async def test_an_away_player_is_pinged_once_per_turn_and_the_ping_goes_when_the
         # The next player's ping, and only that.
         assert len(pings_posted(world)) == posted + 1
         at_most_table_and_ping(world)
+
+
+async def test_a_change_shown_whole_reads_the_game_once_the_show_under_way_is_done(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Someone leaving while the move before is still being shown (its ping posted, say,
+    and about to be recorded) is made only once that show is done: made before it, it
+    read the game's messages as they were, and its own show would ping the player to act
+    afresh, leaving the first ping behind for good."""
+    table = await start(world, "claimit")
+    bot = world.bots[0]
+    game = await game_here(world)
+    mover = await world.mover()
+    (leaver,) = [user for user in world.players[:2] if user != mover]
+    made: list[int] = []
+    leave = bot.service.leave
+
+    async def leaving(game_id: int, actor: Actor, version: int | None) -> Game:
+        made.append(game_id)
+        return await leave(game_id, actor, version)
+
+    monkeypatch.setattr(bot.service, "leave", leaving)
+    displays = bot.table.displays
+    hold = displays.hold
+    waiting = asyncio.Event()
+
+    def holding(
+        game_id: int, deferral: Deferral | None = None
+    ) -> AbstractAsyncContextManager[None]:
+        waiting.set()
+        return hold(game_id, deferral)
+
+    async with hold(game.id):  # a show of the game under way
+        monkeypatch.setattr(displays, "hold", holding)
+        left = asyncio.ensure_future(world.command(leaver, "claimit leave"))
+        await asyncio.wait_for(waiting.wait(), RESPONSE_DEADLINE)
+        assert made == []
+    await left
+    game = await game_here(world)
+    seat = game.seat_left_by(leaver.id)
+    assert made == [game.id] and seat is not None and seat.is_bot
+    (ping,) = world.pings()
+    assert ping.mentions == [mover.id] and game.ping_message_id == ping.id
+    assert public(world.channel) == [table, ping]
 
 
 async def test_someone_playing_along_is_pinged_only_after_the_delay(world: World) -> None:
