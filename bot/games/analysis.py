@@ -20,8 +20,8 @@ from fractions import Fraction
 from typing import Any, Final, Protocol, TypeVar
 
 from bot.storage.game_values import JSON, Level
+from engine.chance_luck import EventLuck
 from engine.judging import Judged as Verdict
-from engine.luck import EventLuck
 
 
 class Unit(StrEnum):

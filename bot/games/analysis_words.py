@@ -12,9 +12,9 @@ from fractions import Fraction
 from typing import Any, Final, Protocol
 
 from bot.games.analysis import ChanceKind, Fortune, Grade, Judged, Unit
-from bot.games.luck import verdict_words
+from bot.games.bust_luck import verdict_words
 from bot.games.seat_summaries import SeatSummary, luck_adjusted
-from engine.luck import Verdict
+from engine.bust_luck import Verdict
 from i18n import Language
 
 

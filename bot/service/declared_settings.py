@@ -37,7 +37,7 @@ class Choice:
     label: str
 
 
-class Kept(Protocol):
+class HoldsDeclared(Protocol):
     """A server's or a player's settings, with the declared settings' values kept."""
 
     @property
@@ -68,7 +68,7 @@ class Declared(ABC, Generic[V]):
         except (ValueError, TypeError):
             return self.default
 
-    def of(self, settings: Kept) -> V:
+    def of(self, settings: HoldsDeclared) -> V:
         """This setting's value on a server, or for a player."""
         if self.name not in settings.declared:
             return self.default

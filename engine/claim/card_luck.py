@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from engine.chance_luck import EventLuck
 from engine.claim.actions import Action
 from engine.claim.cards import Card, sort_cards
 from engine.claim.judge import replayed
@@ -58,7 +59,6 @@ from engine.claim.rules import apply
 from engine.claim.state import ClaimState, evolve
 from engine.claim.view import SeatView, view
 from engine.claim.win_chance import dealt
-from engine.luck import EventLuck
 
 DEALS: Final = 48
 """Paired deals per event and seat. A deal's two values share the rest of the deal but

@@ -7,6 +7,7 @@ state, events = apply(state, Place(state.pending_placements()[0]))
 
 from engine.claimit.actions import Action, Place, Placement, Roll, Stop, TimeOut
 from engine.claimit.board import SPACES, Space
+from engine.claimit.bust_luck import bust_luck
 from engine.claimit.errors import (
     BadAction,
     BadDice,
@@ -24,7 +25,6 @@ from engine.claimit.json_form import (
     state_from_json,
     state_to_json,
 )
-from engine.claimit.luck import luck
 from engine.claimit.odds import RollOdds, roll_odds
 from engine.claimit.rules import Transition, apply
 from engine.claimit.scoring import Score, scores, winners
@@ -73,8 +73,8 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "apply",
+    "bust_luck",
     "event_to_json",
-    "luck",
     "roll_odds",
     "scores",
     "state_from_json",

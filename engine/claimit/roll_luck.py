@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Final
 
+from engine.chance_luck import EventLuck
 from engine.claimit.actions import Action, Roll
 from engine.claimit.judge import _Game
 from engine.claimit.rules import apply
 from engine.claimit.state import GameState
-from engine.luck import EventLuck
 
 ORDERED_ROLLS: Final = tuple(product(range(1, 7), repeat=3))
 """The 216 ordered rolls."""

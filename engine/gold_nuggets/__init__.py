@@ -26,7 +26,7 @@ from engine.gold_nuggets.json_form import (
     state_from_json,
     state_to_json,
 )
-from engine.gold_nuggets.luck import NuggetsLuck, luck
+from engine.gold_nuggets.push_luck import PushLuck, push_luck
 from engine.gold_nuggets.rules import Transition, apply
 from engine.gold_nuggets.scoring import scores, winners
 from engine.gold_nuggets.state import CENTRE_START, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
@@ -51,9 +51,9 @@ __all__ = [
     "IllegalSetAside",
     "IllegalTake",
     "InvalidState",
-    "NuggetsLuck",
     "Passed",
     "Phase",
+    "PushLuck",
     "Roll",
     "RulesError",
     "SetAside",
@@ -67,7 +67,7 @@ __all__ = [
     "apply",
     "event_to_json",
     "legal_set_asides",
-    "luck",
+    "push_luck",
     "scores",
     "state_from_json",
     "state_to_json",

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.chance_luck import EventLuck
 from engine.gold_nuggets.actions import Action, Roll
 from engine.gold_nuggets.rules import apply
 from engine.gold_nuggets.state import STEAL_LASSOS, GameState, Phase
 from engine.gold_nuggets.win_chance import chances, turn_plan
-from engine.luck import EventLuck
 
 
 def roll_luck(start: GameState, actions: Iterable[Action]) -> list[EventLuck]:

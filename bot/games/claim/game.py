@@ -103,7 +103,7 @@ _ENGINE_FIELDS: Final = tuple(f.name for f in fields(ClaimState))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Kept(ClaimState):
+class ClaimTableState(ClaimState):
     """Claim's position as the platform keeps it: the engine's, and the trick completed
     last, which the table picture shows until the next one is complete (the engine
     forgets a trick once its cards are handed out; a player who looks away for a few
@@ -128,21 +128,23 @@ def _engine_values(state: ClaimState) -> tuple[Any, ...]:
     return tuple(getattr(state, name) for name in _ENGINE_FIELDS)
 
 
-def with_last_trick(state: ClaimState, trick: tuple[Played, ...], winner: int | None) -> Kept:
+def with_last_trick(
+    state: ClaimState, trick: tuple[Played, ...], winner: int | None
+) -> ClaimTableState:
     """``state`` keeping ``trick`` as the trick completed last, won by ``winner``."""
     engine: dict[str, Any] = {name: getattr(state, name) for name in _ENGINE_FIELDS}
-    return Kept(**engine, last_trick=trick, last_winner=winner)
+    return ClaimTableState(**engine, last_trick=trick, last_winner=winner)
 
 
 def kept(
     before: ClaimState, move: Move | None, after: ClaimState, events: Sequence[object]
-) -> Kept:
+) -> ClaimTableState:
     """``after`` with the trick completed last: the one ``move`` completed (``events`` say
     so), else the one ``before`` kept."""
     done = next((e for e in events if isinstance(e, TrickDone)), None)
     if done is None:
-        trick = before.last_trick if isinstance(before, Kept) else ()
-        winner = before.last_winner if isinstance(before, Kept) else None
+        trick = before.last_trick if isinstance(before, ClaimTableState) else ()
+        winner = before.last_winner if isinstance(before, ClaimTableState) else None
     elif done.auto or move is None:
         trick, winner = (), None
     else:
@@ -305,7 +307,9 @@ class ClaimGame(BaseRules[ClaimState, Move]):
             "removed": [c.id for c in removed],
         }
 
-    def start(self, players: int, first: int, options: Options, setup: JSON | None) -> Kept:
+    def start(
+        self, players: int, first: int, options: Options, setup: JSON | None
+    ) -> ClaimTableState:
         if setup is None:
             raise ValueError("a game of Claim starts from its dealt deck")
         try:
@@ -389,13 +393,13 @@ def _state_to_json(state: ClaimState) -> JSON:
     """The engine's JSON form, with the last trick when there is one (so a position saved
     before it was kept reads the same)."""
     data = state_to_json(state)
-    if isinstance(state, Kept) and state.last_trick:
+    if isinstance(state, ClaimTableState) and state.last_trick:
         data["last_trick"] = [{"seat": p.seat, "card": p.card.id} for p in state.last_trick]
         data["last_winner"] = state.last_winner
     return data
 
 
-def _state_from_json(data: object) -> Kept:
+def _state_from_json(data: object) -> ClaimTableState:
     """The position ``_state_to_json`` wrote, its last trick checked."""
     if isinstance(data, dict):
         data = dict(data)

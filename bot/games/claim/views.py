@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.games.claim.game import (
-    Kept,
+    ClaimTableState,
     kept,
 )
 from bot.games.outcome import Outcome
@@ -116,9 +116,9 @@ def table_view(
     players = state.players
     if result is None and state.phase is Phase.OVER:
         result = score(state)
-    # The platform's positions keep the trick completed last (``Kept``); one made
+    # The platform's positions keep the trick completed last (``ClaimTableState``); one made
     # elsewhere learns it from the move that led to it, if that completed it.
-    if not isinstance(state, Kept):
+    if not isinstance(state, ClaimTableState):
         state = (
             kept(state, None, state, ())
             if last is None

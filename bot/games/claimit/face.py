@@ -7,6 +7,7 @@ from contextlib import suppress
 
 from bot.games import shared_words
 from bot.games.board import playable
+from bot.games.bust_luck import luck_lines, record_luck
 from bot.games.claimit import GAME, board_page, status_words, words
 from bot.games.claimit.game import CLAIMIT
 from bot.games.drawing import CLAIMIT_BOARD, CLAIMIT_REPLAY, CLAIMIT_STILL
@@ -21,7 +22,6 @@ from bot.games.face import (
     lit_dice,
     seat_names,
 )
-from bot.games.luck import luck_lines, record_luck
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
 from bot.games.replay import Hold, ReplayStep, caption

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from bot.games.bust_luck import LUCK_FIGURES, dice_figures, luck_figures, rolled_dice
 from bot.games.claimit import GAME
 from bot.games.claimit.turn_stats import turn_stats
 from bot.games.claimit.words import space
 from bot.games.figures import Figure, Fold
-from bot.games.luck import LUCK_FIGURES, dice_figures, luck_figures, rolled_dice
 from bot.games.rules import BaseRules, GameOption, IllegalIntent, JsonForm, Setting, Standing, Step
 from bot.storage.game_values import JSON, Level, Options
 from engine.claimit import (
@@ -40,7 +40,7 @@ from engine.claimit import (
     winners,
 )
 from engine.claimit import bots as claimit_bots
-from engine.claimit.luck import luck as bust_luck
+from engine.claimit.bust_luck import bust_luck
 from i18n import N_, Message
 
 DIE_FACES = ("1", "2", "3", "4", "5", "6")

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.games.analysis_words import margin
+from bot.games.bust_luck import busts_line
 from bot.games.claimit import words
-from bot.games.luck import busts_line
 from engine.claimit.actions import Placement
 from i18n import Language
 

@@ -16,6 +16,7 @@ from typing import Final
 
 from bot.games import shared_words
 from bot.games.board import plain, playable
+from bot.games.bust_luck import record_luck
 from bot.games.drawing import NUGGETS_REPLAY, NUGGETS_STILL
 from bot.games.face import (
     Board,
@@ -37,7 +38,6 @@ from bot.games.gold_nuggets.report_words import luck_line, roll_on_words
 from bot.games.gold_nuggets.table_pictures import table_picture, table_png
 from bot.games.gold_nuggets.views import dice_faces, table_view
 from bot.games.limits import listed_name
-from bot.games.luck import record_luck
 from bot.games.outcome import Outcome
 from bot.games.replay import Hold, ReplayStep, caption
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord

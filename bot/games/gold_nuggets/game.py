@@ -15,9 +15,9 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from bot.games.bust_luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures, rolled_dice
 from bot.games.figures import Figure, Fold
 from bot.games.gold_nuggets import GAME
-from bot.games.luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures, rolled_dice
 from bot.games.rules import BaseRules, IllegalIntent, JsonForm, Setting, Standing, Step
 from bot.storage.game_values import JSON, Level, Options
 from engine.gold_nuggets import (
@@ -51,8 +51,7 @@ from engine.gold_nuggets import (
 )
 from engine.gold_nuggets import bots as nuggets_bots
 from engine.gold_nuggets.dice import DICE
-from engine.gold_nuggets.luck import NuggetsLuck
-from engine.gold_nuggets.luck import luck as nuggets_luck
+from engine.gold_nuggets.push_luck import PushLuck, push_luck
 from engine.gold_nuggets.state import STEAL_LASSOS
 from i18n import Message, Plural, Words
 
@@ -176,7 +175,7 @@ class GoldNuggets(BaseRules[GameState, Action]):
         rolled = rolled_dice(start, actions, apply, _faces)
         return [
             {**seat._asdict(), **_luck_figures(luck), **dice_figures(DIE_FACES, dice)}
-            for seat, luck, dice in zip(figures, nuggets_luck(start, actions), rolled, strict=True)
+            for seat, luck, dice in zip(figures, push_luck(start, actions), rolled, strict=True)
         ]
 
     def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
@@ -214,7 +213,7 @@ def _faces(action: Action) -> tuple[Face, ...]:
     return action.faces if isinstance(action, Roll) else ()
 
 
-def _luck_figures(luck: NuggetsLuck) -> dict[str, int]:
+def _luck_figures(luck: PushLuck) -> dict[str, int]:
     """The seat's busts against their odds, and what rolling on instead of taking was
     expected to add to its turns against what it added (in millionths of a nugget)."""
     return {

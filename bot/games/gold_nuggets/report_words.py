@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.games.analysis_words import margin
+from bot.games.bust_luck import MICRO, busts_line
 from bot.games.gold_nuggets import words
 from bot.games.gold_nuggets.game import ROLL, STEAL_PREFIX, TAKE, parse_set
-from bot.games.luck import MICRO, busts_line
 from engine.gold_nuggets import GameState
 from i18n import Language
 

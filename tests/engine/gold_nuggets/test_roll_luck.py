@@ -12,13 +12,13 @@ from statistics import mean, pstdev, pvariance
 
 import pytest
 
+from engine.chance_luck import EventLuck
 from engine.gold_nuggets import Action, GameState, Phase, Roll, apply
 from engine.gold_nuggets.bots import Level, action_of, decide
 from engine.gold_nuggets.dice import ORDERED_ROLLS, Counts
 from engine.gold_nuggets.policy import distinct_rolls
 from engine.gold_nuggets.roll_luck import roll_luck
 from engine.gold_nuggets.win_chance import chances, result, turn_plan
-from engine.luck import EventLuck
 from tests.engine.gold_nuggets.play import decided_by_one_roll, position
 
 POSITIONS = [

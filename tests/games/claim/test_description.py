@@ -17,7 +17,7 @@ import pytest
 from bot.games import shared_words
 from bot.games.claim import face, table_pictures, table_words, views
 from bot.games.claim.face import CLAIM_FACE
-from bot.games.claim.game import CLAIM, Kept, Move, with_last_trick
+from bot.games.claim.game import CLAIM, ClaimTableState, Move, with_last_trick
 from bot.games.face import described_name, seat_names
 from bot.games.limits import DESCRIPTION
 from bot.games.outcome import Outcome
@@ -298,13 +298,13 @@ def test_the_kept_last_trick_is_saved_and_read_back_and_changes_no_position() ->
     saved = CLAIM.state_to_json(position)
     assert saved["last_trick"][0] == {"seat": 0, "card": "GOB6"} and saved["last_winner"] == 0
     again = CLAIM.state_from_json(saved)
-    assert isinstance(position, Kept) and isinstance(again, Kept)
+    assert isinstance(position, ClaimTableState) and isinstance(again, ClaimTableState)
     assert again.last_trick == position.last_trick and again.last_winner == 0
     assert CLAIM.state_to_json(again) == saved
     engine = state_from_json({k: v for k, v in saved.items() if not k.startswith("last_")})
     assert engine == again and again == engine and hash(engine) == hash(again)
     older = CLAIM.state_from_json(state_to_json(engine))
-    assert isinstance(older, Kept) and older.last_trick == ()
+    assert isinstance(older, ClaimTableState) and older.last_trick == ()
     assert "last_trick" not in CLAIM.state_to_json(older)
     for damaged in ([{"seat": 9, "card": "GOB6"}], [{"seat": 0, "card": "GOB6"}], "GOB6"):
         with pytest.raises(ValueError):

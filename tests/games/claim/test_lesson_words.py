@@ -17,7 +17,7 @@ import pytest
 
 from bot.games import lesson_play
 from bot.games.claim.faction_lessons import FACTION_LESSON
-from bot.games.claim.game import Kept
+from bot.games.claim.game import ClaimTableState
 from bot.games.claim.lessons import LESSONS
 from bot.games.lessons import Lesson, LessonStep
 from engine.claim import CARDS, LOOT_VALUES, ClaimState, Faction
@@ -124,7 +124,7 @@ def owners(state: ClaimState) -> dict[Named, set[int]]:
         for pile in (state.hands, state.followers, state.scores, state.gnomes):
             for card in pile[seat]:
                 found.setdefault((card.faction, card.value), set()).add(seat)
-    played = [*state.table, *(state.last_trick if isinstance(state, Kept) else ())]
+    played = [*state.table, *(state.last_trick if isinstance(state, ClaimTableState) else ())]
     for placed in played:
         found.setdefault((placed.card.faction, placed.card.value), set()).add(placed.seat)
     return found
@@ -155,7 +155,7 @@ def test_your_cards_are_the_learners_and_their_cards_another_seats(key: str) -> 
 
 def trick_cards(state: ClaimState) -> list[tuple[int, Faction]]:
     """The cards on the table and in the trick completed last, with who played them."""
-    played = [*state.table, *(state.last_trick if isinstance(state, Kept) else ())]
+    played = [*state.table, *(state.last_trick if isinstance(state, ClaimTableState) else ())]
     return [(p.seat, p.card.faction) for p in played]
 
 

@@ -21,7 +21,7 @@ from bot.games.analysis import Grade, Played
 from bot.games.claim.analysis import ANALYST
 from bot.games.claim.faction_lessons import FACTION_LESSONS
 from bot.games.claim.game import CLAIM as RULES
-from bot.games.claim.game import Kept, intent_of
+from bot.games.claim.game import ClaimTableState, intent_of
 from bot.games.claim.game_lesson import GAME
 from bot.games.claim.lessons import LESSONS, TEAMS, THREE
 from bot.games.claim.lessons import RULES as TAUGHT
@@ -192,7 +192,7 @@ def test_the_game_lessons_tricks_do_what_its_words_say() -> None:
     assert not [c for c in cannot.hands[ME] if c.faction is Faction.DOPPELGANGERS]
     assert len(legal_actions(cannot, ME)) == len(cannot.hands[ME]), "any card"
     equal = after("equal_values")
-    assert isinstance(equal, Kept) and equal.last_winner == RIVAL
+    assert isinstance(equal, ClaimTableState) and equal.last_winner == RIVAL
     assert [p.card.value for p in equal.last_trick] == [0, 0]
     follow = before("equal_values")
     playable = {intent_of(action) for action in legal_actions(follow, ME)}
@@ -216,7 +216,7 @@ def test_no_card_plays_its_power_in_the_game_lessons_phase_one() -> None:
     tricks = [
         state.last_trick
         for state in path
-        if isinstance(state, Kept) and state.phase is Phase.P1 and state.last_trick
+        if isinstance(state, ClaimTableState) and state.phase is Phase.P1 and state.last_trick
     ]
     tricks.append(path[at("score_pile")].last_trick)
     assert len({trick for trick in tricks}) == 13

@@ -10,12 +10,12 @@ from bot.discord_ui.game_links import place_link
 from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.features.ladder.service import Leaderboard, PlayerStats
 from bot.games import shared_words
+from bot.games.bust_luck import fairness_text
 from bot.games.escaping import escaped
 from bot.games.face import GOLD, GameFace
 from bot.games.faces import face_for
 from bot.games.fairness import dice_fairness
 from bot.games.limits import TITLE, listed_name, shortened
-from bot.games.luck import fairness_text
 from bot.service.errors import slash
 from bot.storage import FinishedGame, LadderEntry, Result
 from bot.storage.ratings import NEW_PLAYER, PROVISIONAL_GAMES, Rating, is_provisional, shown

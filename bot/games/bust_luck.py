@@ -1,4 +1,4 @@
-"""Luck, exactly: what a dice game keeps of each seat's rolls, and how it is told.
+"""Bust luck, exactly: what a dice game keeps of each seat's rolls, and how it is told.
 
 Each roll's exact chance of busting (the engines' odds) adds up to the busts a seat
 should have expected; with the spread of that sum (the sum of p(1-p)) the busts it
@@ -16,7 +16,7 @@ from typing import Protocol, TypeVar
 
 from bot.games.fairness import Fairness, FairnessVerdict
 from bot.games.figures import Figure, Fold
-from engine.luck import BustLuck, Verdict, verdict
+from engine.bust_luck import BustLuck, Verdict, verdict
 from i18n import Language
 
 MICRO = 1_000_000

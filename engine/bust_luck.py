@@ -1,4 +1,4 @@
-"""Luck with the dice, shared by the dice games: how many busts a seat suffered against how
+"""Bust luck, shared by the dice games: how many busts a seat suffered against how
 many its rolls' exact bust chances made it expect.
 
 Each roll busts or not with its own known chance, so a seat's busts are a sum of
@@ -72,20 +72,3 @@ def verdict(busts: float, expected: float, variance: float) -> Verdict:
     if z > 0:
         return Verdict.UNLUCKY if z < VERY_BEYOND else Verdict.VERY_UNLUCKY
     return Verdict.LUCKY if z > -VERY_BEYOND else Verdict.VERY_LUCKY
-
-
-@dataclass(frozen=True, slots=True)
-class EventLuck:
-    """One chance event of a game and each seat's luck in it, in chance to win: the seat's
-    chance after it, with best play, minus that chance averaged over every outcome that
-    could have come (over the cards the seat had not seen, for a card)."""
-
-    move: int
-    """The index of the action whose outcome it was (a roll; the action after which a card
-    came); -1 for what came before the first action (Claim's deal)."""
-    seat: int
-    """Whose roll, deal or draw it was; for a prize, the seat to lead the trick."""
-    kind: str
-    """``roll``, ``deal``, ``prize`` or ``draw``."""
-    luck: tuple[float, ...]
-    """Each seat's luck, seat by seat (-1 to 1); 0 for a seat that did not see the event."""

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.bust_luck import BustLuck
 from engine.claimit.actions import Action, Roll
 from engine.claimit.events import Bust
 from engine.claimit.odds import roll_odds
 from engine.claimit.rules import apply
 from engine.claimit.state import GameState
-from engine.luck import BustLuck
 
 
-def luck(start: GameState, actions: Iterable[Action]) -> tuple[BustLuck, ...]:
+def bust_luck(start: GameState, actions: Iterable[Action]) -> tuple[BustLuck, ...]:
     """Replays ``actions`` from ``start`` (raising the rules' error for an illegal one) and
     returns each seat's bust luck, seat by seat."""
     seats = [BustLuck()] * start.players

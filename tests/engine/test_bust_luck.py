@@ -14,12 +14,12 @@ from typing import Any, TypeVar
 import pytest
 
 from engine import claimit, gold_nuggets
+from engine.bust_luck import BustLuck, Verdict, verdict
 from engine.claimit import Placement
-from engine.gold_nuggets import Counts, NuggetsLuck, Phase, SetAside, Take, TimeOut
+from engine.gold_nuggets import Counts, Phase, PushLuck, SetAside, Take, TimeOut
 from engine.gold_nuggets.odds import bust_chance
 from engine.gold_nuggets.odds import roll_odds as nuggets_odds
 from engine.gold_nuggets.policy import fresh_turn_value, roll_on_value, worth_after
-from engine.luck import BustLuck, Verdict, verdict
 from tests.engine.claimit import playout
 from tests.engine.gold_nuggets import play
 from tests.engine.gold_nuggets.play import faces, position
@@ -127,7 +127,7 @@ def test_a_claimit_roll_counts_its_exact_chance_and_its_bust_for_the_seat_that_r
         claimit.Stop(),
     ]
     first, second = Fraction(120, 216), Fraction(136, 216)
-    seat_0, seat_1 = claimit.luck(start, actions)
+    seat_0, seat_1 = claimit.bust_luck(start, actions)
     assert seat_0 == BustLuck(2, 1, first + second, first * (1 - first) + second * (1 - second))
     assert seat_1 == BustLuck(1, 0, Fraction(0), Fraction(0))
     after_place = claimit.apply(claimit.apply(start, actions[0]).state, actions[1]).state
@@ -145,7 +145,7 @@ def test_claimit_luck_is_per_seat_and_counts_no_time_out_or_stop() -> None:
         claimit.Place(Placement(6, 6, "S6")),
         claimit.Stop(),
     ]
-    assert claimit.luck(start, actions) == (
+    assert claimit.bust_luck(start, actions) == (
         BustLuck(),
         BustLuck(1, 0, Fraction(0), Fraction(0)),
         BustLuck(1, 0, Fraction(0), Fraction(0)),
@@ -154,7 +154,7 @@ def test_claimit_luck_is_per_seat_and_counts_no_time_out_or_stop() -> None:
 
 def test_claimit_luck_refuses_an_illegal_action() -> None:
     with pytest.raises(claimit.WrongPhase):
-        claimit.luck(claimit.GameState.new(2), [claimit.Stop()])
+        claimit.bust_luck(claimit.GameState.new(2), [claimit.Stop()])
 
 
 CLAIMIT_GAMES = [
@@ -165,7 +165,7 @@ CLAIMIT_GAMES = [
 
 def test_claimit_luck_over_random_games_sums_the_engines_own_odds() -> None:
     total = BustLuck()
-    for spec, steps, seats in played_with_luck(CLAIMIT_GAMES, claimit.luck):
+    for spec, steps, seats in played_with_luck(CLAIMIT_GAMES, claimit.bust_luck):
         for seat, found in enumerate(seats):
             rolls = rolls_of(steps, claimit.Roll, seat)
             chances = [claimit.roll_odds(step.before).bust for step in rolls]
@@ -210,7 +210,7 @@ TWO_NUGGETS_THEN_FOURS: list[gold_nuggets.Action] = [
 
 def test_a_roll_on_that_busts_gave_nothing() -> None:
     start = gold_nuggets.GameState.new(2)
-    seat_0, seat_1 = gold_nuggets.luck(start, [*SIX_THREES, gold_nuggets.Roll(faces("2"))])
+    seat_0, seat_1 = gold_nuggets.push_luck(start, [*SIX_THREES, gold_nuggets.Roll(faces("2"))])
     # The last die busts on 2, 4 or 5.
     assert bust_chance(1, Counts(three=6).numbers) == Fraction(1, 2)
     assert seat_0.bust == BustLuck(
@@ -222,13 +222,13 @@ def test_a_roll_on_that_busts_gave_nothing() -> None:
     assert seat_0.roll_ons == 1
     assert seat_0.roll_on_expected == pytest.approx(one_die_on_six_threes() - 3)
     assert seat_0.roll_on_gave == -3
-    assert seat_1 == NuggetsLuck()
+    assert seat_1 == PushLuck()
 
 
 def test_a_roll_on_that_sets_all_seven_aside_gave_the_take_and_a_fresh_turns_worth() -> None:
     start = gold_nuggets.GameState.new(2)
     actions = [*SIX_THREES, gold_nuggets.Roll(faces("N")), SetAside(Counts(nugget=1)), Take()]
-    seat_0, _ = gold_nuggets.luck(start, actions)
+    seat_0, _ = gold_nuggets.push_luck(start, actions)
     assert seat_0.roll_ons == 1
     assert seat_0.roll_on_expected == pytest.approx(one_die_on_six_threes() - 3)
     assert seat_0.roll_on_gave == pytest.approx(4 + fresh_turn_value() - 3)
@@ -254,7 +254,7 @@ def test_a_roll_on_that_ends_with_a_take_counts_its_stake_once_per_turn() -> Non
         SetAside(Counts(nugget=1)),
         Take(),
     ]
-    seat_0, _ = gold_nuggets.luck(start, actions)
+    seat_0, _ = gold_nuggets.push_luck(start, actions)
     assert seat_0.roll_ons == 1
     assert seat_0.roll_on_expected == worth - 2
     assert seat_0.roll_on_gave == 7 - 2
@@ -274,13 +274,13 @@ def test_each_turn_of_a_bonus_chain_has_its_own_stake() -> None:
         *TWO_NUGGETS_THEN_FOURS,
         Take(),
     ]
-    seat_0, seat_1 = gold_nuggets.luck(start, actions)
+    seat_0, seat_1 = gold_nuggets.push_luck(start, actions)
     assert seat_0.roll_ons == 2
     assert seat_0.roll_on_gave == pytest.approx((3 + fresh_turn_value() - 3) + (6 - 2))
     assert seat_0.roll_on_expected == pytest.approx(
         (one_die_on_six_threes() - 3) + (roll_on_value(5, 0, 2) - 2)
     )
-    assert seat_1 == NuggetsLuck()
+    assert seat_1 == PushLuck()
 
 
 def test_what_a_roll_on_gave_is_the_value_even_when_the_centre_runs_short() -> None:
@@ -290,7 +290,7 @@ def test_what_a_roll_on_gave_is_the_value_even_when_the_centre_runs_short() -> N
     for action in [*TWO_NUGGETS_THEN_FOURS, Take()]:
         state, events = gold_nuggets.apply(state, action)
     assert events == (gold_nuggets.Took(0, None, 6, 3), gold_nuggets.GameOver((0,)))
-    seat_0, _ = gold_nuggets.luck(start, [*TWO_NUGGETS_THEN_FOURS, Take()])
+    seat_0, _ = gold_nuggets.push_luck(start, [*TWO_NUGGETS_THEN_FOURS, Take()])
     assert seat_0.roll_on_gave == 6 - 2
 
 
@@ -304,7 +304,7 @@ def test_a_time_out_with_a_roll_waiting_gave_the_value_after_its_set_aside() -> 
     assert state.value == 2
     _, events = gold_nuggets.apply(state, TimeOut())
     assert events == (gold_nuggets.Took(0, None, 6, 6),)
-    seat_0, _ = gold_nuggets.luck(start, [*waiting, TimeOut()])
+    seat_0, _ = gold_nuggets.push_luck(start, [*waiting, TimeOut()])
     assert seat_0.roll_ons == 1
     assert seat_0.roll_on_gave == 6 - 2
 
@@ -318,23 +318,23 @@ def test_time_outs_without_a_roll_on_count_nothing() -> None:
         SetAside(Counts(nugget=2)),
         TimeOut(),
     ]
-    seat_0, seat_1 = gold_nuggets.luck(start, actions)
-    assert seat_0 == NuggetsLuck()
-    assert seat_1 == NuggetsLuck(
+    seat_0, seat_1 = gold_nuggets.push_luck(start, actions)
+    assert seat_0 == PushLuck()
+    assert seat_1 == PushLuck(
         bust=BustLuck(1, 0, seven_dice_bust(), seven_dice_bust() * (1 - seven_dice_bust()))
     )
 
 
 def test_a_turn_still_going_counts_its_rolls_but_not_yet_its_roll_on() -> None:
     start = gold_nuggets.GameState.new(2)
-    seat_0, _ = gold_nuggets.luck(start, TWO_NUGGETS_THEN_FOURS)
+    seat_0, _ = gold_nuggets.push_luck(start, TWO_NUGGETS_THEN_FOURS)
     assert seat_0.bust.rolls == 2
     assert (seat_0.roll_ons, seat_0.roll_on_expected, seat_0.roll_on_gave) == (0, 0.0, 0.0)
 
 
 def test_gold_nuggets_luck_refuses_an_illegal_action() -> None:
     with pytest.raises(gold_nuggets.WrongPhase):
-        gold_nuggets.luck(gold_nuggets.GameState.new(2), [Take()])
+        gold_nuggets.push_luck(gold_nuggets.GameState.new(2), [Take()])
 
 
 NUGGETS_GAMES = [
@@ -345,7 +345,7 @@ NUGGETS_GAMES = [
 
 def test_gold_nuggets_luck_over_random_games_sums_the_engines_own_odds() -> None:
     total = BustLuck()
-    for spec, steps, seats in played_with_luck(NUGGETS_GAMES, gold_nuggets.luck):
+    for spec, steps, seats in played_with_luck(NUGGETS_GAMES, gold_nuggets.push_luck):
         rolled_on: set[int] = set()  # the turns that rolled on, by their first step's index
         turn_start = 0
         worths = [0.0] * spec.players
@@ -409,7 +409,7 @@ def optimal_game(seed: int) -> list[gold_nuggets.Action]:
 def test_rolling_on_optimally_gives_what_it_is_worth_on_average() -> None:
     gains = []
     for seed in range(300):
-        seats = gold_nuggets.luck(gold_nuggets.GameState.new(2), optimal_game(seed))
+        seats = gold_nuggets.push_luck(gold_nuggets.GameState.new(2), optimal_game(seed))
         gains.append(sum(s.roll_on_gave - s.roll_on_expected for s in seats))
     # Games are independent, so their luck is: the sum strays from 0 like a random walk.
     # (A game's last take forgoes its bonus turn, which the worth counted: a small bias.)

@@ -1,4 +1,4 @@
-"""Each seat's luck over a game of Gold Nuggets: its busts against the exact bust chances of
+"""Each seat's push luck over a game of Gold Nuggets: its busts against the exact bust chances of
 its rolls, and what rolling on gave it against what rolling on was worth.
 
 Rolling on is the turn's first roll after a take was possible (a roll in phase decide): the
@@ -18,17 +18,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
+from engine.bust_luck import BustLuck
 from engine.gold_nuggets.actions import Action, Roll
 from engine.gold_nuggets.events import BonusTurn, Bust, Event, Took
 from engine.gold_nuggets.odds import bust_chance, roll_odds
 from engine.gold_nuggets.policy import fresh_turn_value
 from engine.gold_nuggets.rules import apply
 from engine.gold_nuggets.state import GameState, Phase
-from engine.luck import BustLuck
 
 
 @dataclass(frozen=True, slots=True)
-class NuggetsLuck:
+class PushLuck:
     """One seat's luck over a game: with the dice, and with rolling on."""
 
     bust: BustLuck = field(default_factory=BustLuck)
@@ -51,10 +51,10 @@ class _Stake(NamedTuple):
     """The expected final take of the turn, rolling on then."""
 
 
-def luck(start: GameState, actions: Iterable[Action]) -> tuple[NuggetsLuck, ...]:
+def push_luck(start: GameState, actions: Iterable[Action]) -> tuple[PushLuck, ...]:
     """Replays ``actions`` from ``start`` (raising the rules' error for an illegal one) and
     returns each seat's luck, seat by seat."""
-    seats = [NuggetsLuck()] * start.players
+    seats = [PushLuck()] * start.players
     stake: _Stake | None = None
     state = start
     for action in actions:
@@ -87,7 +87,7 @@ def _gave(events: tuple[Event, ...]) -> float:
     return took.value + bonus
 
 
-def _settled(seat: NuggetsLuck, stake: _Stake, gave: float) -> NuggetsLuck:
+def _settled(seat: PushLuck, stake: _Stake, gave: float) -> PushLuck:
     return replace(
         seat,
         roll_ons=seat.roll_ons + 1,
