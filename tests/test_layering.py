@@ -365,6 +365,16 @@ def test_the_core_names_no_feature(folder: str) -> None:
     assert not parts_named_in(paths, FEATURES)
 
 
+def test_the_core_imports_not_even_the_features_package() -> None:
+    """The features' folder is walked by its name (``bot.feature_folders``), never
+    imported by the core: nothing of the core depends on what the features' package
+    holds."""
+    core = [path for folder in CORE for path in sources(folder)]
+    core += [path for path in (ROOT / "bot").glob("*.py")]
+    assert len(core) > 250
+    assert [str(p.relative_to(ROOT)) for p in core if FEATURES in imported_names(p)] == []
+
+
 def test_the_core_is_every_folder_of_the_bot_but_the_features() -> None:
     assert {"bot/activity", "bot/discord_ui", "bot/service", "bot/storage"} <= set(CORE)
 

@@ -34,7 +34,6 @@ from typing import Any, ClassVar, Self, TypeVar
 import discord
 from discord import app_commands
 
-import bot.features
 from bot import discovery
 from bot.background.looks import Looks
 from bot.discord_ui.card_layout import Card, Line, Rows
@@ -45,6 +44,7 @@ from bot.discord_ui.conversations import place_of
 from bot.discord_ui.game_events import EVENTS, GameEvents
 from bot.discord_ui.message_hooks import SLOTS, ControlDrawing, Drawer, MessageHooks
 from bot.discord_ui.new_options import NewOptions
+from bot.feature_folders import FOLDER, ORDER
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
 from bot.service.errors import ServerOnly
@@ -241,7 +241,7 @@ class Declaration:
     """A part's package declares itself with one of these, as ``PART``; where it comes
     among the parts (its commands in each game's group, its rows under a message, its
     events) is ``CORE`` in ``bot.discord_ui.core`` for the core's, the features'
-    ``ORDER`` in ``bot.features`` for a feature's."""
+    ``ORDER`` in ``bot.feature_folders`` for a feature's."""
 
     part: type[Part]
     commands: Callable[[AnyRules, GameFace], Sequence[Command]] = field(default=no_commands)
@@ -265,10 +265,7 @@ class Declaration:
 def features_parts() -> tuple[Declaration, ...]:
     """The features' Discord parts, found in their folders in the features' order (read
     afresh, so that a feature put beside them, a test's, is found too)."""
-    folders = bot.features
-    return tuple(
-        discovery.declared(folders, "PART", Declaration, folders.ORDER, part="discord").values()
-    )
+    return tuple(discovery.declared(FOLDER, "PART", Declaration, ORDER, part="discord").values())
 
 
 def drawing(declared: Sequence[Declaration]) -> ControlDrawing:

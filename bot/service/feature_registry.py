@@ -1,22 +1,21 @@
 """Every feature's parts, found by its declaration: each package under ``bot/features/``
 declares its ``FEATURE`` (what the core calls inside its changes, the class of its own
 service, its server settings and its player settings, and what it provides others and
-needs from them) and is found by walking the folder; ``ORDER`` there says only in which
-order they come. A feature that needs what no feature provides (hints and drills without
-analysis's reports) stops the bot at its start, naming them, rather than at its first
-use."""
+needs from them) and is found by walking the folder; ``ORDER`` (``bot.feature_folders``)
+says only in which order they come. A feature that needs what no feature provides (hints
+and drills without analysis's reports) stops the bot at its start, naming them, rather
+than at its first use."""
 
 from __future__ import annotations
 
 import importlib.util
-import pkgutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-import bot.features
-from bot.discovery import declared
+from bot.discovery import declared, packages
+from bot.feature_folders import FOLDER, ORDER
 from bot.service.board_actions import BoardAction
 from bot.service.board_places import BoardPlace
 from bot.service.declared_player_settings import DeclaredPlayerSettings, PlayerSetting
@@ -70,15 +69,13 @@ def discovered() -> tuple[Feature, ...]:
     made, so that a package put beside them (a test's) is found too. Their tables'
     modules (``schema``) are found with them, unread: a database is opened only after
     this, and made with their tables."""
-    features = bot.features
-    by_name = declared(features, "FEATURE", Feature, features.ORDER)
+    by_name = declared(FOLDER, "FEATURE", Feature, ORDER)
     check_needs(by_name)
     schemas_found(
         tuple(
-            named
-            for package in pkgutil.iter_modules(features.__path__)
-            if package.ispkg
-            and importlib.util.find_spec(named := f"{features.__name__}.{package.name}.schema")
+            schema
+            for package in packages(FOLDER)
+            if importlib.util.find_spec(schema := f"{package}.schema")
         )
     )
     return tuple(by_name.values())

@@ -7,16 +7,16 @@ from collections.abc import Sequence
 
 import pytest
 
-import bot.features
 from bot import command_line
 from bot.discovery import declared
+from bot.feature_folders import FOLDER, ORDER
 from bot.service import feature_registry
 from bot.service.feature_registry import Feature, Role, UnmetNeeds, check_needs
 
 
 def features_but(*left_out: str) -> dict[str, Feature]:
     """The bot's features by name, without those ``left_out``."""
-    every = declared(bot.features, "FEATURE", Feature, bot.features.ORDER)
+    every = declared(FOLDER, "FEATURE", Feature, ORDER)
     return {name: feature for name, feature in every.items() if name not in left_out}
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import bot.features
 from bot.discord_ui.part_registry import discovered as discord_parts
+from bot.feature_folders import ORDER
 from bot.service.feature_registry import discovered as features
 from tests.features_beside import features_beside
 
@@ -47,4 +47,4 @@ def test_a_features_discord_part_is_found_in_its_folder(folders: None) -> None:
     found = [declaration.part.__name__ for declaration in discord_parts()]
     assert found[-1] == "Waving"
     assert found.count("Waving") == 1
-    assert len(features()) == len(bot.features.ORDER) + 2
+    assert len(features()) == len(ORDER) + 2
