@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -239,6 +240,45 @@ def test_the_circle_check_reads_imports_inside_functions(
     late = module("def later() -> None:\n    from bot.storage import postgres\n")
     modules = {"bot", "bot.storage", "bot.storage.postgres", "bot.storage.sqlite"}
     assert module_imports(late, modules) == {"bot", "bot.storage", "bot.storage.postgres"}
+
+
+PAGE = ROOT / "bot" / "activity" / "page"
+PAGE_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'";]*?['"](\.\.?/[^'"]+)['"]""", re.MULTILINE)
+"""A relative import of the board's page, types only or not (``import type { A } from
+'./a.ts'``, ``export * from '../b.ts'``, ``import './c.ts'``)."""
+
+
+def page_graph(folder: Path) -> dict[str, set[str]]:
+    """Each TypeScript module under ``folder`` and the modules of it it imports (its
+    stylesheet is none)."""
+    paths = sorted(folder.rglob("*.ts"))
+    modules = {str(path.relative_to(folder)) for path in paths}
+    return {
+        str(path.relative_to(folder)): {
+            str((path.parent / named).resolve().relative_to(folder.resolve()))
+            for named in PAGE_IMPORT.findall(path.read_text(encoding="utf-8"))
+        }
+        & modules
+        for path in paths
+    }
+
+
+def test_no_modules_of_the_page_import_each_other_round() -> None:
+    """Type-only imports count: a board importing its types from the list of boards that
+    imports it is a circle a reader has to walk round all the same."""
+    graph = page_graph(PAGE / "src")
+    assert len(graph) > 10 and graph["boards.ts"]
+    assert import_circles(graph) == []
+
+
+def test_the_page_circle_check_sees_a_type_only_circle(tmp_path: Path) -> None:
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "list.ts").write_text("import * as one from './boards/one.ts';\n")
+    (tmp_path / "boards" / "one.ts").write_text(
+        "import type {\n  Drawn,\n} from '../list.ts';\nimport { h } from '../dom.ts';\n"
+    )
+    (tmp_path / "dom.ts").write_text("export const h = 1;\n")
+    assert import_circles(page_graph(tmp_path)) == [["boards/one.ts", "list.ts"]]
 
 
 ABOVE_STORAGE = ("bot.games", "bot.service", "bot.features", "bot.discord_ui", "bot.background")

@@ -3,9 +3,10 @@
 // text. Rebuilt on every push from the server, keeping the keyboard focus where it was
 // (and once a press on it is let go, not under it).
 
-import { BOARDS, type Drawn } from './boards.ts';
+import { BOARDS } from './boards.ts';
 import { type Chooser, choiceList } from './choices.ts';
 import { type Child, h, plain, rich, s } from './dom.ts';
+import type { Drawn } from './drawing.ts';
 import { icon, marked } from './icons.ts';
 import type { Answered, Board, Game, GameMessage, Listing, PageMessage } from './protocol.ts';
 import { badge } from './seats.ts';

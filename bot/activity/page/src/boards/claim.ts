@@ -2,8 +2,8 @@
 // trick on the felt with the seats around it, the last trick, the viewer's hand as cards
 // to play (the legal ones raised), their followers, and the score piles (teams at four).
 
-import type { Drawing, Drawn } from '../boards.ts';
 import { h, s } from '../dom.ts';
+import type { Drawing, Drawn } from '../drawing.ts';
 import { icon as emojiIcon, svgIcon } from '../icons.ts';
 import type { ButtonChoice, Game } from '../protocol.ts';
 import { symbol } from '../seats.ts';

@@ -1,10 +1,10 @@
 // Claim It!: the 6×6 board with its stacks of markers (player markers, squatters S1-S6,
 // claim markers C), the three dice, and the legal placements to click.
 
-import type { Drawing, Drawn } from '../boards.ts';
 import { choiceList, consume } from '../choices.ts';
 import { die, odds } from '../dice.ts';
 import { type AttrValue, h, s } from '../dom.ts';
+import type { Drawing, Drawn } from '../drawing.ts';
 import type { ButtonChoice } from '../protocol.ts';
 import { symbol } from '../seats.ts';
 import { t } from '../words.ts';

@@ -1,10 +1,10 @@
 // Gold Nuggets: the centre's heap, the roll (seven dice at most), the set-aside choices
 // beside it, the dice set aside this turn with their worth, and the lassos a steal needs.
 
-import type { Drawing, Drawn } from '../boards.ts';
 import { choiceButton, choiceList, consume } from '../choices.ts';
 import { die, NUGGET_PATH, odds } from '../dice.ts';
 import { h, s } from '../dom.ts';
+import type { Drawing, Drawn } from '../drawing.ts';
 import type { ButtonChoice } from '../protocol.ts';
 import { t } from '../words.ts';
 
