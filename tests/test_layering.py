@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.activity import page_build
 from bot.games.registry import REGISTERED
 from bot.service import GameService
 
@@ -242,7 +243,6 @@ def test_the_circle_check_reads_imports_inside_functions(
     assert module_imports(late, modules) == {"bot", "bot.storage", "bot.storage.postgres"}
 
 
-PAGE = ROOT / "bot" / "activity" / "page"
 PAGE_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'";]*?['"](\.\.?/[^'"]+)['"]""", re.MULTILINE)
 """A relative import of the board's page, types only or not (``import type { A } from
 './a.ts'``, ``export * from '../b.ts'``, ``import './c.ts'``)."""
@@ -266,7 +266,7 @@ def page_graph(folder: Path) -> dict[str, set[str]]:
 def test_no_modules_of_the_page_import_each_other_round() -> None:
     """Type-only imports count: a board importing its types from the list of boards that
     imports it is a circle a reader has to walk round all the same."""
-    graph = page_graph(PAGE / "src")
+    graph = page_graph(page_build.PAGE / "src")
     assert len(graph) > 10 and graph["boards.ts"]
     assert import_circles(graph) == []
 
@@ -410,7 +410,7 @@ def test_the_core_imports_not_even_the_features_package() -> None:
     imported by the core: nothing of the core depends on what the features' package
     holds."""
     core = [path for folder in CORE for path in sources(folder)]
-    core += [path for path in (ROOT / "bot").glob("*.py")]
+    core += (ROOT / "bot").glob("*.py")
     assert len(core) > 250
     assert [str(p.relative_to(ROOT)) for p in core if FEATURES in imported_names(p)] == []
 
