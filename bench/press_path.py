@@ -141,10 +141,12 @@ PART = Declaration(Nothing)
 
 def empty_features(count: int) -> dict[str, dict[str, str]]:
     """``count`` feature folders declaring a feature and a Discord part that add nothing."""
-    declared = '"""Adds nothing."""\n\nfrom bot.service.feature_registry import Feature\n\n'
+    declared = (
+        '"""Adds nothing."""\n\nfrom bot.service.feature_registry import DiscordPart, Feature\n\n'
+    )
     return {
         f"empty_{number}": {
-            "__init__.py": declared + "FEATURE = Feature()\n",
+            "__init__.py": declared + "FEATURE = Feature(discord=DiscordPart())\n",
             "discord/__init__.py": EMPTY_PART,
         }
         for number in range(count)

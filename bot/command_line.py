@@ -13,7 +13,9 @@ import discord
 
 from bot.activity.page_build import PageMissing
 from bot.activity.serving import board_served
+from bot.declared_slots import Misdeclared
 from bot.discord_ui.client import GameBot, use_discord_at
+from bot.discord_ui.part_registry import discovered as parts_discovered
 from bot.log_setup import configure_logging
 from bot.service.feature_registry import UnmetNeeds, discovered
 from bot.settings import Settings, SettingsError
@@ -56,10 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     arguments = parser.parse_args(argv)
     try:
-        # The features' declarations say what each needs of the others: a missing one
-        # is one line now, not a failure at the first hint or drill.
+        # The features' declarations say what each needs of the others and what each
+        # adds: a missing one, or a slot named and not made, is one line now, not a
+        # failure at the first hint or drill, or a slot never called.
         discovered()
-    except UnmetNeeds as e:
+        parts_discovered()
+    except (UnmetNeeds, Misdeclared) as e:
         return _fail(str(e), 1)
     if arguments.command == "copy-database":
         return _copy_database(arguments.source, arguments.target)

@@ -19,6 +19,10 @@ feature may ask things of (``bot.discord_ui.context``). It says
   Discord's events (methods named ``on_<event>``, as discord.py names them);
 - and what it starts and stops with the bot.
 
+What it adds to the core's messages and which events it follows, its feature's
+``FEATURE`` names (``DiscordPart``), and ``features_parts`` holds the names against the
+class as the bot starts.
+
 ``commands`` gives its slash commands in each game's group. The core names no feature:
 ``bot.discord_ui.part_registry`` finds their parts, and ``Parts`` builds each and hands
 it its presses, hooks and events. Every command and press is answered through
@@ -36,18 +40,20 @@ from discord import app_commands
 
 from bot import discovery
 from bot.background.looks import Looks
+from bot.declared_slots import Misdeclared, mismatches
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.command_parts import Command
 from bot.discord_ui.components import Pressable
 from bot.discord_ui.context import Context
 from bot.discord_ui.conversations import place_of
-from bot.discord_ui.game_events import EVENTS, GameEvents
-from bot.discord_ui.message_hooks import SLOTS, ControlDrawing, Drawer, MessageHooks
+from bot.discord_ui.game_events import EVENTS, Follows, GameEvents
+from bot.discord_ui.message_hooks import SLOTS, Adds, ControlDrawing, Drawer, MessageHooks
 from bot.discord_ui.new_options import NewOptions
 from bot.feature_folders import FOLDER, ORDER
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
 from bot.service.errors import ServerOnly
+from bot.service.feature_registry import DiscordPart, Feature
 from bot.storage import Game
 from bot.storage.shards import Shards
 from i18n import Language, Message
@@ -264,8 +270,43 @@ class Declaration:
 
 def features_parts() -> tuple[Declaration, ...]:
     """The features' Discord parts, found in their folders in the features' order (read
-    afresh, so that a feature put beside them, a test's, is found too)."""
-    return tuple(discovery.declared(FOLDER, "PART", Declaration, ORDER, part="discord").values())
+    afresh, so that a feature put beside them, a test's, is found too), each held against
+    what its ``FEATURE`` names (``check_part``)."""
+    parts = discovery.declared(FOLDER, "PART", Declaration, ORDER, part="discord")
+    named = discovery.declared(FOLDER, "FEATURE", Feature, ORDER)
+    problems = [
+        f"{name} {problem}"
+        for name, feature in named.items()
+        for problem in check_part(feature.discord, parts.get(name))
+    ]
+    if problems:
+        raise Misdeclared("the features can't start: " + "; ".join(problems))
+    return tuple(parts.values())
+
+
+def check_part(named: DiscordPart | None, declared: Declaration | None) -> list[str]:
+    """What is wrong with a feature's Discord part (``declared``: its ``PART``, if it has
+    one) against what its ``FEATURE`` names of it (``named``): empty when all is right."""
+    if named is None or declared is None:
+        if named is None and declared is None:
+            return []
+        return [
+            "has a Discord part its FEATURE doesn't name (discord=DiscordPart(...))"
+            if named is None
+            else "names a Discord part (discord=...) but has no discord package declaring PART"
+        ]
+    part = declared.part
+    problems = [
+        *mismatches("slots", named.slots, part, Part, Adds, SLOTS),
+        *mismatches("events", named.events, part, Part, Follows, EVENTS),
+    ]
+    listening = sorted(name[3:] for name in dir(part) if name.startswith("on_"))
+    if listening != sorted(named.listens):
+        problems.append(
+            f"{part.__name__} handles Discord's events {', '.join(listening) or 'none'}, "
+            f"not those named: {', '.join(named.listens) or 'none'}"
+        )
+    return problems
 
 
 def drawing(declared: Sequence[Declaration]) -> ControlDrawing:

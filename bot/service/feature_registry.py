@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from bot.declared_slots import Misdeclared, mismatches
 from bot.discovery import declared, packages
 from bot.feature_folders import FOLDER, ORDER
 from bot.service.board_actions import BoardAction
@@ -21,7 +22,7 @@ from bot.service.board_places import BoardPlace
 from bot.service.declared_player_settings import DeclaredPlayerSettings, PlayerSetting
 from bot.service.declared_settings import DeclaredSettings, FeatureSettings
 from bot.service.feature_service import FeatureService
-from bot.service.game_hooks import GameHooks, Hooks
+from bot.service.game_hooks import MOMENTS, GameHooks, Hooks
 from bot.storage.found_schemas import schemas_found
 
 
@@ -40,11 +41,29 @@ class UnmetNeeds(Exception):
 
 
 @dataclass(frozen=True)
+class DiscordPart:
+    """What a feature's Discord part (the ``discord`` package of its folder, declaring its
+    ``PART``) adds, by name; held against its class as the bot starts
+    (``bot.discord_ui.part``)."""
+
+    slots: tuple[str, ...] = ()
+    """The slots of the core's messages it adds to (``bot.discord_ui.message_hooks.Adds``:
+    ``table_rows``, ``stats_lines``…), each asked of the parts naming it alone."""
+    events: tuple[str, ...] = ()
+    """The game events it follows (``bot.discord_ui.game_events.Follows``)."""
+    listens: tuple[str, ...] = ()
+    """Discord's events it handles (its ``on_<event>`` methods), by discord.py's names."""
+
+
+@dataclass(frozen=True)
 class Feature:
     """A feature as the core service knows it."""
 
     hooks: GameHooks = field(default_factory=GameHooks)
     """Its part in the core's changes (``bot.service.game_hooks``)."""
+    moments: tuple[str, ...] = ()
+    """The moments of the core's changes its ``hooks`` take part in (``GameHooks``'
+    methods they implement), each called on the features naming it alone."""
     service: type[FeatureService] | None = None
     """The class of its own service, made once over the game service; ``None``: it has
     none (all it does, it does through its hooks)."""
@@ -62,6 +81,8 @@ class Feature:
     needs: tuple[Role, ...] = ()
     """What it reads of another feature's through the core: each provided by one of the
     features found, or the bot doesn't start."""
+    discord: DiscordPart | None = None
+    """What its Discord part adds; ``None``: it has none (no ``discord`` package)."""
 
 
 def discovered() -> tuple[Feature, ...]:
@@ -70,6 +91,7 @@ def discovered() -> tuple[Feature, ...]:
     modules (``schema``) are found with them, unread: a database is opened only after
     this, and made with their tables."""
     by_name = declared(FOLDER, "FEATURE", Feature, ORDER)
+    check_hooks(by_name)
     check_needs(by_name)
     schemas_found(
         tuple(
@@ -79,6 +101,20 @@ def discovered() -> tuple[Feature, ...]:
         )
     )
     return tuple(by_name.values())
+
+
+def check_hooks(named: Mapping[str, Feature]) -> None:
+    """Raises ``Misdeclared`` where a feature (by name) names moments its hooks don't take
+    part in, or its hooks take part in moments it doesn't name."""
+    problems = [
+        f"{name} {problem}"
+        for name, feature in named.items()
+        for problem in mismatches(
+            "moments", feature.moments, type(feature.hooks), GameHooks, GameHooks, MOMENTS
+        )
+    ]
+    if problems:
+        raise Misdeclared("the features can't start: " + "; ".join(problems))
 
 
 def check_needs(named: Mapping[str, Feature]) -> None:

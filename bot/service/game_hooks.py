@@ -4,10 +4,11 @@ or fails with the change itself (a game's end counts once, in whichever process 
 it; a refused join seats nobody).
 
 A feature's package under ``bot/features/`` declares its part in its ``FEATURE``, a
-``GameHooks`` whose methods it overrides; ``bot.service.feature_registry`` finds them, and
-the core calls each in the features' order (``ORDER`` there). The core names no
-feature: it calls the moments below, and a feature that has nothing to do at one
-inherits the method that does nothing, and is not called at it (``Hooks``).
+``GameHooks`` whose methods it overrides, naming those moments (``moments``);
+``bot.service.feature_registry`` finds them, and the core calls each in the features'
+order (``ORDER`` there). The core names no feature: it calls the moments below, and a
+feature that has nothing to do at one inherits the method that does nothing, and is not
+called at it (``Hooks``).
 """
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ from tests.features_beside import features_beside
 
 SERVICE_PART = '''"""A feature with nothing to do in the core's changes."""
 
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
-FEATURE = Feature()
+FEATURE = Feature({part})
 '''
 
 DISCORD_PART = '''"""Its Discord part."""
@@ -37,8 +37,11 @@ PART = Declaration(Waving)
 @pytest.fixture
 def folders(tmp_path: Path) -> Iterator[None]:
     """Two feature folders put beside the bot's: one with a Discord part, one without."""
-    waving = {"__init__.py": SERVICE_PART, "discord/__init__.py": DISCORD_PART}
-    quiet = {"__init__.py": SERVICE_PART}
+    waving = {
+        "__init__.py": SERVICE_PART.format(part="discord=DiscordPart()"),
+        "discord/__init__.py": DISCORD_PART,
+    }
+    quiet = {"__init__.py": SERVICE_PART.format(part="")}
     with features_beside(tmp_path / "features", {"waving": waving, "quiet": quiet}):
         yield
 

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.e2e
 WAVING = '''"""Waving: a wave on the board, to the others of a game being played, once each."""
 
 from bot.service.board_actions import Asked, BoardAction, Offered
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 from bot.service.feature_service import FeatureService
 from bot.service.game_loading import load_for
 from bot.storage.records import Game, GameStatus
@@ -65,6 +65,7 @@ FEATURE = Feature(
             icon="👋",
         ),
     ),
+    discord=DiscordPart(),
 )
 '''
 

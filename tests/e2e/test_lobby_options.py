@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service import ServiceError
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 from bot.service.game_hooks import GameHooks
 from bot.storage.connection import Connection
 from bot.storage.records import Game
@@ -60,7 +60,7 @@ class CheeringHooks(GameHooks):
                 HEARD.append((game.id, ask.cheers, len(rows) == 1))
 
 
-FEATURE = Feature(hooks=CheeringHooks())
+FEATURE = Feature(hooks=CheeringHooks(), moments=("lobby_opened",), discord=DiscordPart())
 '''
 
 PART = '''"""Its Discord part: ``cheers:`` on every game's ``/new``."""

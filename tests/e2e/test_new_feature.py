@@ -23,9 +23,13 @@ NAME = "throwaway_greeting"
 
 DECLARED = '''"""A throwaway feature with nothing but its Discord part."""
 
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
-FEATURE = Feature()
+FEATURE = Feature(
+    discord=DiscordPart(
+        slots=("result_rows",), events=("game_ended",), listens=("raw_message_delete",)
+    )
+)
 '''
 
 PART = '''"""A throwaway feature: ``/<game> greet``, a Wave button, Cheers under every result,

@@ -28,10 +28,15 @@ finished games counted per server."""
 
 from bot.features.cheers.hooks import CheersHooks
 from bot.features.cheers.service import CHEER, SETTINGS, CheersService
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
 FEATURE = Feature(
-    hooks=CheersHooks(), service=CheersService, settings=SETTINGS, board_actions=(CHEER,)
+    hooks=CheersHooks(),
+    moments=("lobby_opened", "finished"),
+    service=CheersService,
+    settings=SETTINGS,
+    board_actions=(CHEER,),
+    discord=DiscordPart(slots=("lobby_lines", "result_rows", "leaderboard_lines")),
 )
 '''
 

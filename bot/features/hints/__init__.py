@@ -6,12 +6,14 @@ from bot.features.hints.board import HINT
 from bot.features.hints.hooks import HintHooks
 from bot.features.hints.service import HintService
 from bot.features.hints.settings import SETTINGS
-from bot.service.feature_registry import Feature, Role
+from bot.service.feature_registry import DiscordPart, Feature, Role
 
 FEATURE = Feature(
     hooks=HintHooks(),
+    moments=("lobby_opened",),
     service=HintService,
     settings=SETTINGS,
     board_actions=(HINT,),
     needs=(Role.REPORTS,),
+    discord=DiscordPart(slots=("lobby_lines", "table_rows", "table_lines")),
 )

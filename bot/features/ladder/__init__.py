@@ -7,6 +7,8 @@ result cards show them."""
 
 from bot.features.ladder.hooks import LadderHooks
 from bot.features.ladder.service import LadderService
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
-FEATURE = Feature(hooks=LadderHooks(), service=LadderService)
+FEATURE = Feature(
+    hooks=LadderHooks(), moments=("results_written",), service=LadderService, discord=DiscordPart()
+)

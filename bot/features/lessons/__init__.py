@@ -3,6 +3,6 @@ game's judge explaining a move that was not the step's (``bot.games.lessons``)."
 
 from bot.features.lessons.board import LESSONS
 from bot.features.lessons.service import LessonService
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
-FEATURE = Feature(service=LessonService, board_places=(LESSONS,))
+FEATURE = Feature(service=LessonService, board_places=(LESSONS,), discord=DiscordPart())

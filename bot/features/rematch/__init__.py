@@ -4,7 +4,7 @@ one new game however many press at once."""
 from bot.features.rematch.service import RematchService
 from bot.games.face import Tone
 from bot.service.board_actions import BoardAction
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 from i18n import Message
 
 REMATCH = BoardAction(
@@ -17,4 +17,6 @@ REMATCH = BoardAction(
 )
 """**Rematch** under a finished game's result on the board, for its players."""
 
-FEATURE = Feature(service=RematchService, board_actions=(REMATCH,))
+FEATURE = Feature(
+    service=RematchService, board_actions=(REMATCH,), discord=DiscordPart(slots=("result_rows",))
+)

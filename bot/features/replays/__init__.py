@@ -2,6 +2,6 @@
 channel once."""
 
 from bot.features.replays.service import ReplayService
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
-FEATURE = Feature(service=ReplayService)
+FEATURE = Feature(service=ReplayService, discord=DiscordPart(slots=("result_rows",)))

@@ -2,6 +2,9 @@
 time), and each season's end told once."""
 
 from bot.features.seasons.settings import SETTINGS
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
-FEATURE = Feature(settings=SETTINGS)
+FEATURE = Feature(
+    settings=SETTINGS,
+    discord=DiscordPart(slots=("leaderboard_default", "leaderboard_views", "leaderboard_view")),
+)

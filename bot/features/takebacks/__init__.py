@@ -5,7 +5,7 @@ from bot.features.takebacks.hooks import TakebackHooks
 from bot.features.takebacks.service import TakebackService
 from bot.features.takebacks.settings import SETTINGS
 from bot.service.board_actions import BoardAction
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 from i18n import Message
 
 TAKE_BACK = BoardAction(
@@ -21,7 +21,9 @@ asking side of a take-back (the others answer its request in the channel)."""
 
 FEATURE = Feature(
     hooks=TakebackHooks(),
+    moments=("started", "draws_kept"),
     service=TakebackService,
     settings=SETTINGS,
     board_actions=(TAKE_BACK,),
+    discord=DiscordPart(slots=("lobby_lines", "table_rows"), events=("game_shown", "game_ended")),
 )

@@ -7,6 +7,10 @@ the next start clears the statuses of games that ended meanwhile."""
 
 from bot.features.voice_status.service import VoiceStatusService
 from bot.features.voice_status.settings import SETTINGS
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
-FEATURE = Feature(settings=SETTINGS, service=VoiceStatusService)
+FEATURE = Feature(
+    settings=SETTINGS,
+    service=VoiceStatusService,
+    discord=DiscordPart(events=("game_shown", "game_ended")),
+)

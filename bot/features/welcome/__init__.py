@@ -3,6 +3,6 @@ is, how each game starts, and offering what the features add under each game's r
 (🎓 **Learn to play**)."""
 
 from bot.features.welcome.service import WelcomeService
-from bot.service.feature_registry import Feature
+from bot.service.feature_registry import DiscordPart, Feature
 
-FEATURE = Feature(service=WelcomeService)
+FEATURE = Feature(service=WelcomeService, discord=DiscordPart(listens=("guild_join",)))
