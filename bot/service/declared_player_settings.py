@@ -56,6 +56,29 @@ class PlayerSetting(Declared[V]):
         return next(choice for choice in self.choices if choice.value == value)
 
 
+def player_choice(
+    name: str,
+    description: str,
+    title: str,
+    choices: Mapping[V, tuple[str, str]],
+    *,
+    wide: bool = False,
+) -> PlayerSetting[V]:
+    """A player setting whose values are an enum's, each with its label in ``/my settings``
+    and what the settings card says of it (``choices``, message ids), the first the
+    default."""
+    default = next(iter(choices))
+    return PlayerSetting[V](
+        name=name,
+        description=description,
+        default=default,
+        read=type(default),
+        choices=tuple(PlayerChoice(value, *words) for value, words in choices.items()),
+        title=title,
+        wide=wide,
+    )
+
+
 class CardLine(NamedTuple):
     """A line of the settings card, in the reader's language."""
 

@@ -104,14 +104,15 @@ class ServerSetting(Declared[V]):
         return self.read(kept)
 
 
-def one_of(
-    name: str, description: str, default: E, choices: tuple[Choice, ...]
-) -> ServerSetting[E]:
-    """A setting whose values are those of ``default``'s enum, offered as ``choices``. The
-    command offers only the choices and refuses any other value itself, so what an admin
-    gives is taken as it is; it is kept as its text."""
+def one_of(name: str, description: str, choices: Mapping[E, str]) -> ServerSetting[E]:
+    """A setting whose values are an enum's, offered as ``choices`` (each with its label,
+    a message id), the first the default. The command offers only the choices and refuses
+    any other value itself, so what an admin gives is taken as it is; it is kept as its
+    text."""
+    default = next(iter(choices))
     values = type(default)
-    return ServerSetting(name, description, default, values, str, values, choices=choices)
+    offered = tuple(Choice(value, label) for value, label in choices.items())
+    return ServerSetting(name, description, default, values, str, values, choices=offered)
 
 
 Values = Mapping[str, Any]
@@ -130,6 +131,23 @@ def _no_lines(
     return ()
 
 
+CardLines = Callable[[GuildSettings, Language, float | None], Sequence[tuple[str, str]]]
+"""The lines the settings card shows for a feature's settings (a label, a value), in the
+reader's language; ``now``, when given, is the time it is."""
+
+
+def shown_as(title: str, setting: ServerSetting[E], words: Mapping[E, str]) -> CardLines:
+    """The settings card's line of a feature with one setting of choices: its ``title``,
+    and the ``words`` of the server's choice (message ids)."""
+
+    def lines(
+        settings: GuildSettings, lang: Language, now: float | None
+    ) -> Sequence[tuple[str, str]]:
+        return ((lang._(title), lang._(words[setting.of(settings)])),)
+
+    return lines
+
+
 @dataclass(frozen=True)
 class FeatureSettings:
     """The server settings of one feature, and how ``/server settings`` shows them."""
@@ -139,9 +157,8 @@ class FeatureSettings:
     """The values a change asks for (checked one by one) as they are to be kept, the
     server's settings before it given: a feature whose settings depend on each other
     completes or refuses them together (``BadSetting``)."""
-    lines: Callable[[GuildSettings, Language, float | None], Sequence[tuple[str, str]]] = _no_lines
-    """The lines the settings card shows for them (a label, a value), in the reader's
-    language; ``now``, when given, is the time it is."""
+    lines: CardLines = _no_lines
+    """The lines the settings card shows for them (``CardLines``)."""
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bot.service.declared_player_settings import PlayerChoice, PlayerSetting
+from bot.service.declared_player_settings import player_choice
 from i18n import N_
 
 
@@ -17,22 +17,19 @@ class DrillReminder(StrEnum):
     """A direct message a day, at the hour of their daily summary, when drills are due."""
 
 
-DRILL_REMINDERS = PlayerSetting[DrillReminder](
-    name=N_("drill_reminders"),
-    description=N_("A direct message at your summary's hour on a day drills of yours are due"),
-    default=DrillReminder.OFF,
-    read=DrillReminder,
-    choices=(
-        PlayerChoice(DrillReminder.OFF, N_("off"), N_("none: you open your drills yourself")),
-        PlayerChoice(
-            DrillReminder.ON,
+DRILL_REMINDERS = player_choice(
+    N_("drill_reminders"),
+    N_("A direct message at your summary's hour on a day drills of yours are due"),
+    N_("Drill reminders"),
+    {
+        DrillReminder.OFF: (N_("off"), N_("none: you open your drills yourself")),
+        DrillReminder.ON: (
             N_("a direct message"),
             N_(
-                "a direct message at your summary's hour on a day drills are due (after your "
-                "quiet hours)"
+                "a direct message at your summary's hour on a day drills are due (after "
+                "your quiet hours)"
             ),
         ),
-    ),
-    title=N_("Drill reminders"),
+    },
     wide=True,
 )

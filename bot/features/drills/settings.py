@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from bot.games.analysis import Grade
-from bot.service.declared_player_settings import PlayerChoice, PlayerSetting
+from bot.service.declared_player_settings import player_choice
 from i18n import N_
 
 
@@ -23,21 +23,16 @@ class DrillsFrom(StrEnum):
         return Grade.INACCURACY if self is DrillsFrom.INACCURACIES else Grade.MISTAKE
 
 
-DRILLS_FROM = PlayerSetting[DrillsFrom](
-    name=N_("drills"),
-    description=N_("Which of your decisions become drills: mistakes, or inaccuracies too"),
-    default=DrillsFrom.MISTAKES,
-    read=DrillsFrom,
-    choices=(
-        PlayerChoice(
-            DrillsFrom.MISTAKES, N_("mistakes and blunders"), N_("your mistakes and blunders")
-        ),
-        PlayerChoice(
-            DrillsFrom.INACCURACIES,
+DRILLS_FROM = player_choice(
+    N_("drills"),
+    N_("Which of your decisions become drills: mistakes, or inaccuracies too"),
+    N_("Drills from"),
+    {
+        DrillsFrom.MISTAKES: (N_("mistakes and blunders"), N_("your mistakes and blunders")),
+        DrillsFrom.INACCURACIES: (
             N_("also inaccuracies"),
             N_("your inaccuracies, mistakes and blunders"),
         ),
-    ),
-    title=N_("Drills from"),
+    },
     wide=True,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bot.service.declared_player_settings import PlayerChoice, PlayerSetting
+from bot.service.declared_player_settings import player_choice
 from i18n import N_
 
 
@@ -17,18 +17,15 @@ class Following(StrEnum):
     """At each round's end too, in games that have rounds."""
 
 
-FOLLOWING = PlayerSetting[Following](
-    name=N_("following"),
-    description=N_("The games you follow: hear of their end, or of each round's end too"),
-    default=Following.END,
-    read=Following,
-    choices=(
-        PlayerChoice(Following.END, N_("at their end"), N_("you hear of their end")),
-        PlayerChoice(
-            Following.ROUNDS,
+FOLLOWING = player_choice(
+    N_("following"),
+    N_("The games you follow: hear of their end, or of each round's end too"),
+    N_("Games you follow"),
+    {
+        Following.END: (N_("at their end"), N_("you hear of their end")),
+        Following.ROUNDS: (
             N_("at each round's end too"),
             N_("you hear of their end, and of each round's end"),
         ),
-    ),
-    title=N_("Games you follow"),
+    },
 )

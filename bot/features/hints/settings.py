@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import StrEnum
 
-from bot.service.declared_settings import Choice, FeatureSettings, one_of
-from bot.storage.records import GuildSettings
-from i18n import N_, Language
+from bot.service.declared_settings import FeatureSettings, one_of, shown_as
+from i18n import N_
 
 
 class HintsMode(StrEnum):
@@ -20,22 +18,17 @@ class HintsMode(StrEnum):
 
 
 HINTS = one_of(
-    name=N_("hints"),
-    description=N_("Whether a host may open a game with hints (such a game is never rated)"),
-    default=HintsMode.FRIENDLY,
-    choices=(
-        Choice(HintsMode.FRIENDLY, N_("in friendly games, if the host asks (the default)")),
-        Choice(HintsMode.NEVER, N_("never: every game here may be rated")),
-    ),
+    N_("hints"),
+    N_("Whether a host may open a game with hints (such a game is never rated)"),
+    {
+        HintsMode.FRIENDLY: N_("in friendly games, if the host asks (the default)"),
+        HintsMode.NEVER: N_("never: every game here may be rated"),
+    },
 )
+SHOWN = {
+    HintsMode.FRIENDLY: N_("in friendly games, if the host asks (never rated)"),
+    HintsMode.NEVER: N_("never: every game here may be rated"),
+}
+"""What the settings card says of each choice."""
 
-
-def _lines(settings: GuildSettings, lang: Language, now: float | None) -> Sequence[tuple[str, str]]:
-    if HINTS.of(settings) is HintsMode.NEVER:
-        shown = lang._("never: every game here may be rated")
-    else:
-        shown = lang._("in friendly games, if the host asks (never rated)")
-    return ((lang._("Hints"), shown),)
-
-
-SETTINGS = FeatureSettings((HINTS,), lines=_lines)
+SETTINGS = FeatureSettings((HINTS,), lines=shown_as(N_("Hints"), HINTS, SHOWN))

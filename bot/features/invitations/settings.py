@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bot.service.declared_player_settings import PlayerChoice, PlayerSetting
+from bot.service.declared_player_settings import player_choice
 from i18n import N_
 
 
@@ -17,21 +17,16 @@ class InviteBy(StrEnum):
     """A direct message (a ping where their direct messages are closed)."""
 
 
-INVITATIONS = PlayerSetting[InviteBy](
-    name=N_("invitations"),
-    description=N_("How an invitation to a private table reaches you: a ping, or a DM"),
-    default=InviteBy.PING,
-    read=InviteBy,
-    choices=(
-        PlayerChoice(
-            InviteBy.PING, N_("a ping where the table is"), N_("a ping where the table is")
-        ),
-        PlayerChoice(
-            InviteBy.DM,
+INVITATIONS = player_choice(
+    N_("invitations"),
+    N_("How an invitation to a private table reaches you: a ping, or a DM"),
+    N_("Invitations to private tables"),
+    {
+        InviteBy.PING: (N_("a ping where the table is"), N_("a ping where the table is")),
+        InviteBy.DM: (
             N_("a direct message"),
             N_("a direct message (a ping while your direct messages are closed)"),
         ),
-    ),
-    title=N_("Invitations to private tables"),
+    },
     wide=True,
 )

@@ -9,7 +9,6 @@ from datetime import date
 
 from bot.features.seasons.windows import SeasonMode, Seasons, dates_text, read_dates
 from bot.service.declared_settings import (
-    Choice,
     FeatureSettings,
     ServerSetting,
     Values,
@@ -59,15 +58,14 @@ def check_season_dates(text: str) -> tuple[date, ...]:
 
 
 SEASONS = one_of(
-    name=N_("seasons"),
-    description=N_("Seasons with standings of their own (the rating runs on)"),
-    default=SeasonMode.OFF,
-    choices=(
-        Choice(SeasonMode.OFF, N_("off (the default)")),
-        Choice(SeasonMode.MONTHLY, N_("monthly (calendar months, UTC)")),
-        Choice(SeasonMode.QUARTERLY, N_("quarterly (calendar quarters, UTC)")),
-        Choice(SeasonMode.DATES, N_("by the dates in season_dates")),
-    ),
+    N_("seasons"),
+    N_("Seasons with standings of their own (the rating runs on)"),
+    {
+        SeasonMode.OFF: N_("off (the default)"),
+        SeasonMode.MONTHLY: N_("monthly (calendar months, UTC)"),
+        SeasonMode.QUARTERLY: N_("quarterly (calendar quarters, UTC)"),
+        SeasonMode.DATES: N_("by the dates in season_dates"),
+    },
 )
 SEASON_DATES = ServerSetting[tuple[date, ...]](
     name=N_("season_dates"),

@@ -3,12 +3,10 @@ takebacks``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import StrEnum
 
-from bot.service.declared_settings import Choice, FeatureSettings, one_of
-from bot.storage.records import GuildSettings
-from i18n import N_, Language
+from bot.service.declared_settings import FeatureSettings, one_of, shown_as
+from i18n import N_
 
 
 class TakebackMode(StrEnum):
@@ -22,26 +20,19 @@ class TakebackMode(StrEnum):
 
 
 TAKEBACKS = one_of(
-    name=N_("takebacks"),
-    description=N_("Which games let a player take a move back"),
-    default=TakebackMode.UNRATED,
-    choices=(
-        Choice(TakebackMode.UNRATED, N_("unrated games only (the default)")),
-        Choice(TakebackMode.ALWAYS, N_("every game")),
-        Choice(TakebackMode.NEVER, N_("never")),
-    ),
+    N_("takebacks"),
+    N_("Which games let a player take a move back"),
+    {
+        TakebackMode.UNRATED: N_("unrated games only (the default)"),
+        TakebackMode.ALWAYS: N_("every game"),
+        TakebackMode.NEVER: N_("never"),
+    },
 )
+SHOWN = {
+    TakebackMode.UNRATED: N_("in unrated games, with consent"),
+    TakebackMode.ALWAYS: N_("in every game, with consent"),
+    TakebackMode.NEVER: N_("never"),
+}
+"""What the settings card says of each choice."""
 
-
-def _lines(settings: GuildSettings, lang: Language, now: float | None) -> Sequence[tuple[str, str]]:
-    mode = TAKEBACKS.of(settings)
-    if mode is TakebackMode.ALWAYS:
-        shown = lang._("in every game, with consent")
-    elif mode is TakebackMode.NEVER:
-        shown = lang._("never")
-    else:
-        shown = lang._("in unrated games, with consent")
-    return ((lang._("Take-backs"), shown),)
-
-
-SETTINGS = FeatureSettings((TAKEBACKS,), lines=_lines)
+SETTINGS = FeatureSettings((TAKEBACKS,), lines=shown_as(N_("Take-backs"), TAKEBACKS, SHOWN))
