@@ -26,7 +26,9 @@ def implemented(cls: type, base: type, slots: Sequence[str]) -> tuple[str, ...]:
     """Of ``slots``, those ``cls`` defines otherwise than ``base`` (whose own, if it has
     one, does nothing), in their order."""
     return tuple(
-        slot for slot in slots if getattr(cls, slot, None) is not getattr(base, slot, None)
+        slot
+        for slot in slots
+        if (made := getattr(cls, slot, None)) is not None and made is not getattr(base, slot, None)
     )
 
 

@@ -16,7 +16,7 @@ from bot import command_line
 from bot.declared_slots import Misdeclared
 from bot.discord_ui.card_layout import Line, Rows
 from bot.discord_ui.game_events import EVENTS, GameEnded
-from bot.discord_ui.message_hooks import SLOTS
+from bot.discord_ui.message_hooks import SLOTS, Adds
 from bot.discord_ui.part import Declaration, Part, check_part, features_parts
 from bot.discovery import declared
 from bot.feature_folders import FOLDER, ORDER
@@ -109,7 +109,7 @@ def test_hooks_named_and_implemented_must_be_the_same() -> None:
         assert str(refused.value) == f"the features can't start: counting {problem}"
 
 
-class Tables(Part):
+class Tables(Part, Adds):
     async def table_rows(self, game: Game, lang: Language) -> Rows:
         return ()
 
@@ -120,7 +120,7 @@ class Tables(Part):
         pass
 
 
-class OtherLines(Part):
+class OtherLines(Part, Adds):
     async def table_lines(self, game: Game, language: Language) -> Sequence[Line]:
         return ()
 

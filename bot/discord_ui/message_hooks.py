@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, ClassVar, Final
 
 import discord
 from discord import app_commands
@@ -56,77 +56,107 @@ class ControlDrawing:
         return drawer(game, control)
 
 
-class Adds(Protocol):
-    """What a feature adds to the core's messages: rows of controls under them, and a
-    lobby's words (none by default: ``Feature`` has each, empty)."""
+class Adds:
+    """What a Discord part adds to the core's messages: a part that adds to any inherits
+    this beside ``Part`` and implements the slots it adds to, which its feature's
+    ``FEATURE`` names (``DiscordPart.slots``); each message asks only the parts adding to
+    its slot, and a slot a part doesn't implement answers nothing here."""
 
-    @property
-    def in_conversations(self) -> bool:
-        """Whether its controls work in a conversation (a group DM, a server without the
-        bot), where it adds rows under a game's lobby, table and result only if so."""
+    in_conversations: ClassVar[bool]
+    """Whether its controls work in a conversation (a group DM, a server without the
+    bot), where it adds rows under a game's lobby, table and result only if so (as its
+    ``Part`` says)."""
 
     @property
     def stats_in_conversations(self) -> bool:
-        """Whether what it adds to a player's stats card holds in a conversation."""
+        """Whether what it adds to a player's stats card holds in a conversation: as its
+        controls do, unless it says otherwise (a player's form, judged there too)."""
+        return self.in_conversations
 
     async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
-        """Fields on an open lobby, after the game's options and times."""
+        """The fields this feature adds to an open lobby."""
+        return ()
 
     async def seat_notes(self, game: Game, lang: Language) -> Mapping[int, str]:
-        """A short note after a seated person's name on the lobby, by their user id."""
+        """This feature's note after a seated person's name on an open lobby."""
+        return {}
 
     async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
-        """Under an open lobby (``bots_allowed``: the server allows computer players)."""
+        """What this feature adds under an open lobby."""
+        return ()
 
     async def table_rows(self, game: Game, lang: Language) -> Rows:
-        """Under a game's table while it is played."""
+        """What this feature adds under a game's table while it is played."""
+        return ()
 
     async def table_lines(self, game: Game, lang: Language) -> Sequence[Line]:
-        """Fields on a game's table while it is played, and on its result."""
+        """The fields this feature adds to a game's table while it is played, and to its
+        result (``game.status`` says which)."""
+        return ()
 
     async def result_rows(self, game: Game, lang: Language) -> Rows:
-        """Under a finished game's result."""
+        """What this feature adds under a finished game's result."""
+        return ()
 
     async def replay_rows(self, game: Game, lang: Language) -> Rows:
-        """Under a finished game's replay, shown to one person."""
+        """What this feature adds under a finished game's replay shown to one person."""
+        return ()
 
     async def ping_rows(self, game: Game, lang: Language) -> Rows:
-        """Under the ping telling whoever must act in the channel."""
+        """What this feature adds under a turn's ping."""
+        return ()
 
     async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
-        """Under the turn's direct message to ``user``."""
+        """What this feature adds under a turn's direct message to ``user``."""
+        return ()
 
     async def stats_lines(
         self, guild_id: int, kind: str, user_id: int, lang: Language
     ) -> Sequence[Line]:
-        """Fields on a player's stats card of a game in a server, after its own."""
+        """The fields this feature adds to a player's stats card."""
+        return ()
 
     async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
-        """A few words after some of these finished games on a server's history."""
+        """This feature's words after some of these finished games on a server's history."""
+        return {}
 
     async def my_games_lines(
         self, user: int, guild_id: int | None, lang: Language
     ) -> Sequence[Line]:
-        """Fields on ``user``'s ``/my games`` (asked in a server, or everywhere: ``None``)."""
+        """The fields this feature adds to ``user``'s ``/my games`` (asked in a server, or
+        in a DM: ``None``, every server)."""
+        return ()
 
     async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
-        """Under ``user``'s ``/my games`` (asked in a server, or everywhere: ``None``)."""
+        """What this feature adds under ``user``'s ``/my games``."""
+        return ()
 
     async def leaderboard_default(self, guild_id: int, kind: str) -> str | None:
-        """The view of a server's leaderboard shown when none is asked, if any."""
+        """The view of a server's leaderboard of a game that this feature shows when none
+        is asked (a value of its ``leaderboard_views``), if it has one there; the ladder
+        of all time otherwise."""
+        return None
 
     async def leaderboard_views(
         self, guild_id: int, kind: str, lang: Language
     ) -> Sequence[app_commands.Choice[str]]:
-        """Views of a server's leaderboard beside the ladder of all time."""
+        """The views of a server's leaderboard of a game that this feature offers beside
+        the ladder of all time: each offered by its name as the asker types
+        ``/<game> leaderboard season:``, and asked by its value."""
+        return ()
 
     async def leaderboard_view(
         self, guild_id: int, kind: str, asked: str, user_id: int, server: str, lang: Language
     ) -> Card | None:
-        """The view ``asked`` of a server's leaderboard; ``None``: none of this one's."""
+        """The view ``asked`` (a value of its views, or what the asker typed) as ``user_id``
+        sees it in ``server``; ``None`` when it is none of this feature's. Raise a
+        ``ServiceError`` for what it can't read as one of its own (a season that isn't
+        one): the asker hears it unless another feature's view is the one asked."""
+        return None
 
     async def leaderboard_lines(self, guild_id: int, kind: str, lang: Language) -> Sequence[Line]:
-        """Fields on a page of a server's ladder, after its players."""
+        """The fields this feature adds to a page of a server's ladder of a game."""
+        return ()
 
 
 SLOTS: Final = tuple(

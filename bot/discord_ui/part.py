@@ -13,11 +13,13 @@ feature may ask things of (``bot.discord_ui.context``). It says
   reads a press back and handles it, ``bot.discord_ui.components.Pressable``), and which
   controls a game's face describes it draws (``Declaration.draws``);
 - what it adds under the core's messages: a lobby, a table, a result, a ping, a turn's
-  direct message (its ``*_rows`` methods, ``bot.discord_ui.message_hooks.Adds``);
+  direct message (the slots of ``bot.discord_ui.message_hooks.Adds``, which a part
+  adding to them inherits beside ``Part``);
 - which game events it follows (its ``game_shown``, ``game_ended`` and
   ``place_unknown`` methods, ``bot.discord_ui.game_events.Follows``) and which of
   Discord's events (methods named ``on_<event>``, as discord.py names them);
-- and what it starts and stops with the bot.
+- and what it starts and stops with the bot, which with its presses is all ``Part``
+  itself holds.
 
 What it adds to the core's messages and which events it follows, its feature's
 ``FEATURE`` names (``DiscordPart``), and ``features_parts`` holds the names against the
@@ -40,8 +42,8 @@ from discord import app_commands
 
 from bot import discovery
 from bot.background.looks import Looks
-from bot.declared_slots import Misdeclared, mismatches
-from bot.discord_ui.card_layout import Card, Line, Rows
+from bot.declared_slots import Misdeclared, implemented, mismatches
+from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.command_parts import Command
 from bot.discord_ui.components import Pressable
 from bot.discord_ui.context import Context
@@ -54,7 +56,6 @@ from bot.games.face import GameFace
 from bot.games.rules import AnyRules
 from bot.service.errors import ServerOnly
 from bot.service.feature_registry import DiscordPart, Feature
-from bot.storage import Game
 from bot.storage.shards import Shards
 from i18n import Language, Message
 
@@ -76,12 +77,6 @@ class Part:
     in_conversations: ClassVar[bool] = False
     """Whether its controls work in a conversation (a group DM, a server the bot is not
     in: ``conversations``); a press there of a part that doesn't say so is refused."""
-
-    @property
-    def stats_in_conversations(self) -> bool:
-        """Whether what it adds to a player's stats card holds in a conversation: as its
-        controls do, unless it says otherwise (a player's form, judged there too)."""
-        return self.in_conversations
 
     def __init__(self, context: Context) -> None:
         self.context = context
@@ -110,91 +105,6 @@ class Part:
 
     async def stop(self) -> None:
         """The bot stops: background work ends (the work under way has finished)."""
-
-    async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:
-        """The fields this feature adds to an open lobby."""
-        return ()
-
-    async def seat_notes(self, game: Game, lang: Language) -> Mapping[int, str]:
-        """This feature's note after a seated person's name on an open lobby."""
-        return {}
-
-    async def lobby_rows(self, game: Game, lang: Language, bots_allowed: bool) -> Rows:
-        """What this feature adds under an open lobby."""
-        return ()
-
-    async def table_rows(self, game: Game, lang: Language) -> Rows:
-        """What this feature adds under a game's table while it is played."""
-        return ()
-
-    async def table_lines(self, game: Game, lang: Language) -> Sequence[Line]:
-        """The fields this feature adds to a game's table while it is played, and to its
-        result (``game.status`` says which)."""
-        return ()
-
-    async def result_rows(self, game: Game, lang: Language) -> Rows:
-        """What this feature adds under a finished game's result."""
-        return ()
-
-    async def replay_rows(self, game: Game, lang: Language) -> Rows:
-        """What this feature adds under a finished game's replay shown to one person."""
-        return ()
-
-    async def ping_rows(self, game: Game, lang: Language) -> Rows:
-        """What this feature adds under a turn's ping."""
-        return ()
-
-    async def notice_rows(self, game: Game, user: int, lang: Language) -> Rows:
-        """What this feature adds under a turn's direct message to ``user``."""
-        return ()
-
-    async def stats_lines(
-        self, guild_id: int, kind: str, user_id: int, lang: Language
-    ) -> Sequence[Line]:
-        """The fields this feature adds to a player's stats card."""
-        return ()
-
-    async def history_notes(self, game_ids: Sequence[int], lang: Language) -> Mapping[int, str]:
-        """This feature's words after some of these finished games on a server's history."""
-        return {}
-
-    async def my_games_lines(
-        self, user: int, guild_id: int | None, lang: Language
-    ) -> Sequence[Line]:
-        """The fields this feature adds to ``user``'s ``/my games`` (asked in a server, or
-        in a DM: ``None``, every server)."""
-        return ()
-
-    async def my_games_rows(self, user: int, guild_id: int | None, lang: Language) -> Rows:
-        """What this feature adds under ``user``'s ``/my games``."""
-        return ()
-
-    async def leaderboard_default(self, guild_id: int, kind: str) -> str | None:
-        """The view of a server's leaderboard of a game that this feature shows when none
-        is asked (a value of its ``leaderboard_views``), if it has one there; the ladder
-        of all time otherwise."""
-        return None
-
-    async def leaderboard_views(
-        self, guild_id: int, kind: str, lang: Language
-    ) -> Sequence[app_commands.Choice[str]]:
-        """The views of a server's leaderboard of a game that this feature offers beside
-        the ladder of all time: each offered by its name as the asker types
-        ``/<game> leaderboard season:``, and asked by its value."""
-        return ()
-
-    async def leaderboard_view(
-        self, guild_id: int, kind: str, asked: str, user_id: int, server: str, lang: Language
-    ) -> Card | None:
-        """The view ``asked`` (a value of its views, or what the asker typed) as ``user_id``
-        sees it in ``server``; ``None`` when it is none of this feature's. Raise a
-        ``ServiceError`` for what it can't read as one of its own (a season that isn't
-        one): the asker hears it unless another feature's view is the one asked."""
-        return None
-
-    async def leaderboard_lines(self, guild_id: int, kind: str, lang: Language) -> Sequence[Line]:
-        """The fields this feature adds to a page of a server's ladder of a game."""
-        return ()
 
     async def board_acted(
         self, action: str, game_id: int, made: Callable[[], Awaitable[object]]
@@ -297,7 +207,7 @@ def check_part(named: DiscordPart | None, declared: Declaration | None) -> list[
         ]
     part = declared.part
     problems = [
-        *mismatches("slots", named.slots, part, Part, Adds, SLOTS),
+        *mismatches("slots", named.slots, part, Adds, Adds, SLOTS),
         *mismatches("events", named.events, part, Part, Follows, EVENTS),
     ]
     listening = sorted(name[3:] for name in dir(part) if name.startswith("on_"))
@@ -322,8 +232,8 @@ def drawing(declared: Sequence[Declaration]) -> ControlDrawing:
 
 def added_to(part: Part) -> tuple[str, ...]:
     """The slots of the core's messages ``part`` adds to: those its class implements (the
-    others it answers with ``Part``'s nothing)."""
-    return tuple(slot for slot in SLOTS if getattr(type(part), slot) is not getattr(Part, slot))
+    others it answers with ``Adds``' nothing)."""
+    return implemented(type(part), Adds, SLOTS)
 
 
 class Parts:
@@ -345,7 +255,10 @@ class Parts:
         for declaration in declared:
             feature = declaration.part(context)
             self._built[declaration.part] = feature
-            hooks.add(feature, added_to(feature))
+            if isinstance(feature, Adds):
+                hooks.add(feature, added_to(feature))
+            elif added_to(feature):
+                raise TypeError(f"{declaration.part.__name__} adds to messages but isn't Adds")
             for action in feature.board_actions:
                 if action in self._acting:
                     raise TypeError(f"two features show the board action {action}")

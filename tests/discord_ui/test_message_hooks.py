@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 import pytest
@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.discord_ui import message_hooks
 from bot.discord_ui.card_layout import Card, Line, Rows, flowed
 from bot.discord_ui.lobby_card import lobby_card
-from bot.discord_ui.message_hooks import SLOTS, HandChoice, MessageHooks, NothingDraws
+from bot.discord_ui.message_hooks import SLOTS, Adds, HandChoice, MessageHooks, NothingDraws
 from bot.discord_ui.part import Declaration, Part, added_to, drawing
 from bot.games.face import Choice
 from bot.storage import Game, GameStatus, Seat
@@ -29,15 +29,18 @@ def button(label: str) -> discord.ui.Button[Any]:
     return discord.ui.Button(label=label, custom_id=label)
 
 
-class Adds:
+class Adding(Adds):
     """A feature's additions, each row named after it and the message."""
 
-    def __init__(
-        self, name: str, *, in_conversations: bool = False, stats_too: bool | None = None
-    ) -> None:
+    in_conversations: ClassVar[bool] = False
+
+    def __init__(self, name: str, *, stats_too: bool | None = None) -> None:
         self.name = name
-        self.in_conversations = in_conversations
-        self.stats_in_conversations = in_conversations if stats_too is None else stats_too
+        self.stats_too = stats_too
+
+    @property
+    def stats_in_conversations(self) -> bool:
+        return self.in_conversations if self.stats_too is None else self.stats_too
 
     def rows(self, where: str) -> Rows:
         return ((button(f"{self.name} {where}"),),)
@@ -102,13 +105,19 @@ class Adds:
         return (Line(self.name, f"{kind} in {guild_id}"),)
 
 
+class AddingHere(Adding):
+    """One whose controls work in a conversation."""
+
+    in_conversations = True
+
+
 def labels(rows: Rows) -> list[str | None]:
     return [item.label for row in rows for item in row if isinstance(item, discord.ui.Button)]
 
 
 async def test_every_message_gathers_each_features_rows_in_their_order() -> None:
-    hooks = MessageHooks(drawing(()), [Adds("first")])
-    hooks.add(Adds("second"))
+    hooks = MessageHooks(drawing(()), [Adding("first")])
+    hooks.add(Adding("second"))
     game, lang = stored("claimit", None, (), over=False), english()
     assert labels(await hooks.lobby_rows(game, lang, False)) == [
         "first lobby, no bots",
@@ -122,7 +131,7 @@ async def test_every_message_gathers_each_features_rows_in_their_order() -> None
 
 
 async def test_a_conversations_game_has_only_the_rows_of_features_that_work_there() -> None:
-    hooks = MessageHooks(drawing(()), [Adds("here", in_conversations=True), Adds("server")])
+    hooks = MessageHooks(drawing(()), [AddingHere("here"), Adding("server")])
     played = stored("claimit", None, (), over=False)
     there = replace(played, reached_in=0)
     lang = english()
@@ -140,7 +149,7 @@ async def test_a_conversations_game_has_only_the_fields_of_features_that_work_th
     (a player's form) is on the stats card."""
     hooks = MessageHooks(
         drawing(()),
-        [Adds("here", in_conversations=True), Adds("server"), Adds("form", stats_too=True)],
+        [AddingHere("here"), Adding("server"), Adding("form", stats_too=True)],
     )
     seats = (Seat(0, 7, None, "Ann", 0),)
     played = stored("claimit", None, seats, over=False)
@@ -162,7 +171,7 @@ async def test_a_conversations_game_has_only_the_fields_of_features_that_work_th
 
 
 async def test_a_table_and_a_result_gather_each_features_fields_in_their_order() -> None:
-    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    hooks = MessageHooks(drawing(()), [Adding("first"), Adding("second")])
     game = stored("claimit", None, (), over=True)
     lines = await hooks.table_lines(game, english())
     assert [(line.name, line.value) for line in lines] == [
@@ -172,7 +181,7 @@ async def test_a_table_and_a_result_gather_each_features_fields_in_their_order()
 
 
 async def test_my_games_gathers_each_features_lines_and_rows_in_their_order() -> None:
-    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    hooks = MessageHooks(drawing(()), [Adding("first"), Adding("second")])
     lang = english()
     lines = await hooks.my_games_lines(7, 10, lang)
     assert [(line.name, line.value) for line in lines] == [
@@ -186,7 +195,7 @@ async def test_my_games_gathers_each_features_lines_and_rows_in_their_order() ->
 
 
 async def test_a_lobby_shows_each_features_fields_and_notes_after_the_seated_names() -> None:
-    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    hooks = MessageHooks(drawing(()), [Adding("first"), Adding("second")])
     seats = (Seat(0, 7, None, "Ann", 0), Seat(1, None, Level.NORMAL, "Computer", 1))
     game, lang = stored("claimit", None, seats, over=False), english()
     game = replace(game, status=GameStatus.LOBBY, state=None)
@@ -203,7 +212,7 @@ async def test_a_lobby_shows_each_features_fields_and_notes_after_the_seated_nam
 
 
 async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
-    class Quiet(Part):
+    class Quiet(Part, Adds):
         def __init__(self) -> None:
             """Needs no context: it only adds (nothing)."""
 
@@ -220,7 +229,7 @@ async def test_a_feature_adds_nothing_unless_it_says_so() -> None:
     assert await hooks.my_games_rows(1, 10, lang) == ()
 
 
-def test_the_slots_are_what_a_feature_may_add_and_part_answers_each_with_nothing() -> None:
+def test_the_slots_are_what_a_feature_may_add_and_adds_answers_each_with_nothing() -> None:
     protocol = {
         name
         for name, member in vars(message_hooks.Adds).items()
@@ -228,13 +237,14 @@ def test_the_slots_are_what_a_feature_may_add_and_part_answers_each_with_nothing
     }
     assert set(SLOTS) == protocol
     assert len(SLOTS) == len(protocol)
-    assert all(inspect.iscoroutinefunction(getattr(Part, slot)) for slot in SLOTS)
+    assert all(inspect.iscoroutinefunction(getattr(Adds, slot)) for slot in SLOTS)
+    assert not any(hasattr(Part, slot) for slot in SLOTS), "a part adds nothing of itself"
 
 
 async def test_a_feature_is_asked_only_for_what_its_class_adds() -> None:
     asked: list[str] = []
 
-    class Tables(Part):
+    class Tables(Part, Adds):
         def __init__(self) -> None:
             """Needs no context: it only adds."""
 
@@ -266,12 +276,12 @@ async def test_a_feature_is_asked_only_for_what_its_class_adds() -> None:
 
 def test_a_slot_no_message_has_is_refused_by_name() -> None:
     with pytest.raises(TypeError, match="table_rowz"):
-        MessageHooks(drawing(())).add(Adds("first"), ("table_rows", "table_rowz"))
+        MessageHooks(drawing(())).add(Adding("first"), ("table_rows", "table_rowz"))
 
 
 async def test_a_players_stats_card_gathers_each_features_fields_in_their_order() -> None:
-    hooks = MessageHooks(drawing(()), [Adds("first")])
-    hooks.add(Adds("second"))
+    hooks = MessageHooks(drawing(()), [Adding("first")])
+    hooks.add(Adding("second"))
     lines = await hooks.stats_lines(10, "claim", 7, english(), conversation=False)
     assert [(line.name, line.value) for line in lines] == [
         ("first", "claim of 7 in 10"),
@@ -280,7 +290,7 @@ async def test_a_players_stats_card_gathers_each_features_fields_in_their_order(
 
 
 async def test_a_historys_games_carry_each_features_notes_joined_in_their_order() -> None:
-    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    hooks = MessageHooks(drawing(()), [Adding("first"), Adding("second")])
     notes = await hooks.history_notes([1, 2, 3], english())
     assert notes == {1: "first of 1 · second of 1", 3: "first of 3 · second of 3"}
 
@@ -314,7 +324,7 @@ def test_the_rows_features_add_flow_together_each_menu_on_its_own() -> None:
 
 
 async def test_a_leaderboard_page_gathers_each_features_lines_in_their_order() -> None:
-    hooks = MessageHooks(drawing(()), [Adds("first"), Adds("second")])
+    hooks = MessageHooks(drawing(()), [Adding("first"), Adding("second")])
     lines = await hooks.leaderboard_lines(10, "nuggets", english())
     assert [(line.name, line.value) for line in lines] == [
         ("first", "nuggets in 10"),

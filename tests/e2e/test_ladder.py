@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from discord.app_commands import Choice
 
 from bot.discord_ui.card_layout import Card, Line
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Part
 from bot.features.ladder.discord.handlers import Ladder
 from bot.storage.opening import open_database
@@ -181,7 +182,7 @@ async def test_luck_in_the_result_and_the_servers_dice_in_stats(world: World) ->
     assert "**Luck** Busted" in theirs and "were rolled here" not in theirs
 
 
-class Cheers(Part):
+class Cheers(Part, Adds):
     """A third feature's part: a line under every page of the ladder, and a view of the
     leaderboard of its own, through what a part declares (it names no ladder code)."""
 

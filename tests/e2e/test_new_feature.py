@@ -44,6 +44,7 @@ import discord
 from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.command_parts import Command, command
 from bot.discord_ui.components import GAME, KIND, Pressable
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Declaration, Part
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interactions import reader
@@ -78,7 +79,7 @@ class CheersButton(
         await feature.cheer(interaction, self.game)
 
 
-class Greeting(Part):
+class Greeting(Part, Adds):
     controls = (WaveButton, CheersButton)
 
     async def greet(self, interaction: discord.Interaction, kind: str) -> None:

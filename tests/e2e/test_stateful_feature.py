@@ -214,6 +214,7 @@ from bot.discord_ui.command_parts import Option
 from bot.discord_ui.components import GAME, KIND, Pressable
 from bot.discord_ui.context import Context
 from bot.discord_ui.new_options import NewOptions
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Declaration, Part
 from bot.discord_ui.interactions import reader
 from bot.features.cheers.service import CHEERS_ON, CheersService, Toasts
@@ -234,7 +235,7 @@ class CheersButton(
         await feature.cheer(interaction)
 
 
-class Cheers(Part):
+class Cheers(Part, Adds):
     controls = (CheersButton,)
     board_actions = ("cheers",)
 

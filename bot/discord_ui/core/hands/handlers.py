@@ -15,6 +15,7 @@ from bot.discord_ui.core.hands.controls import PrivateButton, PrivateOpen, hand_
 from bot.discord_ui.interaction_answers import in_time, require_private, reveal
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.live_hands import HandReplaced
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
 from bot.games.face import OpenPrivate
@@ -28,7 +29,7 @@ MOVED_ON_PRIVATELY = Message(
 )
 
 
-class Hands(Part):
+class Hands(Part, Adds):
     """A seat's own message in a game with secrets, opened and played from."""
 
     controls = (PrivateOpen, PrivateButton)

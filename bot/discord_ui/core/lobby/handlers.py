@@ -23,6 +23,7 @@ from bot.discord_ui.core.lobby.controls import (
 )
 from bot.discord_ui.core.turns.commands import show_rules
 from bot.discord_ui.interactions import actor_of, player_of, reader
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
 from bot.games.faces import face_for
@@ -32,7 +33,7 @@ from bot.storage.game_values import Options
 from i18n import Language
 
 
-class Lobbies(Part):
+class Lobbies(Part, Adds):
     """New games: ``new`` posts a lobby, whose buttons and menus seat its players."""
 
     controls = (LobbyButton, BotSelect, HowToPlay)

@@ -25,7 +25,7 @@ from bot.discord_ui.core.players.summaries import DailySummaries
 from bot.discord_ui.core.players.typed_days import typed_day
 from bot.discord_ui.interaction_answers import answer_privately, reveal
 from bot.discord_ui.interactions import reader
-from bot.discord_ui.message_hooks import MY_GAMES
+from bot.discord_ui.message_hooks import MY_GAMES, Adds
 from bot.discord_ui.part import LookingPart
 from bot.games.face import GOLD
 from bot.service.declared_player_settings import DeclaredPlayerSettings
@@ -41,7 +41,7 @@ OFF = "off"
 """Quiet hours' start that turns them off."""
 
 
-class Players(LookingPart):
+class Players(LookingPart, Adds):
     """What is a player's own across every game (its looks send the daily summaries)."""
 
     looks: DailySummaries

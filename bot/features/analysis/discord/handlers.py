@@ -22,6 +22,7 @@ from bot.discord_ui.core.step_through.components import opening
 from bot.discord_ui.finished_games import named_game
 from bot.discord_ui.interaction_answers import answer_privately
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.sharing import ShareButton, Sharing, ShowButton, Told
 from bot.features.analysis.discord.components import ReportButton, ShareReportButton
 from bot.features.analysis.discord.form_lines import ShowsForm
@@ -51,7 +52,7 @@ ALREADY_SHARED = Told(
 """What a press of Share is told once the game's report was shared (or is being)."""
 
 
-class Reports(ShowsForm):
+class Reports(ShowsForm, Adds):
     """Reports of what decided finished games, each judged once and shown to whoever
     asks."""
 

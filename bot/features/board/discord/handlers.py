@@ -21,6 +21,7 @@ from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.context import Context
 from bot.discord_ui.interaction_answers import answers_itself
 from bot.discord_ui.interactions import actor_of
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Part
 from bot.features.board.discord.controls import BoardButton
 from bot.features.board.launches import BoardLaunches
@@ -40,7 +41,7 @@ class OpenBoards(Protocol):
         ...
 
 
-class Board(Part):
+class Board(Part, Adds):
     """The board's launch button, and the open boards told of Discord's events about
     their viewers' places (with the members intent, departures and role changes)."""
 

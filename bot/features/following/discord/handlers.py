@@ -18,7 +18,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import answer_privately, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
-from bot.discord_ui.message_hooks import MY_GAMES
+from bot.discord_ui.message_hooks import MY_GAMES, Adds
 from bot.discord_ui.part import Part
 from bot.features.following.discord.cards import followed_card, game_name, listed
 from bot.features.following.discord.controls import FollowButton, UnfollowButton
@@ -34,7 +34,7 @@ LISTED = 10
 message's components, beside the card's own."""
 
 
-class Follows(Part):
+class Follows(Part, Adds):
     """Games followed by whoever can see them."""
 
     controls = (FollowButton, UnfollowButton)

@@ -16,6 +16,7 @@ from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.context import Context
 from bot.discord_ui.interaction_answers import reveal
 from bot.discord_ui.interactions import actor_of, reader
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Part
 from bot.features.hints.discord.cards import asked_line, hint_card, hints_on_line
 from bot.features.hints.discord.controls import HintButton
@@ -24,7 +25,7 @@ from bot.storage import Game, GameStatus
 from i18n import Language
 
 
-class Hints(Part):
+class Hints(Part, Adds):
     """Hints for the player to act, in games opened with them."""
 
     controls = (HintButton,)

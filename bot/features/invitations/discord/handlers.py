@@ -34,6 +34,7 @@ from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import in_time, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, player_of, reader
 from bot.discord_ui.lean_requests import Posted, edit_message
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
 from bot.discord_ui.table_asks import On
@@ -60,7 +61,7 @@ from i18n import Language, language
 log = logging.getLogger(__name__)
 
 
-class Invitations(Part):
+class Invitations(Part, Adds):
     """Private tables and their invitations."""
 
     controls = (ReplyButton, InvitePicker, OpenButton)

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from bot.discord_ui.card_layout import Line
 from bot.discord_ui.context import Context
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Part
 from bot.features.reliability.service import NEUTRAL, Reliability, ReliabilityService, people
 from bot.storage import Game
@@ -56,7 +57,7 @@ def record_line(reliability: Reliability, lang: Language) -> Line:
     return Line(lang._("Reliability"), value)
 
 
-class Reliabilities(Part):
+class Reliabilities(Part, Adds):
     """Players' reliability beside their names, on the lobby and their stats."""
 
     def __init__(self, context: Context) -> None:

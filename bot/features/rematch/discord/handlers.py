@@ -25,6 +25,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.interaction_answers import acknowledge, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.lean_requests import Posted, edit_message
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import LookingPart
 from bot.features.rematch import REMATCH
@@ -42,7 +43,7 @@ NAP = 60.0
 have made one meanwhile."""
 
 
-class Rematches(LookingPart):
+class Rematches(LookingPart, Adds):
     """Finished games played again (its looks close the offers that lapsed)."""
 
     looks: OfferLapses

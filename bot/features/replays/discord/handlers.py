@@ -23,6 +23,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.core.step_through.components import StepButton, opening
 from bot.discord_ui.interaction_answers import answer_privately, defer_now, tell
 from bot.discord_ui.interactions import reader
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.part import Part
 from bot.discord_ui.sharing import ShareButton, Sharing, ShowButton, Told
 from bot.features.replays.discord.components import ReplayButton, ShareReplayButton
@@ -51,7 +52,7 @@ ALREADY_SHARED = Told(
 whom, when and where."""
 
 
-class Replays(Part):
+class Replays(Part, Adds):
     """Replays of finished games, made once and shown to whoever asks."""
 
     controls = (ReplayButton, ShareReplayButton)

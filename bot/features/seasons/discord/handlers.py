@@ -15,6 +15,7 @@ from bot.background.looks import Looks
 from bot.discord_ui.card_layout import Card, sent
 from bot.discord_ui.context import Context
 from bot.discord_ui.lean_requests import Posted
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import LookingPart
 from bot.features.seasons.discord.podium import podium_card
@@ -34,7 +35,7 @@ from i18n import Language
 log = logging.getLogger(__name__)
 
 
-class SeasonEnds(LookingPart):
+class SeasonEnds(LookingPart, Adds):
     """Announces the end of each season of each game, once (its looks find the seasons
     that ended), and shows each season's standings on the leaderboard: the current
     season's by default in a server with seasons."""

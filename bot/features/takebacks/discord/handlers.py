@@ -25,6 +25,7 @@ from bot.discord_ui.game_events import GameEnded
 from bot.discord_ui.interaction_answers import acknowledge, pressed_gone, tell, update_clicked
 from bot.discord_ui.interactions import actor_of, reader
 from bot.discord_ui.lean_requests import Posted, edit_message
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.owed_messages import Owed
 from bot.discord_ui.part import Part
 from bot.features.takebacks import TAKE_BACK
@@ -48,7 +49,7 @@ from i18n import Language
 log = logging.getLogger(__name__)
 
 
-class Takebacks(Part):
+class Takebacks(Part, Adds):
     """Moves taken back, with the other players' consent."""
 
     controls = (TakebackButton, TakebackAnswer)

@@ -18,6 +18,7 @@ from bot.discord_ui.game_messages import DMS_CLOSED
 from bot.discord_ui.interaction_answers import announce, reveal, tell, update_clicked
 from bot.discord_ui.interactions import player_of, reader
 from bot.discord_ui.lean_requests import Posted, edit_message
+from bot.discord_ui.message_hooks import Adds
 from bot.discord_ui.owed_messages import Owed, direct_words
 from bot.discord_ui.part import LookingPart
 from bot.discord_ui.permissions import missing_threads
@@ -71,7 +72,7 @@ def can_organise(interaction: discord.Interaction) -> bool:
     return granted.manage_events or granted.manage_guild
 
 
-class Tournaments(LookingPart):
+class Tournaments(LookingPart, Adds):
     """A server's tournaments, from their announcement to their winner (its looks open
     each round when it is due)."""
 
@@ -358,7 +359,7 @@ class Tournaments(LookingPart):
             Owed(
                 f"tournament-end:{tournament_id}",
                 board.tournament.guild_id,
-                self._channel(board),
+                _channel(board),
                 compose,
                 recorded,
                 refused,
@@ -463,7 +464,9 @@ class Tournaments(LookingPart):
                 pinged.add(user)
             if settings.notify in MESSAGED and not settings.dms_closed:
                 await self.context.owed.post(
-                    self._round_message(board, round_, user, language(settings.locale), pinged)
+                    _round_message(
+                        self.client, board, round_, user, language(settings.locale), pinged
+                    )
                 )
 
         async def compose() -> dict[str, Any] | None:
@@ -480,44 +483,12 @@ class Tournaments(LookingPart):
             Owed(
                 f"tournament-round:{tournament.id}:{round_}",
                 tournament.guild_id,
-                self._channel(board),
+                _channel(board),
                 compose,
                 recorded,
                 refused,
             )
         )
-
-    def _round_message(
-        self, board: TournamentBoard, round_: int, user: int, lang: Language, pinged: set[int]
-    ) -> Owed:
-        """The round's start in ``user``'s direct messages; pinged in the channel instead
-        when their direct messages refuse the bot."""
-        match = next((t for t in board.of_round(round_) if user in t.players), None)
-        where = (
-            lang._("You have a bye: it scores a win.") if match is None else f"<#{match.thread_id}>"
-        )
-        words = lang._(
-            "🏆 Round {round} of {name} has begun: {where}",
-            round=round_,
-            name=escaped(board.tournament.name),
-            where=where,
-        )
-
-        async def refused(error: discord.HTTPException) -> None:
-            if error.code == DMS_CLOSED:
-                pinged.add(user)
-
-        key = f"tournament-dm:{board.tournament.id}:{round_}:{user}"
-        guild = board.tournament.guild_id
-        return direct_words(self.client, key, guild, user, words, refused)
-
-    def _channel(self, board: TournamentBoard) -> Callable[[], Awaitable[int]]:
-        """Where the tournament's messages go: its channel."""
-
-        async def place() -> int:
-            return board.tournament.channel_id
-
-        return place
 
 
 def _thread_name(board: TournamentBoard, match: Match, lang: Language) -> str:
@@ -541,3 +512,40 @@ def _shows(board: TournamentBoard) -> Hashable:
         board.invitees,
         tuple((match.game_id, match.status) for match in board.matches),
     )
+
+
+def _round_message(
+    client: discord.Client,
+    board: TournamentBoard,
+    round_: int,
+    user: int,
+    lang: Language,
+    pinged: set[int],
+) -> Owed:
+    """The round's start in ``user``'s direct messages; pinged in the channel instead
+    when their direct messages refuse the bot."""
+    match = next((t for t in board.of_round(round_) if user in t.players), None)
+    where = lang._("You have a bye: it scores a win.") if match is None else f"<#{match.thread_id}>"
+    words = lang._(
+        "🏆 Round {round} of {name} has begun: {where}",
+        round=round_,
+        name=escaped(board.tournament.name),
+        where=where,
+    )
+
+    async def refused(error: discord.HTTPException) -> None:
+        if error.code == DMS_CLOSED:
+            pinged.add(user)
+
+    key = f"tournament-dm:{board.tournament.id}:{round_}:{user}"
+    guild = board.tournament.guild_id
+    return direct_words(client, key, guild, user, words, refused)
+
+
+def _channel(board: TournamentBoard) -> Callable[[], Awaitable[int]]:
+    """Where the tournament's messages go: its channel."""
+
+    async def place() -> int:
+        return board.tournament.channel_id
+
+    return place
