@@ -84,12 +84,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from engine.claim.actions import Action, Discard, Play, Take
-from engine.claim.cards import Faction
+from engine.claim.cards import Card, Faction
 from engine.claim.players.endgame import Solver
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.normal import action_scores
@@ -357,25 +357,18 @@ def _deal(
     on the trick). An option clearly behind the best stops being played (its results so
     far stay)."""
     values, won, play = _results(seen.seat, tried)
-    weights: list[float] = []
-    if seen.step is Step.LOOT or one_deal(seen):
-        state = sample_state(seen, unknown_cards(seen), rng)
-        for i in range(len(tried)):
-            play(state, i)
+    if _one_deal_played(seen, len(tried), play, rng):
         return values, won, [1.0]
     unknown = unknown_cards(seen)
     doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
     per_option = plays_left(seen) + PLAYOUT_COST
     playing = list(range(len(tried)))
+    weights: list[float] = []
     deals = 0
     work = 0
     while True:
         batch = MORE_DEALS if deals else FIRST_DEALS
-        for _ in range(batch):
-            state = sample_state(seen, unknown, rng)
-            weights.append(likelihood(seen, state))
-            for i in playing:
-                play(state, i)
+        _play_deals(seen, unknown, batch, playing, play, weights, rng)
         deals += batch
         work += batch * (len(playing) * per_option + DEAL_COST)
         compared = {
@@ -406,6 +399,37 @@ def _results(
     return values, won, play
 
 
+def _one_deal_played(
+    seen: SeatView, options: int, play: Callable[[ClaimState, int], None], rng: random.Random
+) -> bool:
+    """Whether one deal is all there is to weigh (a loot choice, or ``one_deal``): then
+    every option is played on it, a deal weighing one."""
+    if seen.step is not Step.LOOT and not one_deal(seen):
+        return False
+    state = sample_state(seen, unknown_cards(seen), rng)
+    for i in range(options):
+        play(state, i)
+    return True
+
+
+def _play_deals(
+    seen: SeatView,
+    unknown: tuple[Card, ...],
+    count: int,
+    options: Iterable[int],
+    play: Callable[[ClaimState, int], None],
+    weights: list[float],
+    rng: random.Random,
+) -> None:
+    """``count`` more deals, the ``options`` played on each, each deal's weight
+    (``search.likelihood``) added to ``weights``."""
+    for _ in range(count):
+        state = sample_state(seen, unknown, rng)
+        weights.append(likelihood(seen, state))
+        for i in options:
+            play(state, i)
+
+
 def _dealt_all(
     seen: SeatView, tried: list[Action], rng: random.Random
 ) -> tuple[list[list[float]], list[list[float]], list[float]]:
@@ -414,23 +438,16 @@ def _dealt_all(
     spent. Every option meets every deal: one left behind after a few deals would keep
     what those few said. Each deal weighs as ``_deal``'s do."""
     values, won, play = _results(seen.seat, tried)
-    weights: list[float] = []
-    if seen.step is Step.LOOT or one_deal(seen):
-        state = sample_state(seen, unknown_cards(seen), rng)
-        for i in range(len(tried)):
-            play(state, i)
+    if _one_deal_played(seen, len(tried), play, rng):
         return values, won, [1.0]
     unknown = unknown_cards(seen)
     doubt = DOUBT_FIRST if seen.phase is Phase.P1 else DOUBT_SECOND
     per_deal = len(tried) * (plays_left(seen) + PLAYOUT_COST) + DEAL_COST
+    weights: list[float] = []
     deals = 0
     while True:
         batch = MORE_DEALS if deals else FIRST_DEALS
-        for _ in range(batch):
-            state = sample_state(seen, unknown, rng)
-            weights.append(likelihood(seen, state))
-            for i in range(len(tried)):
-                play(state, i)
+        _play_deals(seen, unknown, batch, range(len(tried)), play, weights, rng)
         deals += batch
         lead = max(values, key=lambda found: _mean(found, weights))
         costs = [_compared(lead, found, doubt, weights) for found in values if found is not lead]
