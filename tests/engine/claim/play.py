@@ -18,6 +18,13 @@ from engine.claim import (
 )
 
 
+def random_deal(players: int, rng: random.Random) -> tuple[ClaimState, tuple[Event, ...]]:
+    """A new game of random factions, deal and first seat, as ``new_game`` starts it."""
+    factions = random_selection(players, rng)
+    deck, removed = shuffle_deck(factions, rng)
+    return new_game(players, factions, deck, removed, rng.randrange(players))
+
+
 @dataclass(frozen=True)
 class Step:
     before: ClaimState
@@ -36,9 +43,7 @@ class GameSpec:
 
     def play(self) -> PlayedGame:
         rng = random.Random(self.seed)
-        factions = random_selection(self.players, rng)
-        deck, removed = shuffle_deck(factions, rng)
-        state, events = new_game(self.players, factions, deck, removed, rng.randrange(self.players))
+        state, events = random_deal(self.players, rng)
         steps: list[Step] = []
         while state.phase is not Phase.OVER:
             seat = rng.choice(state.to_act())

@@ -14,9 +14,6 @@ from engine.claim import (
     apply,
     check_state,
     legal_actions,
-    new_game,
-    random_selection,
-    shuffle_deck,
     state_from_json,
     state_to_json,
     view,
@@ -25,6 +22,7 @@ from engine.claim.cards import Faction
 from engine.claim.players.knowledge import unknown_cards, voids
 from engine.claim.players.search import sample_state
 from engine.claim.protocol import answer
+from tests.engine.claim.play import random_deal
 
 Step = tuple[ClaimState, int, ClaimState, tuple[object, ...]]
 
@@ -33,9 +31,7 @@ def steps(players: int, games: int, seed: int) -> Iterator[Step]:
     """Every action of random games: the position, the seat, the position after, events."""
     rng = random.Random(seed)
     for _ in range(games):
-        factions = random_selection(players, rng)
-        deck, removed = shuffle_deck(factions, rng)
-        state, _ = new_game(players, factions, deck, removed, rng.randrange(players))
+        state, _ = random_deal(players, rng)
         while state.phase is not Phase.OVER:
             seat = rng.choice(state.to_act())
             after, events = apply(state, seat, rng.choice(legal_actions(state, seat)))

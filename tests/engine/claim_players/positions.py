@@ -22,6 +22,7 @@ from engine.claim import (
     shuffle_deck,
     view,
 )
+from tests.engine.claim.play import random_deal
 
 Chooser = Callable[[ClaimState, int], Action]
 
@@ -31,9 +32,7 @@ def random_positions(players: int, games: int, seed: int) -> Iterator[tuple[Clai
     seat has a real choice (two legal actions or more)."""
     rng = random.Random(seed)
     for _ in range(games):
-        factions = random_selection(players, rng)
-        deck, removed = shuffle_deck(factions, rng)
-        state, _ = new_game(players, factions, deck, removed, rng.randrange(players))
+        state, _ = random_deal(players, rng)
         while state.phase is not Phase.OVER:
             seat = rng.choice(state.to_act())
             legal = legal_actions(state, seat)

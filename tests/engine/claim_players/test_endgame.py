@@ -14,10 +14,7 @@ from engine.claim import (
     Phase,
     apply,
     legal_actions,
-    new_game,
-    random_selection,
     score,
-    shuffle_deck,
     teams,
     view,
 )
@@ -27,6 +24,7 @@ from engine.claim.players.endgame import EXACT_TRICKS, Solver, TooLong, determin
 from engine.claim.units import unit_of
 from engine.claim.win_chance import chance
 from engine.claim.win_chance import exact as chance_exact
+from tests.engine.claim.play import random_deal
 
 
 def brute(state: ClaimState, seat: int) -> float:
@@ -47,9 +45,7 @@ def endgames(left: int, games: int, seed: int) -> Iterator[tuple[ClaimState, int
     and Automatons too) as phase 2 has ``left`` tricks to go, every hand known."""
     rng = random.Random(seed)
     for _ in range(games):
-        factions = random_selection(2, rng)
-        deck, removed = shuffle_deck(factions, rng)
-        state, _ = new_game(2, factions, deck, removed, rng.randrange(2))
+        state, _ = random_deal(2, rng)
         while state.phase is not Phase.OVER:
             seat = state.to_act()[0]
             if state.phase is Phase.P2 and tricks_left(state) == left:
@@ -109,9 +105,7 @@ def hard_positions(games: int, seed: int) -> Iterator[tuple[ClaimState, int]]:
     determined)."""
     rng = random.Random(seed)
     for _ in range(games):
-        factions = random_selection(2, rng)
-        deck, removed = shuffle_deck(factions, rng)
-        state, _ = new_game(2, factions, deck, removed, rng.randrange(2))
+        state, _ = random_deal(2, rng)
         while state.phase is not Phase.OVER:
             seat = state.to_act()[0]
             seen = view(state, seat)
@@ -193,9 +187,7 @@ def test_in_a_solved_endgame_the_ledger_adds_up_exactly(monkeypatch: pytest.Monk
     rng = random.Random(21)
     games = costly = 0
     while games < 16:
-        factions = random_selection(2, rng)
-        deck, removed = shuffle_deck(factions, rng)
-        state, _ = new_game(2, factions, deck, removed, rng.randrange(2))
+        state, _ = random_deal(2, rng)
         entry: list[float] | None = None
         cost = [0.0, 0.0]
         while state.phase is not Phase.OVER:
