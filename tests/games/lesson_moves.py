@@ -3,9 +3,11 @@ moves a test or a bench plays other than the taught one."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.games import lesson_play
+from bot.games.analysis import Judged
 from bot.games.face import Choice, Menu
 from bot.games.faces import face_for
 from bot.games.lessons import Lesson
@@ -30,3 +32,17 @@ async def learner_intents(lesson: Lesson, state: Any) -> list[str]:
         elif isinstance(control, Menu):
             intents += [option.intent for option in control.options]
     return list(dict.fromkeys(intents))
+
+
+async def wrong_moves(key: str) -> AsyncIterator[tuple[str, str, Any, Judged]]:
+    """Each move the learner may make in lesson ``key`` that the judge finds worse than the
+    taught one: the step's name, the move, its position, and the judge's verdict."""
+    lesson = lesson_play.lesson(key)
+    for index, step in enumerate(lesson.steps):
+        state = lesson_play.path(key)[index]
+        for intent in await learner_intents(lesson, state):
+            if intent == step.taught:
+                continue
+            moved = lesson_play.learner_moved(lesson, index, state, intent)
+            if not moved.good and moved.judged is not None:
+                yield step.name, intent, state, moved.judged

@@ -16,7 +16,7 @@ from bot.games.claimit import words
 from bot.games.claimit.lesson_reasons import REASONS
 from engine.claimit.odds import roll_odds
 from i18n import Language, english, language
-from tests.games.lesson_moves import learner_intents
+from tests.games.lesson_moves import wrong_moves
 
 NAMES = ["Ann", "Bot 1 (easy)"]
 LANGUAGES = [english(), language("de")]
@@ -86,16 +86,8 @@ def test_a_claim_marker_keeps_its_space_for_good() -> None:
 async def test_every_wrong_move_of_the_lessons_has_its_reason_in_english_and_german() -> None:
     found = 0
     for key in ("claimit", "claimit-last-round", "claimit-variant"):
-        lesson = lesson_play.lesson(key)
-        for index, step in enumerate(lesson.steps):
-            state = lesson_play.path(key)[index]
-            for intent in await learner_intents(lesson, state):
-                if intent == step.taught:
-                    continue
-                moved = lesson_play.learner_moved(lesson, index, state, intent)
-                if moved.good or moved.judged is None:
-                    continue
-                found += 1
-                said = [REASONS.why(state, moved.judged, NAMES, lang) for lang in LANGUAGES]
-                assert all(said) and said[0] != said[1], (key, step.name, intent)
+        async for step, intent, state, verdict in wrong_moves(key):
+            found += 1
+            said = [REASONS.why(state, verdict, NAMES, lang) for lang in LANGUAGES]
+            assert all(said) and said[0] != said[1], (key, step, intent)
     assert found >= 20

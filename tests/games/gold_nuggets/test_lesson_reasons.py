@@ -17,7 +17,7 @@ from bot.games.gold_nuggets.lesson_reasons import REASONS
 from engine.gold_nuggets import Counts, Face, GameState, Phase
 from engine.gold_nuggets.odds import bust_chance, roll_odds
 from i18n import Language, english, language
-from tests.games.lesson_moves import learner_intents
+from tests.games.lesson_moves import wrong_moves
 
 NAMES = ["Ann", "Bo"]
 LANGUAGES = [english(), language("de")]
@@ -126,17 +126,9 @@ def test_a_steal_from_the_leader_and_not_from_a_player_holding_little(lang: Lang
 
 
 async def test_every_wrong_move_of_the_lesson_has_its_reason_in_english_and_german() -> None:
-    lesson = lesson_play.lesson("nuggets")
     found = 0
-    for index, step in enumerate(lesson.steps):
-        state = lesson_play.path("nuggets")[index]
-        for intent in await learner_intents(lesson, state):
-            if intent == step.taught:
-                continue
-            moved = lesson_play.learner_moved(lesson, index, state, intent)
-            if moved.good or moved.judged is None:
-                continue
-            found += 1
-            said = [REASONS.why(state, moved.judged, NAMES, lang) for lang in LANGUAGES]
-            assert all(said) and said[0] != said[1], (step.name, intent)
+    async for step, intent, state, verdict in wrong_moves("nuggets"):
+        found += 1
+        said = [REASONS.why(state, verdict, NAMES, lang) for lang in LANGUAGES]
+        assert all(said) and said[0] != said[1], (step, intent)
     assert found >= 10
