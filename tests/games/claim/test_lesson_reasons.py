@@ -14,6 +14,7 @@ from bot.games.analysis import Judged, Unit
 from bot.games.claim.game import CLAIM, intent_of
 from bot.games.claim.lesson_making import position
 from bot.games.claim.lesson_reasons import REASONS
+from bot.games.claim.lessons import TEAMS_START
 from bot.games.claim.names import card_name
 from bot.storage.game_values import Level
 from engine.claim import ClaimState, Phase, Play, Step, TrickDone, apply, legal_actions
@@ -105,18 +106,8 @@ def test_a_dwarf_loses_on_purpose_to_keep_the_dwarves() -> None:
 
 
 def test_the_card_that_puts_the_team_ahead_in_a_faction() -> None:
-    teams = state(
-        "AUT DOP DWA GOB KNI SEE UND",
-        ("AUT5 GOB1", "SEE0", "SEE2", "SEE7"),
-        (
-            "KNI7 DWA8 DWA9 DOP6 DOP9 UND1 UND6 GOB0a AUT1 AUT9",
-            "KNI2 DWA2 DOP1 UND0 UND2 UND4 UND5 GOB4 GOB5 GOB6 SEE4 SEE5 AUT6 AUT7",
-            "DWA1 DOP3 UND3 GOB2 SEE1 AUT2",
-            "KNI9 DOP4 UND7 UND8 UND9 GOB7 GOB8 GOB9 SEE6 SEE8 SEE9 AUT8",
-        ),
-        leader=1,
-        table="KNI4 KNI8 KNI5",
-    )
+    """The teams' lesson's own position (``TEAMS_START``)."""
+    teams: ClaimState = CLAIM.state_from_json(TEAMS_START)
     said = REASONS.why(teams, judged("GOB1", "AUT5"), NAMES, english())
     assert said is not None and "ahead in Automatons, 4 to 3" in said and "leaves it at 3" in said
 
