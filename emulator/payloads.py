@@ -446,6 +446,21 @@ def _interaction_head(i: Interaction, application_id: int) -> dict[str, Any]:
     }
 
 
+def _interaction_tail(i: Interaction, guild_id: int | None, base_url: str) -> dict[str, Any]:
+    """What every interaction ends with, in a server or in a DM: its data, the installs
+    that authorized it and its context, and the message its component is on, if any."""
+    tail: dict[str, Any] = {
+        "data": i.data,
+        "entitlements": [],
+        "authorizing_integration_owners": i.owners,
+        "context": i.context,
+        "attachment_size_limit": 10 * 1024 * 1024,
+    }
+    if i.message is not None:
+        tail["message"] = message(i.message, guild_id, base_url)
+    return tail
+
+
 def dm_interaction(
     i: Interaction,
     application_id: int,
@@ -462,22 +477,15 @@ def dm_interaction(
         if recipients is None
         else group_dm_channel(i.channel, recipients)
     )
-    payload: dict[str, Any] = {
+    return {
         **_interaction_head(i, application_id),
         "channel_id": str(i.channel.id),
         "channel": shown,
         "user": user(i.user),
         "app_permissions": str(app_permissions.value),
         "locale": i.locale,
-        "data": i.data,
-        "entitlements": [],
-        "authorizing_integration_owners": i.owners,
-        "context": i.context,
-        "attachment_size_limit": 10 * 1024 * 1024,
+        **_interaction_tail(i, None, base_url),
     }
-    if i.message is not None:
-        payload["message"] = message(i.message, None, base_url)
-    return payload
 
 
 def interaction(
@@ -493,7 +501,7 @@ def interaction(
     With the partial server Discord adds (``id``, ``locale``, ``features``), from which
     discord.py makes one it has no GUILD_CREATE of."""
     permissions = str(permissions_of(g, i.user.id))
-    payload: dict[str, Any] = {
+    return {
         **_interaction_head(i, application_id),
         "guild_id": str(g.id),
         "guild": {"id": str(g.id), "locale": g.preferred_locale, "features": []},
@@ -503,12 +511,5 @@ def interaction(
         "app_permissions": str(app_permissions.value),
         "locale": i.locale,
         "guild_locale": g.preferred_locale,
-        "data": i.data,
-        "entitlements": [],
-        "authorizing_integration_owners": i.owners,
-        "context": i.context,
-        "attachment_size_limit": 10 * 1024 * 1024,
+        **_interaction_tail(i, g.id, base_url),
     }
-    if i.message is not None:
-        payload["message"] = message(i.message, g.id, base_url)
-    return payload
