@@ -10,8 +10,8 @@ from pathlib import Path
 import aiohttp
 import discord
 
-from bot.discord_ui.client import use_discord_at
 from emulator import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
+from tests.emulator.kept_worlds import keeping
 from tests.emulator.rest import Bot, Place
 
 GUESSED = "emulated-bot-token"
@@ -19,11 +19,8 @@ GUESSED = "emulated-bot-token"
 
 async def kept(folder: Path, closing: list[DiscordEmulator]) -> Place:
     """An emulator over the world in ``folder``, with the same server laid out in it."""
-    emulator = DiscordEmulator()
+    emulator, _ = await keeping(folder)
     closing.append(emulator)
-    await emulator.keep_state(folder)
-    await emulator.start()
-    use_discord_at(emulator.base_url)
     ann = emulator.add_user("Ann", id=1_000_000_000_000_000_101)
     guild = emulator.add_guild("G", ann, id=1_000_000_000_000_000_001)
     channel = emulator.add_channel(

@@ -11,9 +11,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_ui.client import use_discord_at
 from emulator import DiscordEmulator, state
 from emulator.message_events import DIRECT_MESSAGES_INTENT
+from tests.emulator.kept_worlds import keeping
 from tests.emulator.places import listening
 from tests.emulator.rest import Answer, Place
 
@@ -102,10 +102,7 @@ async def test_the_bot_deletes_only_its_own_dm_messages(place: Place) -> None:
 
 
 async def test_dms_are_kept_in_the_saved_state(tmp_path: Path) -> None:
-    first = DiscordEmulator()
-    await first.keep_state(tmp_path)
-    await first.start()
-    use_discord_at(first.base_url)
+    first, _ = await keeping(tmp_path)
     ann = first.add_user("Ann", id=1_000_000_000_000_000_101)
     first.add_guild("G", ann)
     place = Place(first, ann, first.dm_with(ann))

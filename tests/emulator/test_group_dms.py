@@ -14,9 +14,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_ui.client import use_discord_at
 from emulator import DiscordEmulator, Interaction, state
 from emulator.installs import PRIVATE_CHANNEL_PERMISSIONS
+from tests.emulator.kept_worlds import keeping
 from tests.emulator.places import WAIT, Listener, listening
 from tests.emulator.rest import Place
 from tests.emulator.test_activity_instances import get_instance
@@ -194,10 +194,7 @@ def test_a_group_dm_has_at_most_ten_members_and_never_the_bot() -> None:
 
 
 async def test_group_dms_and_installs_are_kept_in_the_saved_state(tmp_path: Path) -> None:
-    first = DiscordEmulator()
-    await first.keep_state(tmp_path)
-    await first.start()
-    use_discord_at(first.base_url)
+    first, _ = await keeping(tmp_path)
     ann, bo = first.add_user("Ann"), first.add_user("Bo")
     elsewhere = first.add_guild("Elsewhere", bo, bot_member=False)
     far = first.add_channel(elsewhere, "games")

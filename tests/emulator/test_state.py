@@ -17,9 +17,9 @@ import aiohttp
 import discord
 import pytest
 
-from bot.discord_ui.client import use_discord_at
 from emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, Message, state
 from emulator.model import Attachment, snowflake, snowflakes_after
+from tests.emulator.kept_worlds import keeping
 from tests.emulator.rest import Place
 
 THREADS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
@@ -27,14 +27,6 @@ THREADS = DEFAULT_BOT_PERMISSIONS | discord.Permissions(
 )
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
 BUTTONS = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}]
-
-
-async def kept(folder: Path) -> tuple[DiscordEmulator, bool]:
-    emulator = DiscordEmulator()
-    loaded = await emulator.keep_state(folder)
-    await emulator.start()
-    use_discord_at(emulator.base_url)
-    return emulator, loaded
 
 
 @contextlib.asynccontextmanager
@@ -104,7 +96,7 @@ async def test_a_new_emulator_takes_up_the_world_where_it_was(
     tmp_path: Path, closing: list[DiscordEmulator]
 ) -> None:
     folder = tmp_path / "discord"
-    first, loaded = await kept(folder)
+    first, loaded = await keeping(folder)
     assert not loaded
     place = lay_out(first)
     await first.set_system_channel(first.guilds[place.channel.guild_id], place.channel)
@@ -135,7 +127,7 @@ async def test_a_new_emulator_takes_up_the_world_where_it_was(
     expected = world(first)
     await first.close()
 
-    second, loaded = await kept(folder)
+    second, loaded = await keeping(folder)
     closing.append(second)
     assert loaded
     again = lay_out(second)
@@ -169,7 +161,7 @@ async def test_saving_goes_on_after_a_save_that_failed(
         written.set()
 
     monkeypatch.setattr(state, "write", failing_once)
-    emulator, _ = await kept(tmp_path)
+    emulator, _ = await keeping(tmp_path)
     closing.append(emulator)
     place = lay_out(emulator)
     await place.post({"content": "first"})
@@ -192,7 +184,7 @@ async def test_changes_are_saved_while_it_runs(
         written.set()
 
     monkeypatch.setattr(state, "write", noting)
-    emulator, _ = await kept(tmp_path)
+    emulator, _ = await keeping(tmp_path)
     closing.append(emulator)
     message = await lay_out(emulator).post({"content": "saved"})
     await asyncio.to_thread(written.wait)
@@ -205,7 +197,7 @@ async def test_changes_are_saved_while_it_runs(
 async def test_a_kill_mid_write_leaves_the_previous_state(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first, _ = await kept(tmp_path)
+    first, _ = await keeping(tmp_path)
     place = lay_out(first)
     await upload(place, place.channel, {"content": "kept"})
     await first.close()
@@ -232,7 +224,7 @@ async def test_a_kill_mid_write_leaves_the_previous_state(
     assert (tmp_path / state.ATTACHMENTS / str(board.id)).exists()
     assert (tmp_path / (state.STATE + ".tmp")).exists()
 
-    again, _ = await kept(tmp_path)
+    again, _ = await keeping(tmp_path)
     place = lay_out(again)
     assert [m.content for m in place.channel.messages] == ["kept"]
     await place.post({"content": "then"})
@@ -263,7 +255,7 @@ async def test_a_state_that_cant_be_read_is_set_aside(
     for attempt in (1, 2):
         folder.mkdir()
         (folder / state.STATE).write_bytes(damaged)
-        emulator, loaded = await kept(folder)
+        emulator, loaded = await keeping(folder)
         closing.append(emulator)
         assert not loaded
         # Set aside each time under a name of its own, however quickly it happens again.

@@ -11,10 +11,10 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_ui.client import use_discord_at
-from emulator import DEFAULT_BOT_PERMISSIONS, Channel, DiscordEmulator, state
+from emulator import DEFAULT_BOT_PERMISSIONS, Channel, state
 from emulator.model import EPHEMERAL
 from emulator.rest_channels import MOST_ACTIVE_THREADS
+from tests.emulator.kept_worlds import keeping
 from tests.emulator.places import GUILDS, THREADS, listening, post, start_thread, thread_heard
 from tests.emulator.rest import Bot, Place
 
@@ -277,10 +277,7 @@ async def test_members_act_in_threads_as_their_client_lets_them(place: Place, bo
 
 
 async def test_a_threads_state_is_kept_and_an_older_state_reads_back(tmp_path: Path) -> None:
-    first = DiscordEmulator()
-    await first.keep_state(tmp_path)
-    await first.start()
-    use_discord_at(first.base_url)
+    first, _ = await keeping(tmp_path)
     user = first.add_user("Ann")
     place = Place(first, user, first.add_channel(first.add_guild("G", user), "c", THREADS))
     _, thread = await start_thread(place, auto_archive_duration=4320)

@@ -16,10 +16,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui.client import use_discord_at
-from emulator import Channel, DiscordEmulator, Guild, RateLimits, User, Window
+from emulator import Channel, Guild, RateLimits, User, Window
 from emulator.gateway import GUILD_VOICE_STATES_INTENT
 from emulator.world import VOICE_BOT_PERMISSIONS
+from tests.emulator.kept_worlds import keeping
 from tests.emulator.places import Listener, listening
 from tests.emulator.rest import Bot, Place
 
@@ -372,10 +372,7 @@ async def test_the_activity_launched_in_voice_has_its_instance_there(place: Plac
 
 
 async def test_voice_is_kept_across_a_restart(tmp_path: Path) -> None:
-    first = DiscordEmulator()
-    await first.keep_state(tmp_path)
-    await first.start()
-    use_discord_at(first.base_url)
+    first, _ = await keeping(tmp_path)
     ann = first.add_user("Ann", id=1_000_000_000_000_000_201)
     guild = first.add_guild("G", ann, id=1_000_000_000_000_000_202)
     lounge = first.add_voice_channel(guild, "Lounge", STATUS, id=1_000_000_000_000_000_203)
@@ -386,10 +383,8 @@ async def test_voice_is_kept_across_a_restart(tmp_path: Path) -> None:
     await place.post({"content": "kept"})
     await first.close()
 
-    again = DiscordEmulator()
-    assert await again.keep_state(tmp_path)
-    await again.start()
-    use_discord_at(again.base_url)
+    again, loaded = await keeping(tmp_path)
+    assert loaded
     try:
         kept = again.channels[lounge.id]
         assert kept.is_voice and kept.voice_status == "Claim · trick 2"
