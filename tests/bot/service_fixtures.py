@@ -1,3 +1,8 @@
+"""The storage and service tests' fixtures: a database on each backend in turn, a SQLite
+file, scripted dice, a manual clock and a ``GameService`` over them. Not a conftest, so
+that both folders of such tests take them: ``tests/bot/`` and the features' own
+(``tests/features/``), each conftest naming them."""
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable

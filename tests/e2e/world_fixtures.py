@@ -1,3 +1,10 @@
+"""The end-to-end tests' fixtures: a world with the real bot against the emulated Discord
+(``world``, ``threaded``, ``board_world``), an emulator of its own, an HTTP client, and
+two that every end-to-end test has without asking (a report of what a hung test waits
+on, and the bot's deferral scaled to the emulator's deadline). Not a conftest, so that
+both folders of end-to-end tests take them: ``tests/e2e/`` and the features' own
+(``tests/features/``), each conftest naming them."""
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
