@@ -57,7 +57,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     own."""
     if "backend" not in metafunc.fixturenames:
         return
-    end_to_end = END_TO_END in metafunc.definition.path.parents
+    end_to_end = _end_to_end(metafunc.definition)
     both = metafunc.definition.get_closest_marker("both_databases") is not None
     backends = BACKENDS if both or not end_to_end else ("sqlite",)
     metafunc.parametrize("backend", backends, indirect=True)
@@ -65,8 +65,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks each test by what it needs, so that a run can pick (``-m "not slow"``): the
-    end-to-end folder's and PostgreSQL's here, the rest (``slow``, ``long``, ``browser``)
-    declared by each test file."""
+    end-to-end folder's and PostgreSQL's here, the rest (``slow``, ``long``, ``browser``,
+    and ``e2e`` of a feature's end-to-end tests in ``tests/features/``) declared by each
+    test file."""
     for item in items:
         if END_TO_END in item.path.parents:
             item.add_marker(pytest.mark.e2e)
@@ -79,6 +80,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # Dealt out to every worker instead, three long tests at once kept both cores busier
     # with less to show for it: the suite took longer.
     items.sort(key=lambda item: (-_seconds(item), _length_class(item)))
+
+
+def _end_to_end(item: pytest.Item) -> bool:
+    """Whether a test is end to end: in the end-to-end folder, or marked so by its file
+    (each feature's end-to-end tests, beside its others in ``tests/features/``)."""
+    return END_TO_END in item.path.parents or item.get_closest_marker("e2e") is not None
 
 
 def _seconds(item: pytest.Item) -> float:
