@@ -30,7 +30,11 @@ from multiprocessing import forkserver
 from types import FrameType
 from typing import IO, Any
 
-PRELOADED = ["tests.e2e.bot_process", "tests.bot.kill_child", "tests.bot.tournament_kill_child"]
+PRELOADED = [
+    "tests.e2e.bot_process",
+    "tests.bot.kill_child",
+    "tests.features.tournaments.tournament_kill_child",
+]
 """What the fork server imports before it forks anything: all the children's modules."""
 
 _CONTEXT = multiprocessing.get_context("forkserver")

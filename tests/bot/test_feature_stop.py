@@ -10,7 +10,7 @@ from bot.features.analysis.judging import Judging
 from bot.features.analysis.service import AnalysisService
 from bot.service import GameService
 from bot.service.feature_service import FeatureService
-from tests.bot.test_judging import played
+from tests.features.analysis.test_judging import played
 
 
 async def test_only_the_services_that_run_something_are_stopped(

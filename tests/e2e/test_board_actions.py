@@ -17,8 +17,14 @@ import pytest
 from emulator import User
 from tests.e2e.board_viewer import BoardViewer, opened_from_the_table
 from tests.e2e.test_board import offered, refused_text
-from tests.e2e.test_takebacks import acting, person, playing, request_in, rolled_and_chosen
 from tests.e2e.world import World, describe, make_world
+from tests.features.takebacks.test_takebacks import (
+    acting,
+    person,
+    playing,
+    request_in,
+    rolled_and_chosen,
+)
 from tests.features_beside import features_beside
 
 pytestmark = pytest.mark.e2e

@@ -20,8 +20,8 @@ from bot.storage import GameStatus
 from bot.storage.game_values import Level
 from tests.e2e.board_viewer import move_of, opened_from_the_table
 from tests.e2e.test_board import on_two_processes
-from tests.e2e.test_takebacks import acting, move, person, playing, rolled_and_chosen
 from tests.e2e.world import World, ephemeral_answer
+from tests.features.takebacks.test_takebacks import acting, move, person, playing, rolled_and_chosen
 from tests.postgres_cluster import Cluster
 
 pytestmark = pytest.mark.e2e

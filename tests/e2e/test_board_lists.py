@@ -18,8 +18,8 @@ from emulator import User
 from tests.e2e.board_viewer import BoardViewer, connected, in_the_places, place_answer, signed_in
 from tests.e2e.group_dms import InGroupDm
 from tests.e2e.service_games import played_through
-from tests.e2e.test_board_drills import drilled
 from tests.e2e.world import World
+from tests.features.drills.test_board_drills import drilled
 
 pytestmark = pytest.mark.e2e
 

@@ -18,8 +18,8 @@ from bot.service import GameService, Where
 from bot.storage import ConversationKind
 from bot.storage.opening import open_database
 from tests.e2e.group_dms import InGroupDm
-from tests.e2e.test_conversation_ladders import _played
 from tests.e2e.world import describe, ephemeral_answer, make_world
+from tests.features.ladder.test_conversation_ladders import _played
 
 pytestmark = pytest.mark.e2e
 

@@ -14,8 +14,8 @@ from bot.games.registry import GAMES
 from bot.storage import Game, GameStatus
 from emulator import Message, User
 from tests.e2e.days import start_two
-from tests.e2e.test_replays import shown_replay
 from tests.e2e.world import World, describe, ephemeral_answer, make_world
+from tests.features.replays.test_replays import shown_replay
 
 ELSEWHERE = "That button isn't for a game played here, so nothing happened."
 

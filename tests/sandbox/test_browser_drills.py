@@ -22,7 +22,7 @@ from bot.games.option_names import option_names
 from bot.storage.opening import open_database
 from i18n import Language, english, language
 from sandbox.server_world import GUILD_ID
-from tests.e2e.test_board_drills import decision, kept_drill
+from tests.features.drills.test_board_drills import decision, kept_drill
 from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import PHONE
 from tests.sandbox.test_browser_activity import member
