@@ -9,7 +9,6 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from bot.features.replays.service import ReplayService
 from bot.service import Actor, GameService
 from bot.storage import Database, DatabaseTooNew
 from bot.storage.connection import Connection
@@ -20,7 +19,6 @@ from tests.bot.fixtures import a_game_starts_on, started_game
 from tests.bot.released_schema import SQLITE_VERSIONS, make_sqlite
 from tests.bot.schema_catalogs import sqlite_catalog
 
-REPLAYS_RAN_WHOLE_GAMES = 9
 """The last schema version whose replays ran the whole game a step a second."""
 
 
@@ -105,25 +103,3 @@ async def test_open_games_from_version_1_get_deadlines_so_none_can_stall(tmp_pat
     finally:
         await database.close()
     assert list(rows) == [(1, 600, 1000 + 1800), (2, 600, 2000 + 600), (3, 600, None)]
-
-
-async def test_replays_kept_from_before_they_ran_a_minute_are_made_again(tmp_path: Path) -> None:
-    old = tmp_path / "old.sqlite3"
-    async with aiosqlite.connect(old, isolation_level=None) as connection:
-        await make_sqlite(connection, REPLAYS_RAN_WHOLE_GAMES)
-        cursor = await connection.execute(
-            "INSERT INTO games (guild_id, channel_id, host_id, status, created_at, updated_at) "
-            "VALUES (1, 2, 3, 'finished', 0, 0)"
-        )
-        game_id = cursor.lastrowid
-        await connection.execute(
-            "INSERT INTO replays (game_id, language, gif, made_at) VALUES (?, 'en', ?, 0)",
-            (game_id, b"GIF89a a whole game"),
-        )
-    database = await open_database(old)
-    try:
-        assert game_id is not None
-        replays = GameService(database, clock=lambda: 0.0).part(ReplayService)
-        assert await replays.stored(game_id, "en", 10**6) is None
-    finally:
-        await database.close()

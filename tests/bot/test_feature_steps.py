@@ -6,17 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.features.analysis.schema import analysis_seats
-from bot.storage import migrations
 from bot.storage.migrations import STEPS, Step, feature_step, latest
-
-
-def test_the_analysis_folders_step_brings_its_seats_table() -> None:
-    since = int(analysis_seats.info["since"])
-    assert since in STEPS and latest() >= since
-    reached, statements = migrations.upgrade(since - 1, "sqlite")
-    assert reached == since
-    assert any(statement.startswith("CREATE TABLE analysis_seats") for statement in statements)
 
 
 def test_a_second_step_to_a_version_is_refused() -> None:

@@ -1,22 +1,20 @@
-"""The database under long work and faults: reads never wait behind a write, a failed
-commit leaves the file usable, and rebuilding a ladder holds the writer only briefly."""
+"""The database under long work and faults: reads never wait behind a write, a failed commit
+leaves the file usable (rebuilding a ladder meanwhile is the ladder's:
+tests/features/ladder/test_recompute_under_load.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 import sqlite3
 
 import pytest
 
-from bot.features.ladder.service import LadderService
 from bot.service import Actor, GameService
 from bot.storage import Database
 from bot.storage.connection import Connection
 from bot.storage.sqlite import SQLiteDatabase
-from tests.bot.fixtures import random_press, started_game
-from tests.finished_games import write_finished_games
+from tests.bot.fixtures import started_game
 
 
 async def test_reads_never_wait_behind_a_write(service: GameService, database: Database) -> None:
@@ -63,28 +61,6 @@ async def test_a_commit_that_fails_leaves_the_file_usable(
     outcome = await service.turns.act(game.id, actor, game.version, "roll")
     assert outcome.game.version == game.version + 1
     assert len(await service.history.moves(game.id)) == 1
-
-
-async def test_rebuilding_a_ladder_holds_the_writer_only_to_swap_the_result_in(
-    database: Database,
-) -> None:
-    await write_finished_games(database, guild_id=7, games=400, rng=random.Random(1))
-    service, ladder = GameService(database), GameService(database).part(LadderService)
-    game = await started_game(service, 2, guild_id=8)
-    rng = random.Random(2)
-    rebuilding = asyncio.create_task(ladder.recompute(7, "claimit"))
-    await asyncio.sleep(0)
-    # Presses in another server go through while the ladder is counted apart: were the
-    # writer held for the count, the first press would wait for all of it. (How many
-    # go through depends on the machine: a press reads and writes, the count is long.)
-    presses = 0
-    while not rebuilding.done() and presses < 20:
-        game = (await random_press(service, game, rng)).game
-        presses += 1
-    assert presses >= 5
-    assert await rebuilding == 400
-    board = await ladder.leaderboard(7, "claimit", 0)
-    assert board.players > 20
 
 
 async def test_a_transaction_cancelled_at_any_moment_ends_cancelled_and_whole_or_not_at_all(

@@ -23,9 +23,6 @@ from bot.discord_ui.core.turns.commands import rules_cards
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.part_registry import controls_drawn
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.features.ladder.discord.components import LadderPageButton
-from bot.features.ladder.discord.messages import history_card, leaderboard_card, stats_card
-from bot.features.ladder.service import Leaderboard, PlayerStats
 from bot.games import shared_words
 from bot.games.claimit import words
 from bot.games.claimit.face import CLAIMIT_FACE
@@ -33,12 +30,9 @@ from bot.games.escaping import escaped
 from bot.games.outcome import Outcome
 from bot.service import errors
 from bot.storage import (
-    FinishedGame,
     Game,
     GameStatus,
     GuildSettings,
-    LadderEntry,
-    PlayerRecord,
     RatingChange,
     Result,
     Seat,
@@ -57,18 +51,9 @@ DRAWN = controls_drawn()
 
 NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """Display names are at most 32 characters; escaping doubles each of these."""
-SERVER = "_" * 100
 """Server names are at most 100 characters."""
 RATING = Rating(24.0, 1.5)
 WORST_FIGURES = {"largest_mine": 36, "claims": 12, "spaces": 36, "turns": 99, "busts": 99}
-WORST_RECORD = {
-    "best_mine": 36,
-    "mine_total": 10**7,
-    "claims": 10**7,
-    "turns": 10**7,
-    "busts": 10**6,
-    "best_turn": 36,
-}
 
 
 def seats(bots: int = 0) -> tuple[Seat, ...]:
@@ -171,55 +156,6 @@ def test_the_result_with_five_players_and_their_ratings(lang: Language) -> None:
     )
     board = asyncio.run(CLAIMIT_FACE.result(outcome, "x" * 200, lang))
     within_limits(sent_body(face_drawing.drawn(board)))
-
-
-@every_language
-def test_a_full_leaderboard_page_with_the_callers_line(lang: Language) -> None:
-    entries = [
-        LadderEntry(n, BIG_ID - n, NAMES[n % 5], RATING, 10**6, 10**6, WORST_RECORD, 1)
-        for n in range(1, 11)
-    ]
-    caller = replace(entries[0], place=10**6)
-    board = Leaderboard(entries, 10**5, 10**5, 10**6, caller)
-    pages = (
-        (
-            LadderPageButton("claimit", 10**5 - 1, label="◀ Previous"),
-            LadderPageButton("claimit", 10**5 + 1, label="Next ▶"),
-        ),
-    )
-    card = leaderboard_card(board, "claimit", SERVER, lang, pages)
-    within_limits(sent_body(replace(card, note="x" * 200)))
-
-
-@every_language
-def test_the_stats_of_a_long_career(lang: Language) -> None:
-    record = PlayerRecord(
-        BIG_ID, "claimit", BIG_ID, NAMES[0], 10**6, 10**6, 10**5, WORST_RECORD,
-        4_102_444_800.0, RATING, 10**6,
-    )  # fmt: skip
-    stats = PlayerStats(record, 10**6, 10**6, [RATING] * 11)
-    avatar = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
-    within_limits(sent_body(stats_card(stats, "claimit", avatar, lang)))
-
-
-@every_language
-def test_ten_games_of_five_players_in_the_history(lang: Language) -> None:
-    games = [
-        FinishedGame(
-            BIG_ID - n,
-            4_102_444_800.0,
-            BIG_ID,
-            BIG_ID,
-            False,
-            tuple(
-                Result(s, BIG_ID - s, NAMES[s], s < 2, 1 + s, True, WORST_FIGURES) for s in range(5)
-            ),
-        )
-        for n in range(10)
-    ]
-    card = history_card(games, "claimit", BIG_ID, SERVER, lang)
-    within_limits(sent_body(card))
-    assert "…" in card.text
 
 
 @every_language

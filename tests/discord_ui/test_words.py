@@ -12,12 +12,10 @@ import pytest
 from bot.discord_ui.card_layout import Card
 from bot.discord_ui.core.lobby.controls import LobbyAction, LobbyButton, lobby_rows
 from bot.discord_ui.lobby_card import lobby_card
-from bot.features.ladder.discord.messages import leaderboard_card
-from bot.features.ladder.service import Leaderboard
 from bot.games import shared_words
 from bot.games.claimit.face import CLAIMIT_FACE
 from bot.games.registry import rules_for
-from bot.storage import Game, LadderEntry, RatingChange, Seat
+from bot.storage import Game, RatingChange, Seat
 from bot.storage.game_values import Level
 from bot.storage.ratings import PROVISIONAL_GAMES, Rating
 from engine.claimit import GameState, Roll, apply
@@ -105,27 +103,6 @@ def test_a_claim_lobby_shows_the_teams_once_four_are_seated(code: str) -> None:
     assert "Team" not in lobby_card(lobby("claim", 3), lang).text
     for kind in ("claimit", "nuggets"):
         assert "Team" not in lobby_card(lobby(kind, 4), lang).text, kind
-
-
-def entry(place: int, wins: int, rated_games: int) -> LadderEntry:
-    figures = {"best_mine": 7}
-    return LadderEntry(place, place, f"P{place}", Rating(30.0, 5.0), 9, wins, figures, rated_games)
-
-
-@pytest.mark.parametrize(
-    ("wins", "rated_games", "medal"),
-    [
-        (1, PROVISIONAL_GAMES, True),
-        (0, PROVISIONAL_GAMES, False),
-        (3, PROVISIONAL_GAMES - 1, False),
-    ],
-)
-def test_a_medal_needs_a_settled_rating_and_a_win(wins: int, rated_games: int, medal: bool) -> None:
-    board = Leaderboard([entry(1, wins, rated_games)], 1, 1, 1, None)
-    card = leaderboard_card(board, "claimit", "Prospectors", english())
-    assert card.text.startswith("🥇" if medal else "`1.`")
-    assert card.text.count("?") == int(rated_games < PROVISIONAL_GAMES)
-    assert card.footer is not None and "provisional" in card.footer
 
 
 @pytest.mark.parametrize("kind", ["claimit", "nuggets", "claim"])

@@ -8,19 +8,14 @@ written to; the server's limit of days holds."""
 from __future__ import annotations
 
 import datetime as dt
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.face_drawing import to_ping
-from bot.features.ladder.discord.handlers import Ladder
 from bot.games.registry import GAMES
-from bot.storage import GameStatus
 from emulator import User
-from i18n import english
-from tests.e2e.days import DAY, HOUR, TWO_DAYS, kept, move_on_table, start_two, until_turn_of
+from tests.e2e.days import DAY, HOUR, TWO_DAYS, kept, start_two, until_turn_of
 from tests.e2e.world import World, describe, ephemeral_answer, running_world
 
 KINDS = list(GAMES)
@@ -95,45 +90,6 @@ async def test_the_game_waits_for_someone_away_and_goes_on_when_they_are_back(
     assert "I'm back" not in back.button_labels()
     assert any(ann.id in ping.mentions for ping in world.pings()), "her turn is told now"
     assert len(kept(world, ann)) == 1
-
-
-@pytest.mark.parametrize("kind", KINDS)
-async def test_a_computer_player_stands_in_while_someone_is_away(world: World, kind: str) -> None:
-    ann, bo = world.players[0], world.players[1]
-    await world.command(ann, "server settings", away="stand_in")
-    game = started = await start_two(world, ann, bo, kind)
-    said = await go_away(world, bo, 3)
-    assert "I'm back" in said
-    assert "🤖 Bo is away until <t:" in describe(world.table())
-    assert "a computer player (normal) plays their turns meanwhile" in describe(world.table())
-
-    # Ann plays; Bo's turns play themselves, marked as a stand-in's. A restart midway.
-    rng = random.Random(3)
-    restarted = False
-    for _ in range(3000):
-        game = await world.settled(game.id)
-        if game.status is not GameStatus.ACTIVE:
-            break
-        assert not any(bo.id in ping.mentions for ping in world.pings())
-        people = to_ping(game)
-        if ann.id in people:
-            await move_on_table(world, game, ann, rng)
-        elif not restarted and game.moved_version:
-            await world.stop_bots()
-            await world.start_bot()
-            restarted = True
-        else:
-            await world.discord.wait_until(lambda: world.busy(started.id))
-    else:
-        raise AssertionError("the game did not finish")
-    assert restarted
-    log = "\n".join(await world.bots[0].table.logs.lines(game, english()))
-    assert "🤖 For Bo, away:" in log
-    result = describe(world.table())
-    assert "🤖 A computer player played" in result and "for Bo while they were away" in result
-    ladder = world.bots[0].parts.get(Ladder).ladder
-    rated = await ladder.rating_changes(game.id)
-    assert {change.user_id for change in rated} == {ann.id, bo.id}, "rated, the stand-in's too"
 
 
 async def test_coming_back_early_is_one_click(world: World) -> None:

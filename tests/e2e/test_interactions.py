@@ -9,19 +9,16 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import discord
 import pytest
 
 from bot.discord_ui import interaction_answers
-from bot.features.ladder.discord.handlers import Ladder
 from emulator import User
 from render.claimit import View
 from render.claimit.pictures import render_board
 from tests import processes
 from tests.e2e.world import (
-    RESPONSE_DEADLINE,
     World,
     board_png,
     describe,
@@ -212,34 +209,6 @@ async def test_a_slow_board_is_deferred_then_edited_in(
         world.channel, lambda m: m.id == turn.id and "rolled" in text_of(m)
     )
     assert board_png(edited) != before
-
-
-async def test_a_command_waiting_on_the_database_is_acknowledged_in_time_then_answered(
-    world: World, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Whatever its work waits on (the database, here, for a player's record on a loaded
-    machine), a command is acknowledged within Discord's time, then answered in place of
-    its "thinking…"."""
-    ladder = world.bots[0].parts.get(Ladder).ladder
-    released = asyncio.Event()
-    stats = ladder.stats
-
-    async def slow(*args: Any) -> Any:
-        await released.wait()
-        return await stats(*args)
-
-    monkeypatch.setattr(ladder, "stats", slow)
-    monkeypatch.setattr(interaction_answers, "DEFER_AFTER", 0.0)
-    asked = await world.discord.slash(world.players[0], world.channel, "claimit stats")
-    await world.discord.wait_until(lambda: asked.response_type is not None, RESPONSE_DEADLINE)
-    assert asked.response_type == 5
-    released.set()
-    answer = await world.discord.wait_for_message(
-        world.channel,
-        lambda m: m is asked.response_message and not m.loading,
-        RESPONSE_DEADLINE,
-    )
-    assert answer.ephemeral and "Claim It!" in describe(answer)
 
 
 async def test_every_game_has_its_own_command_group_for_servers_and_group_dms(

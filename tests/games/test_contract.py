@@ -27,16 +27,14 @@ from bot.discord_ui import face_drawing
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.part_registry import controls_drawn
 from bot.discovery import NotDeclared, declared
-from bot.features.ladder.discord.messages import stats_card
-from bot.features.ladder.service import PlayerStats
 from bot.games.face import GameFace, Picture
 from bot.games.faces import face_for
-from bot.games.limits import DESCRIPTION, TITLE
+from bot.games.limits import DESCRIPTION
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, rules_for
 from bot.games.rules import AnyRules, HiddenInformation, Setting, Step
-from bot.storage import LadderEntry, PlayerRecord, RatingChange, Result, Seat
+from bot.storage import RatingChange, Result, Seat
 from bot.storage.game_values import Level, Options
 from bot.storage.ratings import Rating
 from emulator import message_problems
@@ -59,7 +57,6 @@ NAMES = ("_" * 32, "*~" * 16, "@everyone" + "`" * 23, "|>" * 16, "\\" * 32)
 """The longest display names, each doubled by markdown escaping."""
 RATING = Rating(24.0, 1.5)
 ENGLISH = english()
-AVATAR = "https://cdn.discordapp.com/avatars/" + "9" * 19 + "/" + "a" * 32 + ".png?size=1024"
 
 
 @dataclass(frozen=True)
@@ -256,27 +253,6 @@ def test_every_message_of_the_face_along_a_game_is_within_discords_limits(
     asyncio.run(
         every_message(face_for(game.kind), rules_for(game.kind), lang, f"{game.kind} {lang.code}")
     )
-
-
-@GAMES
-@LANGS
-def test_the_faces_ladder_stats_and_rules_words_fit(game: Registration, lang: Language) -> None:
-    face, rules = face_for(game.kind), rules_for(game.kind)
-    assert face.kind == rules.kind == game.kind
-    assert face.command == game.command and face.title == rules.name == game.name
-    worst = {figure.key: 10**7 for figure in rules.figures}
-    entry = LadderEntry(10**6, BIG_ID, NAMES[0], RATING, 10**6, 10**6, worst, 1)
-    assert face.ladder_figure(entry, lang)
-    record = PlayerRecord(
-        BIG_ID, game.kind, BIG_ID, NAMES[0], 10**6, 10**6, 10**5, worst,
-        4_102_444_800.0, RATING, 10**6,
-    )  # fmt: skip
-    assert all(name and value for name, value in face.stats_fields(record, lang))
-    card = stats_card(PlayerStats(record, 10**6, 10**6, [RATING] * 11), game.kind, AVATAR, lang)
-    within_limits(sent_body(card))
-    # The face's fields leave room for the longest title and a long standing above them.
-    within_limits(sent_body(replace(card, title="x" * TITLE, text="x" * 1000)))
-    assert face.rules(lang)
 
 
 TWEMOJI: dict[str, tuple[tuple[int, int, int], Symbol | None]] = {

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import random
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -23,13 +22,11 @@ from bot.discord_ui.core.step_through.cards import (
     menu_page,
     step_card,
 )
-from bot.features.replays.discord.description import replay_description
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
 from bot.games.registry import rules_for
-from bot.games.replay import Chapter, Hold, Replay
-from bot.storage import Result
+from bot.games.replay import Chapter, Replay
 from engine.claim import Discard, Play, TrickDone
 from i18n import Language, english
 from tests.games.stored import stored
@@ -201,25 +198,6 @@ def test_a_replay_speaks_of_the_moments_its_game_has_and_no_others(
     said = replay.moments.lower()
     named = {moment for moment, words in MOMENT_WORDS.items() if any(w in said for w in words)}
     assert named == HELD_ON[game.kind], said
-
-
-@GAMES
-@LANGS
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_replays_description_reads_as_sentences(
-    game: Registration, lang: Language, seed: int
-) -> None:
-    """Its captions end with a stop of their own or none: the description never doubles
-    one ("…are lost.; Bo rolled", "is lost.. The end")."""
-    outcomes, replay = replayed(game.kind, seed, lang)
-    last = outcomes[-1].game
-    results = [
-        Result(s.seat, s.user_id, s.display_name, st.won, st.place, False, {})
-        for s, st in zip(last.seats, rules_for(game.kind).standings(last.state), strict=True)
-    ]
-    told = replay_description(last, "Game #1", replay.steps, results, lang)
-    assert not re.search(r"[.!?]\s*[.;!?]", told), told
-    assert any(step.hold is Hold.LONG for step in replay.steps)
 
 
 @GAMES

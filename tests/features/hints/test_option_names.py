@@ -1,20 +1,13 @@
-"""A hint and a drill name each option as the table marks it, in the channel and on the
-board alike (both draw the face's controls): a Claim It! placement by the letter the
-board puts on its space, with its words; rolling again and taking by their buttons'
-words; a Claim card, whose button is its faction's emoji and value, in the report's
-words. In English and German."""
+"""A hint (and a drill, tests/features/drills/test_option_names.py) names each option as the
+table marks it, in the channel and on the board alike (both draw the face's controls): a
+Claim It! placement by the letter the board puts on its space, with its words; rolling again
+and taking by their buttons' words; a Claim card, whose button is its faction's emoji and
+value, in the report's words. In English and German."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from bot.activity.places import place_view
-from bot.features.drills.board import asking
-from bot.features.drills.discord.cards import drill_card
-from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer
-from bot.features.drills.service import Drill
 from bot.features.hints.discord.cards import hint_card
 from bot.features.hints.hint_words import hint_lines
 from bot.features.hints.service import Hint
@@ -22,9 +15,7 @@ from bot.games.face import Choice
 from bot.games.faces import face_for, report_words_for
 from bot.games.shared_words import seat_name
 from i18n import Language, english, language
-from tests.lesson_decisions import ANN, DECISIONS, Decision
-
-NOW = 1_000_000.0
+from tests.lesson_decisions import DECISIONS, Decision
 
 
 def expected(at: Decision, lang: Language) -> dict[str, str]:
@@ -70,27 +61,3 @@ async def test_a_hint_names_each_option_as_the_table_marks_it(made: str) -> None
         assert [named(line) for line in channel] == [named(line) for line in board]
         for (option, _), line in zip(at.weighed.worths, channel, strict=True):
             assert marks(named(line), wanted[option]), (option, line, wanted[option])
-
-
-@pytest.mark.parametrize("made", list(DECISIONS))
-async def test_a_drill_names_each_option_as_the_table_marks_it(made: str) -> None:
-    at = DECISIONS[made]()
-    chosen = at.weighed.worths[-1][0]
-    drill = Drill(
-        7, ANN, at.game.kind, at.seat, at.game.state, at.weighed, chosen, 3, 5, 2, 0, 0, False, 4
-    )
-    for lang in (english(), language("de")):
-        wanted = expected(at, lang)
-        card = await drill_card(drill, at.game, EVERY_GAME, 0, lang)
-        rows = card.rows + (card.below.rows if card.below is not None else ())
-        buttons: dict[str, Any] = {
-            item.option: item.item.label
-            for row in rows
-            for item in row
-            if isinstance(item, DrillAnswer)
-        }
-        view = place_view("drills", asking(drill, at.game, 0, 1, lang), ANN, lang, NOW)
-        ways = {way["ask"].removeprefix("pick:"): way["label"] for way in view["ways"]}
-        assert buttons == ways
-        for option, mark in wanted.items():
-            assert marks(ways[option], mark), (option, ways[option], mark)
