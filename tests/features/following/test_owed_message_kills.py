@@ -1,7 +1,5 @@
-"""What a follower is owed (a game's end, each round) across a SIGKILL of the real bot's
-process at the moment it is posted, cut off before Discord makes it or just after: started
-again, the bot posts what is still owed under the same nonce, once. The scenes and the
-faults are the core's (tests/e2e/test_owed_message_kills.py)."""
+"""What a follower is owed, a game's end and each round, reaches them once however the
+bot is killed as it posts it (the scenes: ``tests/e2e/test_owed_message_kills.py``)."""
 
 from __future__ import annotations
 

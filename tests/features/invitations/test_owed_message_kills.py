@@ -1,7 +1,5 @@
-"""Each invitation across a SIGKILL of the real bot's process at the moment it is posted,
-cut off before Discord makes it or just after: started again, the bot posts what is still
-owed under the same nonce, once. The scenes and the faults are the core's
-(tests/e2e/test_owed_message_kills.py)."""
+"""Each invitation reaches its invitee once across a kill of the bot as it is posted,
+on the core's scenes of kills (``tests/e2e/test_owed_message_kills.py``)."""
 
 from __future__ import annotations
 

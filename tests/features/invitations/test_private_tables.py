@@ -34,9 +34,9 @@ from tests.e2e.world import (
 )
 from tests.postgres_cluster import Cluster
 
-pytestmark = pytest.mark.e2e
-
 PRIVATE = "This table is private: only players the host invited can join."
+
+pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
-"""A rematch's offer, its answers and its start across a SIGKILL of the real bot's process
-at the moment it is posted, cut off before Discord makes it or just after: started again,
-the bot posts what is still owed under the same nonce, once. The scenes and the faults are
-the core's (tests/e2e/test_owed_message_kills.py)."""
+"""A rematch offered, answered or started while the bot is killed: the offer is posted once,
+shows the answers given since, and links to the game it started
+(the scenes: ``tests/e2e/test_owed_message_kills.py``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""A season's end across a SIGKILL of the real bot's process at the moment it is posted, cut
-off before Discord makes it or just after: started again, the bot posts what is still owed
-under the same nonce, once. The scenes and the faults are the core's
-(tests/e2e/test_owed_message_kills.py)."""
+"""A season's end is announced once, a kill of the bot at its post or not
+(``tests/e2e/test_owed_message_kills.py`` makes the kill)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""A tournament's round across a SIGKILL of the real bot's process at the moment it is
-posted, cut off before Discord makes it or just after: started again, the bot posts what is
-still owed under the same nonce, once. The scenes and the faults are the core's
-(tests/e2e/test_owed_message_kills.py)."""
+"""A tournament's next round is told once when the bot is killed telling it
+(``tests/e2e/test_owed_message_kills.py`` makes the kill)."""
 
 from __future__ import annotations
 

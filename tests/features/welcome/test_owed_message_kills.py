@@ -1,7 +1,5 @@
-"""A server's welcome across a SIGKILL of the real bot's process at the moment it is posted,
-cut off before Discord makes it or just after: started again, the bot posts what is still
-owed under the same nonce, once. The scenes and the faults are the core's
-(tests/e2e/test_owed_message_kills.py)."""
+"""A server that adds the bot is welcomed once, though the bot is killed as it posts
+the welcome (``tests/e2e/test_owed_message_kills.py`` makes the kill)."""
 
 from __future__ import annotations
 
