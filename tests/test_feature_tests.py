@@ -18,12 +18,7 @@ CORE_IMPORTING_A_FEATURE = {
 """Test files outside ``tests/features/`` that may import a feature, each with why."""
 
 NOT_YET_SPLIT = {
-    "bot/test_board_action_names.py": "the core's board actions and places, on the features'",
     "bot/test_copy_database.py": "copying a database, with the ladder's and tournaments' rows",
-    "bot/test_declared_player_settings.py": "the core's player settings, on the features'",
-    "bot/test_declared_settings.py": "the core's server settings, on the features'",
-    "bot/test_player_settings_upgrade.py": "upgrading the features' player settings",
-    "bot/test_settings_upgrade.py": "upgrading the features' server settings",
     "discord_ui/test_platform_german.py": "every card in German, the ladder's and replays' too",
     "discord_ui/test_templated_controls.py": "the core's controls, on the features' buttons",
     "sandbox/test_page_moments.py": "a sandbox page of a result, with its replay's button",

@@ -9,16 +9,7 @@ from types import MappingProxyType
 
 import pytest
 
-from bot.features.drills.reminder_settings import DRILL_REMINDERS
-from bot.features.drills.settings import DRILLS_FROM
-from bot.features.following.settings import FOLLOWING, Following
-from bot.features.invitations.settings import INVITATIONS, InviteBy
-from bot.service.declared_player_settings import (
-    CardLine,
-    DeclaredPlayerSettings,
-    PlayerChoice,
-    PlayerSetting,
-)
+from bot.service.declared_player_settings import CardLine, DeclaredPlayerSettings, player_choice
 from bot.service.feature_registry import discovered, player_settings_of
 from bot.service.player_settings import PlayerSettingsService
 from bot.storage import Database, PlayerSettings
@@ -33,16 +24,11 @@ class Shade(StrEnum):
     DARK = "dark"
 
 
-SHADE = PlayerSetting[Shade](
-    name="shade",
-    description="The shade of your cards",
-    default=Shade.LIGHT,
-    read=Shade,
-    choices=(
-        PlayerChoice(Shade.LIGHT, "light", "light cards"),
-        PlayerChoice(Shade.DARK, "dark", "dark cards"),
-    ),
-    title="Shade",
+SHADE = player_choice(
+    "shade",
+    "The shade of your cards",
+    "Shade",
+    {Shade.LIGHT: ("light", "light cards"), Shade.DARK: ("dark", "dark cards")},
 )
 """A setting of no feature's: the core needs none to keep and check one."""
 
@@ -54,7 +40,8 @@ def players(database: Database) -> PlayerSettingsService:
 
 def test_the_features_declare_invitations_following_then_drills() -> None:
     declared = player_settings_of(discovered())
-    assert declared.settings == (INVITATIONS, FOLLOWING, DRILLS_FROM, DRILL_REMINDERS)
+    names = ["invitations", "following", "drills", "drill_reminders"]
+    assert [setting.name for setting in declared.settings] == names
     lines = declared.lines(PlayerSettings(), english())
     assert lines == [
         CardLine("Invitations to private tables", "a ping where the table is", True),
@@ -69,18 +56,19 @@ def test_the_features_declare_invitations_following_then_drills() -> None:
 
 
 def test_a_value_is_read_by_its_declaration_and_anything_else_is_the_default() -> None:
+    assert (SHADE.default, SHADE.choice(Shade.DARK).shown) == (Shade.LIGHT, "dark cards")
     for kept, read in (
-        ("dm", InviteBy.DM),
-        ("ping", InviteBy.PING),
-        ("fax", InviteBy.PING),
-        (7, InviteBy.PING),
-        (["dm"], InviteBy.PING),
-        (None, InviteBy.PING),
+        ("dark", Shade.DARK),
+        ("light", Shade.LIGHT),
+        ("grey", Shade.LIGHT),
+        (7, Shade.LIGHT),
+        (["dark"], Shade.LIGHT),
+        (None, Shade.LIGHT),
     ):
-        settings = PlayerSettings(declared=MappingProxyType({"invitations": kept}))
-        assert INVITATIONS.of(settings) is read, kept
-    assert INVITATIONS.of(PlayerSettings()) is InviteBy.PING
-    assert FOLLOWING.kept_as("rounds") is Following.ROUNDS
+        settings = PlayerSettings(declared=MappingProxyType({"shade": kept}))
+        assert SHADE.of(settings) is read, kept
+    assert SHADE.of(PlayerSettings()) is Shade.LIGHT
+    assert SHADE.kept_as("dark") is Shade.DARK
 
 
 def test_a_choice_is_checked_with_its_declaration() -> None:

@@ -5,32 +5,47 @@ declares is refused by name."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from types import MappingProxyType
 
 import pytest
 
-from bot.features.following.settings import FOLLOWING, Following
-from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
-from bot.service.declared_settings import DeclaredSettings, FeatureSettings
+from bot.service.declared_player_settings import player_choice
+from bot.service.declared_settings import DeclaredSettings, FeatureSettings, one_of
 from bot.storage import GuildSettings, PlayerSettings
 
 
+class Pace(StrEnum):
+    CALM = "calm"
+    BRISK = "brisk"
+
+
+PACE = one_of("pace", "How fast a server's games go", {Pace.CALM: "calm", Pace.BRISK: "brisk"})
+"""A server setting of no feature's: the core needs none to keep and read one."""
+SHADE = player_choice(
+    "shade",
+    "The shade of your cards",
+    "Shade",
+    {Pace.CALM: ("light", ""), Pace.BRISK: ("dark", "")},
+)
+"""A player setting of no feature's."""
+
+
 def test_a_server_and_a_player_setting_read_what_is_kept_or_else_their_default() -> None:
-    for kept, read in (("always", TakebackMode.ALWAYS), ("sometimes", TakebackMode.UNRATED)):
-        settings = GuildSettings(declared=MappingProxyType({"takebacks": kept}))
-        assert TAKEBACKS.of(settings) is read, kept
-    for kept, followed in (("rounds", Following.ROUNDS), ("weekly", Following.END)):
-        chosen = PlayerSettings(declared=MappingProxyType({"following": kept}))
-        assert FOLLOWING.of(chosen) is followed, kept
-    assert TAKEBACKS.of(GuildSettings()) is TakebackMode.UNRATED
-    assert FOLLOWING.of(PlayerSettings()) is Following.END
-    assert TAKEBACKS.kept_as(["always"]) is TakebackMode.UNRATED
-    assert FOLLOWING.kept_as(["rounds"]) is Following.END
+    for kept, read in (("brisk", Pace.BRISK), ("sometimes", Pace.CALM)):
+        settings = GuildSettings(declared=MappingProxyType({"pace": kept}))
+        assert PACE.of(settings) is read, kept
+        chosen = PlayerSettings(declared=MappingProxyType({"shade": kept}))
+        assert SHADE.of(chosen) is read, kept
+    assert PACE.of(GuildSettings()) is Pace.CALM
+    assert SHADE.of(PlayerSettings()) is Pace.CALM
+    assert PACE.kept_as(["brisk"]) is Pace.CALM
+    assert SHADE.kept_as(["brisk"]) is Pace.CALM
 
 
 def test_a_server_setting_no_feature_declares_is_refused_by_name() -> None:
-    declared = DeclaredSettings((FeatureSettings((TAKEBACKS,)),))
-    assert declared.changed(GuildSettings(), {"takebacks": "never"}) == {"takebacks": "never"}
-    assert declared.changed(GuildSettings(), {"takebacks": None}) == {}, "None keeps it"
+    declared = DeclaredSettings((FeatureSettings((PACE,)),))
+    assert declared.changed(GuildSettings(), {"pace": "brisk"}) == {"pace": "brisk"}
+    assert declared.changed(GuildSettings(), {"pace": None}) == {}, "None keeps it"
     with pytest.raises(KeyError, match="no feature declares a server setting 'font'"):
         declared.changed(GuildSettings(), {"font": "serif"})

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.features.following.settings import FOLLOWING, Following
-from bot.features.invitations.settings import INVITATIONS, InviteBy
+from bot.service.feature_registry import discovered, player_settings_of
 from bot.service.player_settings import PlayerSettingsService
-from bot.storage import Database, Notify, QuietHours
+from bot.storage import Database, Notify, PlayerSettings, QuietHours
 from bot.storage.connection import Connection
 from bot.storage.opening import open_database
 from bot.storage.records import Away
@@ -29,6 +28,13 @@ ROWS = [
     (ROUNDS, "summary", "de", 0, "Asia/Tokyo", 7, 5000.0, None, None, None, None, "ping", "rounds"),
     (BY_DM, "both", "en-GB", 1, None, 18, None, None, None, 100.0, 9000.0, "dm", "end"),
 ]
+
+
+def chosen(player: PlayerSettings) -> tuple[str, str]:
+    """How ``player`` is invited and hears of the games they follow, as the features that
+    declare the two settings read them (found as the core finds them)."""
+    declared = {setting.name: setting for setting in player_settings_of(discovered()).settings}
+    return declared["invitations"].of(player), declared["following"].of(player)
 
 
 async def declared_rows(database: Database) -> set[tuple[int, str, str]]:
@@ -52,24 +58,22 @@ async def check_upgraded(target: str) -> None:
         both = await players.get(BOTH)
         assert (both.notify, both.locale, both.locale_chosen) == (Notify.DM, "de", True)
         assert (both.time_zone, both.quiet) == ("Europe/Berlin", QuietHours(22, 7))
-        assert INVITATIONS.of(both) is InviteBy.DM and FOLLOWING.of(both) is Following.ROUNDS
+        assert chosen(both) == ("dm", "rounds")
         plain = await players.get(PLAIN)
         assert (plain.notify, plain.locale, plain.declared) == (Notify.CHANNEL, "en-US", {})
-        assert INVITATIONS.of(plain) is InviteBy.PING and FOLLOWING.of(plain) is Following.END
+        assert chosen(plain) == ("ping", "end")
         rounds = await players.get(ROUNDS)
         assert (rounds.notify, rounds.summary_hour, rounds.time_zone) == (
             Notify.SUMMARY,
             7,
             "Asia/Tokyo",
         )
-        assert INVITATIONS.of(rounds) is InviteBy.PING
-        assert FOLLOWING.of(rounds) is Following.ROUNDS
+        assert chosen(rounds) == ("ping", "rounds")
         by_dm = await players.get(BY_DM)
         assert (by_dm.notify, by_dm.away) == (Notify.BOTH, Away(100.0, 9000.0))
-        assert INVITATIONS.of(by_dm) is InviteBy.DM and FOLLOWING.of(by_dm) is Following.END
+        assert chosen(by_dm) == ("dm", "end")
         changed = await players.choose(BOTH, "de", declared={"invitations": "ping"})
-        assert INVITATIONS.of(changed) is InviteBy.PING
-        assert FOLLOWING.of(changed) is Following.ROUNDS and changed.time_zone == "Europe/Berlin"
+        assert chosen(changed) == ("ping", "rounds") and changed.time_zone == "Europe/Berlin"
         again = await PlayerSettingsService(database, lambda: 10_000.0).get(BOTH)
         assert again == changed
     finally:

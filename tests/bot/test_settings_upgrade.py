@@ -7,11 +7,9 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from bot.features.reliability.settings import MIN_RELIABILITY
-from bot.features.seasons.settings import SEASON_DATES, SEASONS
-from bot.features.seasons.windows import SeasonMode
-from bot.features.takebacks.settings import TAKEBACKS, TakebackMode
 from bot.service import GuildSettingsService
+from bot.service.feature_registry import discovered, settings_of
+from bot.storage import GuildSettings
 from bot.storage.opening import open_database
 from tests.bot.released_schema import postgres_holding, sqlite_holding
 from tests.postgres_cluster import Cluster
@@ -28,27 +26,29 @@ ROWS = [
 ]
 
 
+def kept(server: GuildSettings) -> tuple[object, ...]:
+    """A server's minimum reliability, take-backs, seasons and season dates, as the
+    features that declare them read them (found as the core finds them)."""
+    declared = {setting.name: setting for setting in settings_of(discovered()).settings}
+    names = ("reliability", "takebacks", "seasons", "season_dates")
+    return tuple(declared[name].of(server) for name in names)
+
+
 async def check_upgraded(target: str) -> None:
     database = await open_database(target)
     try:
         settings = GuildSettingsService(database)
         chosen = await settings.get(CHOSEN)
-        assert MIN_RELIABILITY.of(chosen) == 70
-        assert TAKEBACKS.of(chosen) is TakebackMode.ALWAYS
-        assert SEASONS.of(chosen) is SeasonMode.DATES
-        assert SEASON_DATES.of(chosen) == (date(2026, 1, 1), date(2026, 4, 15))
+        assert kept(chosen) == (70, "always", "dates", (date(2026, 1, 1), date(2026, 4, 15)))
         plain = await settings.get(PLAIN)
         assert (plain.turn_timeout, plain.threads, plain.bots_allowed) == (300, True, False)
         assert plain.declared == {}
-        assert MIN_RELIABILITY.of(plain) is None
-        assert TAKEBACKS.of(plain) is TakebackMode.UNRATED
-        assert SEASONS.of(plain) is SeasonMode.OFF
+        assert kept(plain) == (None, "unrated", "off", ())
         quarterly = await settings.get(QUARTERLY)
-        assert TAKEBACKS.of(quarterly) is TakebackMode.NEVER
-        assert SEASONS.of(quarterly) is SeasonMode.QUARTERLY
-        assert SEASON_DATES.of(quarterly) == (date(2026, 2, 1),), "kept for later"
+        # The dates are kept for later.
+        assert kept(quarterly) == (None, "never", "quarterly", (date(2026, 2, 1),))
         changed = await settings.change(CHOSEN, declared={"reliability": 0})
-        assert MIN_RELIABILITY.of(changed) is None and TAKEBACKS.of(changed) is TakebackMode.ALWAYS
+        assert kept(changed)[:2] == (None, "always")
     finally:
         await database.close()
 
