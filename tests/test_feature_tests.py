@@ -1,6 +1,6 @@
 """Each feature's tests are beside each other, in ``tests/features/<name>/``: a test file
 elsewhere that imports a feature (``bot.features.<name>``, imports inside functions too)
-is in the wrong place, but for the few below that test the core's handling of every
+is in the wrong place, but for the one below, which tests the core's handling of a
 feature. And each folder there is named for a feature of the bot."""
 
 from __future__ import annotations
@@ -16,15 +16,6 @@ CORE_IMPORTING_A_FEATURE = {
     "bot/test_feature_stop.py": "the core stops the services that run something: analysis's",
 }
 """Test files outside ``tests/features/`` that may import a feature, each with why."""
-
-NOT_YET_SPLIT = {
-    "bot/test_copy_database.py": "copying a database, with the ladder's and tournaments' rows",
-    "discord_ui/test_platform_german.py": "every card in German, the ladder's and replays' too",
-    "discord_ui/test_templated_controls.py": "the core's controls, on the features' buttons",
-    "sandbox/test_page_moments.py": "a sandbox page of a result, with its replay's button",
-}
-"""Test files of the core that still import a feature, to be split or to reach the
-features through the registry as the core does (issue 109); none is to be added."""
 
 
 def features_imported(path: Path) -> set[str]:
@@ -56,7 +47,7 @@ def misplaced(tests: Path) -> list[str]:
 
 
 def test_no_test_file_outside_the_features_folders_imports_a_feature() -> None:
-    known = CORE_IMPORTING_A_FEATURE.keys() | NOT_YET_SPLIT.keys()
+    known = CORE_IMPORTING_A_FEATURE.keys()
     found = misplaced(TESTS)
     assert [path for path in found if path not in known] == [], (
         "move these beside their feature's tests, in tests/features/<name>/"

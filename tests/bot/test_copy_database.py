@@ -17,6 +17,7 @@ import shutil
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,12 @@ import pytest_asyncio
 
 import bot.storage.copy
 from bot.__main__ import main
-from bot.features.ladder.service import LadderService
-from bot.features.tournaments.checks import NewTournament
+from bot.discovery import declared
+from bot.feature_folders import FOLDER, ORDER
 from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
 from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
+from bot.service.feature_registry import Feature
 from bot.storage import (
     Database,
     EndReason,
@@ -157,11 +159,10 @@ async def play_the_history(database: Database) -> dict[str, int]:
     return {"claimit": claimit.id, "nuggets": nuggets.id, "claim": claim.id}
 
 
-def tournament(starts_at: float) -> NewTournament:
-    """A Swiss tournament of Gold Nuggets in the home server, starting then."""
-    return new_tournament(
-        HOME, 210, starts_at, kind="nuggets", name="Copied Cup", rounds=2, match_size=2, cap=8
-    )
+tournament = partial(
+    new_tournament, HOME, 210, kind="nuggets", name="Copied Cup", rounds=2, match_size=2, cap=8
+)
+"""A Swiss tournament of Gold Nuggets in the home server, starting when it is given."""
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -201,8 +202,17 @@ class Reading:
     settings: dict[int, GuildSettings]
 
 
+def feature_service(service: GameService, name: str) -> Any:
+    """The service of the feature in ``bot/features/<name>/``, found by its declaration
+    as the core finds it."""
+    made = declared(FOLDER, "FEATURE", Feature, ORDER)[name].service
+    assert made is not None, name
+    return service.part(made)
+
+
 async def read_everything(database: Database) -> Reading:
-    service, ladders = GameService(database), GameService(database).part(LadderService)
+    service = GameService(database)
+    ladders = feature_service(service, "ladder")
     ids = await game_ids(database)
     return Reading(
         games={i: await service.game(i) for i in ids},

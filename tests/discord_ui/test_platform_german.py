@@ -1,11 +1,12 @@
 """Every kind of message the platform builds, in German: the lobby with its buttons and
-menus, its notes, takeovers and cancellations, the settings, the ladder's answers, the
-permission answers and every refusal. None holds a word that only the English source
-text uses, and the same messages in English do (so the check can fail)."""
+menus, its notes, takeovers and cancellations, the settings, the permission answers and
+every refusal. None holds a word that only the English source text uses, and the same
+messages in English do (so the check can fail). The features' messages are checked
+beside their tests (``tests/features/<name>/``), through ``says_it_all_in_german``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -18,32 +19,9 @@ from bot.discord_ui.core.hands import handlers as hands
 from bot.discord_ui.core.settings.handlers import settings_card
 from bot.discord_ui.lobby_card import lobby_card
 from bot.discord_ui.permissions import missing_permissions_message, missing_thread_permissions
-from bot.features.ladder.discord.messages import (
-    history_card,
-    leaderboard_card,
-    no_history,
-    no_ladder,
-    no_stats,
-    not_on_ladder,
-    stats_card,
-)
-from bot.features.ladder.service import Leaderboard, PlayerStats
-from bot.features.replays.discord.handlers import ALREADY_SHARED
 from bot.games import shared_words
 from bot.service import errors
-from bot.storage import (
-    EndReason,
-    FinishedGame,
-    Game,
-    GameStatus,
-    GuildSettings,
-    LadderEntry,
-    PlayerRecord,
-    RatingChange,
-    Result,
-    Seat,
-    SharedReplay,
-)
+from bot.storage import EndReason, Game, GameStatus, GuildSettings, RatingChange, Seat
 from bot.storage.game_values import Level
 from bot.storage.ratings import Rating
 from i18n import Language, Message, english, language
@@ -108,37 +86,9 @@ def platform_texts(lang: Language) -> Iterator[str]:
     yield from shown(settings_card(settings, "claimit", "-", lang, GERMAN))
     yield from shown(settings_card(GuildSettings(language="de"), "claimit", "-", lang, GERMAN))
     yield from shown(settings_card(settings, None, "-", lang, GERMAN))
-    entries = [
-        LadderEntry(n, 10 + n, name, RATING, 12, 5, {"best_mine": 7}, 40)
-        for n, name in enumerate(("Ann", "Bo"), start=1)
-    ]
-    board = Leaderboard(entries, 1, 2, 2, replace(entries[0], place=9))
-    yield from shown(leaderboard_card(board, "claimit", "Server", lang))
-    record = PlayerRecord(
-        1, "claimit", 11, "Ann", 12, 5, 2, {"best_mine": 7}, 4_102_444_800.0, RATING, 4
-    )
-    yield from shown(stats_card(PlayerStats(record, 1, 3, [RATING, RATING]), "claimit", None, lang))
-    unrated = replace(record, rating=None)
-    yield from shown(stats_card(PlayerStats(unrated, None, 3, []), "claimit", None, lang))
-    games = [
-        FinishedGame(
-            7, 4_102_444_800.0, 2, 99, False,
-            (Result(0, 11, "Ann", True, 1, False, {}), Result(1, 12, "Bo", False, 2, True, {})),
-        )
-    ]  # fmt: skip
-    yield from shown(history_card(games, "claimit", 1, "Server", lang))
-    for conversation in (False, True):
-        yield no_ladder("claimit", lang, conversation=conversation)
-        yield no_history("claimit", lang, conversation=conversation)
-        yield no_stats("claimit", "Bo", True, lang, conversation=conversation)
-        yield no_stats("claimit", "Bo", False, lang, conversation=conversation)
-    yield not_on_ladder(lang)
     yield missing_permissions_message(discord.Permissions.none(), lang) or ""
     yield missing_permissions_message(discord.Permissions(view_channel=True), lang) or ""
     yield missing_thread_permissions(discord.Permissions.none(), lang) or ""
-    finished = lobby(GameStatus.FINISHED)
-    for message_id in (None, 99):
-        yield ALREADY_SHARED(finished, SharedReplay(2, message_id, 11, 1.0), lang)
     for refusal in refusals():
         yield lang.say(refusal.words)
     for answer in (
@@ -199,12 +149,15 @@ def refusals() -> Iterator[errors.ServiceError]:
     )
 
 
+def says_it_all_in_german(texts: Callable[[Language], Iterable[str]]) -> None:
+    """``texts`` (a feature's messages, say) hold no word in German that only the English
+    source text uses, and do in English (so that the check can fail)."""
+    assert english_in(texts(GERMAN)) == {}
+    assert english_in(texts(english())), "the check finds no English in English"
+
+
 def test_the_platform_says_everything_in_german() -> None:
-    assert english_in(platform_texts(GERMAN)) == {}
-
-
-def test_the_check_finds_the_english() -> None:
-    assert english_in(platform_texts(english()))
+    says_it_all_in_german(platform_texts)
 
 
 def test_numbers_names_and_lists_are_german() -> None:
@@ -212,4 +165,3 @@ def test_numbers_names_and_lists_are_german() -> None:
     assert "Bot 1 (schwer)" in said
     assert "Cy (Bot)" in said
     assert " und " in said
-    assert "42\u00a0%" in said

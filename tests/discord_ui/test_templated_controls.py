@@ -1,15 +1,18 @@
 """The components written from a template (``bot.discord_ui.components.Templated``): a
 press reaches a method of the feature that declares the component, and a custom_id made
 from a component's fields is the one the bot has always sent, read back into the same
-fields."""
+fields. The core's components here; each feature's buttons beside its tests
+(``tests/features/<name>/``), through ``read_back`` and ``looks``."""
 
 from __future__ import annotations
 
 import inspect
 import itertools
+from collections.abc import Mapping
 from typing import Any
 
 import discord
+import pytest
 
 from bot.discord_ui.components import Look, Templated, TemplatedButton, TemplatedSelect
 from bot.discord_ui.core.hands.controls import PrivateButton, PrivateOpen
@@ -18,11 +21,6 @@ from bot.discord_ui.core.players.controls import BackButton
 from bot.discord_ui.core.step_through.components import JumpMenu, StepButton
 from bot.discord_ui.core.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.part_registry import discovered
-from bot.features.following.discord.controls import UnfollowButton
-from bot.features.ladder.discord.components import LadderPageButton
-from bot.features.rematch.discord.controls import RematchButton, RematchReply, Reply
-from bot.features.takebacks.discord.controls import Answer, TakebackAnswer
-from bot.features.tournaments.discord.controls import EntryAction, EntryButton
 
 
 def test_each_press_calls_a_method_of_the_feature_that_declares_the_component() -> None:
@@ -36,25 +34,14 @@ def test_each_press_calls_a_method_of_the_feature_that_declares_the_component() 
     assert named > 0
 
 
-def test_a_custom_id_is_read_back_into_the_fields_it_was_made_of() -> None:
-    made: dict[str, TemplatedButton[Any] | TemplatedSelect[Any]] = {
-        "claimit:rematch:9223372036854775807": RematchButton("claimit", 2**63 - 1),
-        "nuggets:again:0:start": RematchReply("nuggets", 0, Reply.START),
-        "claim:unfollow:7": UnfollowButton("claim", 7),
-        "claim:unfollow:7:games": UnfollowButton("claim", 7, listed=True),
-        "tournament:3:leave": EntryButton(3, EntryAction.LEAVE),
-        "claim:step:7:12:back": StepButton("claim", 7, 12, "back"),
-        "claim:jump:7": JumpMenu("claim", 7),
-        "claim:takeback:7:2:refuse": TakebackAnswer("claim", 7, 2, Answer.REFUSE),
-        "claim:lobby:7:4:addbot": BotSelect("claim", 7, 4, LobbyAction.ADD_BOT),
-        "claim:lobby:7:4:join": LobbyButton("claim", 7, 4, LobbyAction.JOIN),
-        "my:back": BackButton(),
-        "claim:ladder:2": LadderPageButton("claim", 2),
-        "claim:mine:7": PrivateOpen("claim", 7),
-        "claim:seat:7:99:S3@2,5": PrivateButton("claim", 7, 99, "S3@2,5"),
-        "claim:turn:7:4:roll": TurnButton("claim", 7, 4, "roll"),
-        "claim:pick:7:4:take": TurnSelect("claim", 7, 4, "take"),
-    }
+Shown = tuple[str | None, str | None, discord.ButtonStyle]
+"""A button as a player sees it: its words, its emoji and its colour."""
+
+
+def read_back(made: Mapping[str, TemplatedButton[Any] | TemplatedSelect[Any]]) -> None:
+    """Each control (a feature's too) sends the custom_id it is keyed by, and that
+    custom_id, read back through its class's pattern, is the same control: the same
+    custom_id, of the same fields."""
     for custom_id, control in made.items():
         assert control.custom_id == custom_id
         match = type(control).pattern.fullmatch(custom_id)
@@ -64,17 +51,51 @@ def test_a_custom_id_is_read_back_into_the_fields_it_was_made_of() -> None:
         assert all(getattr(back, name) == getattr(control, name) for name in match.groupdict())
 
 
-def test_a_yes_or_no_pair_shows_its_yes_green_with_its_emoji_and_its_no_grey() -> None:
-    shown = [
-        (button.item.label, button.item.emoji and str(button.item.emoji), button.item.style)
-        for button in (
-            TakebackAnswer("claim", 1, 2, Answer.AGREE, label="Agree"),
-            TakebackAnswer("claim", 1, 2, Answer.REFUSE, label="Refuse"),
-            EntryButton(3, EntryAction.JOIN, label="Sign up"),
-            EntryButton(3, EntryAction.LEAVE, label="Leave"),
+def looks(*buttons: TemplatedButton[Any]) -> list[Shown]:
+    """How each of ``buttons`` shows (a yes-or-no pair of a feature's, say)."""
+    return [
+        (
+            button.item.label,
+            None if button.item.emoji is None else str(button.item.emoji),
+            button.item.style,
         )
+        for button in buttons
     ]
-    assert shown == [
+
+
+def test_a_custom_id_is_read_back_into_the_fields_it_was_made_of() -> None:
+    read_back(
+        {
+            "claim:step:7:12:back": StepButton("claim", 7, 12, "back"),
+            "claim:jump:7": JumpMenu("claim", 7),
+            "claim:lobby:7:4:addbot": BotSelect("claim", 7, 4, LobbyAction.ADD_BOT),
+            "claim:lobby:7:4:join": LobbyButton("claim", 7, 4, LobbyAction.JOIN),
+            "my:back": BackButton(),
+            "claim:mine:7": PrivateOpen("claim", 7),
+            "claim:seat:7:99:S3@2,5": PrivateButton("claim", 7, 99, "S3@2,5"),
+            "claim:turn:7:4:roll": TurnButton("claim", 7, 4, "roll"),
+            "claim:pick:7:4:take": TurnSelect("claim", 7, 4, "take"),
+        }
+    )
+
+
+def test_the_check_finds_a_custom_id_read_back_otherwise() -> None:
+    with pytest.raises(AssertionError):
+        read_back({"claim:turn:7:4:rol": TurnButton("claim", 7, 4, "roll")})
+
+
+def test_a_yes_or_no_pair_shows_its_yes_green_with_its_emoji_and_its_no_grey() -> None:
+    either = [
+        ("Agree", True, "✅", "✖️"),
+        ("Refuse", False, "✅", "✖️"),
+        ("Sign up", True, "✍️", None),
+        ("Leave", False, "✍️", None),
+    ]
+    buttons = [
+        TurnButton("claim", 1, 2, "roll", Look.either(label, yes, emoji, no_emoji))
+        for label, yes, emoji, no_emoji in either
+    ]
+    assert looks(*buttons) == [
         ("Agree", "✅", discord.ButtonStyle.success),
         ("Refuse", "✖️", discord.ButtonStyle.secondary),
         ("Sign up", "✍️", discord.ButtonStyle.success),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -16,8 +17,9 @@ from playwright.async_api import Browser, Locator, Page, expect
 
 from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.card_layout import Card, layout
+from bot.discord_ui.components import GameButton
 from bot.discord_ui.core.step_through.cards import step_card
-from bot.features.replays.discord.components import ReplayButton
+from bot.discord_ui.part import features_parts
 from bot.games.faces import face_for
 from bot.games.outcome import Outcome
 from bot.games.registry import REGISTERED, rules_for
@@ -80,6 +82,19 @@ def every_game_played(seed: int) -> Iterator[tuple[str, Playout]]:
         yield game.kind, played(game.kind, seed)
 
 
+def replay_button(kind: str, game: int, lang: Language) -> GameButton[Any]:
+    """The button under a finished game's result that replays it: the one of the
+    features' buttons naming a game that a player sees as "Replay"."""
+    replays = [
+        control
+        for declaration in features_parts()
+        for control in declaration.part.controls
+        if issubclass(control, GameButton) and control.look.label == "Replay"
+    ]
+    assert len(replays) == 1, replays
+    return replays[0](kind, game, label=lang._("Replay"))
+
+
 def shown(sandbox: Sandbox, card: Card) -> int:
     """The card put in the channel as the bot would post it; its message's id."""
     files = [] if card.image is None else [card.image]
@@ -133,7 +148,7 @@ async def test_a_result_decided_by_a_tie_break(
     level = sorted(outcome.results, key=lambda r: r.place)[:2]
     assert level[0].figures["largest_mine"] == level[1].figures["largest_mine"]
     face = face_for("claimit")
-    replay = ReplayButton("claimit", outcome.game.id, label=lang._("Replay"))
+    replay = replay_button("claimit", outcome.game.id, lang)
     card = face_drawing.drawn(
         await face.result(outcome, face.happened(outcome, lang), lang), ((replay,),)
     )
