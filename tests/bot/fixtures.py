@@ -4,7 +4,7 @@ a local web server standing in for Discord."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -59,16 +59,37 @@ async def started_game(
     bots: int = 0,
 ) -> Game:
     """A game of ``players`` humans (``PLAYERS`` in order, the first hosting) and ``bots``."""
-    host = PLAYERS[0]
+    return await started_by(
+        service,
+        PLAYERS[:players],
+        guild_id=guild_id,
+        channel_id=channel_id,
+        options={"variant": variant},
+        bots=bots,
+    )
+
+
+async def started_by(
+    service: GameService,
+    players: Sequence[Player],
+    *,
+    guild_id: int,
+    channel_id: int,
+    options: dict[str, Any] | None = None,
+    bots: int = 0,
+) -> Game:
+    """A game of Claim It! of ``players`` (the first hosting) and ``bots`` in the channel,
+    started (with the server's options but for ``options``)."""
+    host = players[0]
     game = await service.create_lobby(
         kind="claimit",
         guild_id=guild_id,
         channel_id=channel_id,
         host=host,
-        options={"variant": variant},
+        options=options,
         bots=bots,
     )
-    for player in PLAYERS[1:players]:
+    for player in players[1:]:
         game = await service.join(game.id, player, game.version)
     return await service.start(game.id, Actor(host.user_id), game.version)
 

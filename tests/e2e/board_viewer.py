@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 
 from bot.activity.server import ActivityServer
+from bot.storage import Game
 from emulator import DiscordEmulator, User
 from tests.e2e.world import World
 
@@ -162,12 +163,20 @@ def move_of(frame: Frame) -> Frame:
 
 
 async def played_at_random(
-    viewers: dict[int, BoardViewer], game_id: int, **move: Any
+    viewers: dict[int, BoardViewer],
+    game_id: int,
+    *,
+    seed: int = 3,
+    keyed: bool = False,
+    moved: Callable[[], Awaitable[None]] | None = None,
+    **move: Any,
 ) -> tuple[list[tuple[Frame, Frame]], Frame]:
     """The game played to its end on its players' boards (``viewers``, by seat), each move
-    a random one of the mover's enabled choices (sent with ``move``'s fields besides):
-    each choice made with the frame its mover was pushed after it, and the last frame."""
-    rng = random.Random(3)
+    a random one of the mover's enabled choices (``seed``'s), sent with ``move``'s fields
+    besides (and, ``keyed``, the key of the frame it was chosen on, as the page sends it),
+    ``moved`` awaited once its mover was pushed it: each choice made with the frame its
+    mover was pushed after it, and the last frame."""
+    rng = random.Random(seed)
     made = []
     frame = await viewers[0].game()
     while frame["game"]["status"] == "active":
@@ -176,7 +185,28 @@ async def played_at_random(
         frame = await viewer.game(version=seen)
         choice = rng.choice([c for c in frame["board"]["choices"] if c["enabled"]])
         count = len(viewer.frames)
-        await viewer.send(type="move", game=game_id, intent=choice["intent"], version=seen, **move)
+        key = {"key": frame["board"]["key"]} if keyed else {}
+        await viewer.send(
+            type="move", game=game_id, intent=choice["intent"], version=seen, **key, **move
+        )
         frame = await viewer.game(version=seen + 1, after=count)
         made.append((choice, frame))
+        if moved is not None:
+            await moved()
     return made, frame
+
+
+async def states_played_at_random(
+    viewers: dict[int, BoardViewer], game: Game, recorded: Callable[[int], Awaitable[Game]]
+) -> dict[int, Any]:
+    """``game`` played to its end on its players' boards by ``played_at_random`` (seed 5,
+    each move keyed as the page sends it): its state from each version on, as
+    ``recorded`` (the game of an id, as stored) reads it once each move was pushed."""
+    states = {game.version: game.state}
+
+    async def record() -> None:
+        after = await recorded(game.id)
+        states[after.version] = after.state
+
+    await played_at_random(viewers, game.id, seed=5, keyed=True, moved=record)
+    return states

@@ -7,7 +7,6 @@ game refuses, changes nothing."""
 from __future__ import annotations
 
 import contextlib
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from tests.e2e.board_viewer import (
     move_of,
     played_at_random,
     signed_in,
+    states_played_at_random,
 )
 from tests.e2e.world import World, describe, make_world
 from tests.postgres_cluster import Cluster
@@ -277,25 +277,7 @@ async def test_no_frame_of_a_claim_game_holds_a_card_its_viewer_may_not_see(
     viewers = {seat: await opened(world, session, user) for seat, user in players.items()}
     spectator = await opened(world, session, world.players[2], press=False)
     await spectator.send(type="watch", game=game.id)
-    rng = random.Random(5)
-    states = {game.version: game.state}
-    frame = await viewers[0].game()
-    while frame["game"]["status"] == "active":
-        seat = frame["game"]["to_act"][0]
-        seen = frame["game"]["version"]
-        frame = await viewers[seat].game(version=seen)
-        choice = rng.choice([c for c in frame["board"]["choices"] if c["enabled"]])
-        count = len(viewers[seat].frames)
-        await viewers[seat].send(
-            type="move",
-            game=game.id,
-            intent=choice["intent"],
-            version=seen,
-            key=frame["board"]["key"],
-        )
-        frame = await viewers[seat].game(version=seen + 1, after=count)
-        moved = await world.settled(game.id)
-        states[moved.version] = moved.state
+    states = await states_played_at_random(viewers, game, world.settled)
     sent_to = [(seat, v.frames) for seat, v in [*viewers.items(), (None, spectator)]]
     assert frames_hold_only_their_own(sent_to, states) > 3 * len(states) / 2
 

@@ -10,7 +10,6 @@ DM's command will make them."""
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +34,13 @@ from emulator import Channel, User
 from i18n import language
 from tests.bot.fixtures import served
 from tests.claim_secrets import frames_hold_only_their_own
-from tests.e2e.board_viewer import BoardViewer, connected, move_of, signed_in
+from tests.e2e.board_viewer import (
+    BoardViewer,
+    connected,
+    move_of,
+    signed_in,
+    states_played_at_random,
+)
 from tests.e2e.group_dms import InGroupDm
 from tests.e2e.world import make_world
 
@@ -234,25 +239,7 @@ async def test_every_frame_of_a_group_dm_claim_game_holds_only_its_viewers_own_h
     spectator = await friends.board(session, friends.cy)
     for viewer in (*viewers.values(), spectator):
         await viewer.send(type="watch", game=game.id)
-    rng = random.Random(5)
-    states = {game.version: game.state}
-    frame = await viewers[0].game()
-    while frame["game"]["status"] == "active":
-        seat = frame["game"]["to_act"][0]
-        seen = frame["game"]["version"]
-        frame = await viewers[seat].game(version=seen)
-        choice = rng.choice([c for c in frame["board"]["choices"] if c["enabled"]])
-        count = len(viewers[seat].frames)
-        await viewers[seat].send(
-            type="move",
-            game=game.id,
-            intent=choice["intent"],
-            version=seen,
-            key=frame["board"]["key"],
-        )
-        frame = await viewers[seat].game(version=seen + 1, after=count)
-        moved = await world.bots[0].service.game(game.id)
-        states[moved.version] = moved.state
+    states = await states_played_at_random(viewers, game, world.bots[0].service.game)
     sent_to = [(seat, v.frames) for seat, v in [*viewers.items(), (None, spectator)]]
     assert frames_hold_only_their_own(sent_to, states) > 3 * len(states) / 2
 

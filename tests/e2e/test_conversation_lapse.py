@@ -9,7 +9,6 @@ after it ran out sends nothing (the footer says where the game goes on)."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,8 +22,8 @@ from bot.games.registry import rules_for
 from bot.storage import Game
 from emulator import Message, User
 from tests.e2e.board_viewer import BoardViewer, connected, move_of, signed_in
-from tests.e2e.group_dms import InGroupDm
-from tests.e2e.world import describe, make_world, note_of
+from tests.e2e.group_dms import InGroupDm, game_night
+from tests.e2e.world import describe, note_of
 
 pytestmark = pytest.mark.e2e
 
@@ -93,15 +92,8 @@ class GroupDm(InGroupDm):
 
 @pytest.fixture
 async def friends(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[GroupDm]:
-    world = await make_world(tmp_path, players=3)
-    await world.start_bot(board=True)
-    async with world:
-        ann, bo, cy = world.players[:3]
-        group = world.discord.add_group_dm(ann, [bo, cy], "game night")
-        world.discord.install_to_user(ann)
+    async with game_night(tmp_path, caplog) as (world, group):
         yield GroupDm(world, group)
-    tracebacks = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
-    assert tracebacks == []
 
 
 async def test_the_message_says_the_board_is_where_the_game_goes_on_before_its_token_runs_out(

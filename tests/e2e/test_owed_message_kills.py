@@ -28,11 +28,11 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from bot.service import Actor, GameService, Player
+from bot.service import GameService, Player
 from bot.storage import Database
 from bot.storage.opening import open_database
 from emulator import Channel, DiscordEmulator, Interaction, Message, User
-from tests.bot.fixtures import play_to_the_end
+from tests.bot.fixtures import play_to_the_end, started_by
 from tests.e2e.running_bot import BotProcess, bot_environment
 from tests.e2e.world import THREAD_PERMISSIONS, describe, lobby_with, started, title_of
 from tests.quick_limits import QUICK_LIMITS
@@ -168,11 +168,9 @@ async def finished_at(service: GameService, here: Scene, *, shown: bool) -> None
     """A game of Ann's and Bo's played to its end here, in the bot's database: ``shown``,
     the bot posts nothing of it; else its result is posted as the bot starts."""
     ann, bo = (Player(here.people[n].id, n) for n in ("Ann", "Bo"))
-    game = await service.create_lobby(
-        kind="claimit", guild_id=here.channel.guild_id, channel_id=here.channel.id, host=ann
+    game = await started_by(
+        service, [ann, bo], guild_id=here.channel.guild_id, channel_id=here.channel.id
     )
-    game = await service.join(game.id, bo, game.version)
-    game = await service.start(game.id, Actor(ann.user_id), game.version)
     over = await play_to_the_end(service, game, random.Random(game.id))
     if shown:
         await service.messages.mark_shown(over.id, over.version)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from bot.features.drills.service import DrillService
-from bot.service import Actor, GameService, Player
-from tests.bot.fixtures import play_to_the_end
+from bot.service import GameService, Player
+from tests.bot.fixtures import play_to_the_end, started_by
 from tests.e2e.test_owed_message_kills import POST, WHEN, Scene, dms, scene
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.long(seconds=3)]
@@ -26,11 +26,9 @@ async def drills_due(service: GameService, here: Scene) -> int:
     """A game of Ann's and Bo's played to its end (shown), its drills made: how many of
     Ann's are due."""
     ann, bo = (Player(here.people[n].id, n) for n in ("Ann", "Bo"))
-    game = await service.create_lobby(
-        kind="claimit", guild_id=here.channel.guild_id, channel_id=here.channel.id, host=ann
+    game = await started_by(
+        service, [ann, bo], guild_id=here.channel.guild_id, channel_id=here.channel.id
     )
-    game = await service.join(game.id, bo, game.version)
-    game = await service.start(game.id, Actor(ann.user_id), game.version)
     over = await play_to_the_end(service, game, random.Random(1))
     await service.messages.mark_shown(over.id, over.version)
     drills = service.part(DrillService)

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from bot.features.drills.service import DrillService
-from bot.service import Actor, GameService, Player
+from bot.service import GameService, Player
 from bot.storage.opening import open_database
 from emulator import Message, User
 from i18n import Language, language
-from tests.bot.fixtures import play_to_the_end
+from tests.bot.fixtures import play_to_the_end, started_by
 from tests.e2e.days import notices, to_noon
 from tests.e2e.world import World, describe, ephemeral_answer, make_world
 
@@ -46,11 +46,9 @@ async def drills_made(world: World) -> dict[int, int]:
         # It! may hold no mistake at all, and a player with no drill due gets no reminder.
         service = GameService(database, dice=random.Random(2), clock=world.clock.now)
         ann, bo = (Player(user.id, user.name) for user in world.players[:2])
-        game = await service.create_lobby(
-            kind="claimit", guild_id=world.guild.id, channel_id=world.channel.id, host=ann
+        game = await started_by(
+            service, [ann, bo], guild_id=world.guild.id, channel_id=world.channel.id
         )
-        game = await service.join(game.id, bo, game.version)
-        game = await service.start(game.id, Actor(ann.user_id), game.version)
         over = await play_to_the_end(service, game, random.Random(1))
         await service.messages.mark_shown(over.id, over.version)
         drills = service.part(DrillService)

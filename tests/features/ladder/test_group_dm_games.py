@@ -8,7 +8,6 @@ on the group DM's own ladder; a Claim game's every frame holds its viewer's hand
 
 from __future__ import annotations
 
-import logging
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -24,8 +23,9 @@ from bot.storage import Game, GameStatus
 from bot.storage.game_values import Level
 from tests.claim_secrets import frames_hold_only_their_own
 from tests.e2e.board_viewer import BoardViewer, Frame
+from tests.e2e.group_dms import game_night
 from tests.e2e.test_conversation_lapse import LAPSED, LAPSED_BUTTONS, MINUTE, GroupDm
-from tests.e2e.world import make_world, note_of
+from tests.e2e.world import note_of
 
 pytestmark = pytest.mark.e2e
 
@@ -36,15 +36,8 @@ instead of hanging."""
 
 @pytest.fixture
 async def friends(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[GroupDm]:
-    world = await make_world(tmp_path, players=3)
-    await world.start_bot(board=True)
-    async with world:
-        ann, bo, cy = world.players[:3]
-        group = world.discord.add_group_dm(ann, [bo, cy], "game night")
-        world.discord.install_to_user(ann)
+    async with game_night(tmp_path, caplog) as (world, group):
         yield GroupDm(world, group)
-    tracebacks = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
-    assert tracebacks == []
 
 
 class Played:
