@@ -2,8 +2,8 @@
 refuses an implementation that matches no hook's spec, and this is the same check for
 the core's slots (a message's rows, a moment of a change, a game event). A name no slot
 has, a slot implemented but not named or named but not implemented, or an
-implementation whose parameters are not the slot's is a mistake the bot refuses to start
-with, rather than a slot the core would silently never call."""
+implementation not made as the slot is (an async def, its parameters) is a mistake the
+bot refuses to start with, rather than a slot the core would silently never call."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ def mismatches(
     unknown = [name for name in named if name not in slots]
     made = implemented(cls, base, slots)
     problems = [f"names {what} that don't exist: {', '.join(unknown)}"] if unknown else []
+    if cls is base and len(unknown) < len(named):
+        return [*problems, f"names {what} but has no {base.__name__} of its own"]
     unnamed = [slot for slot in made if slot not in named]
     if unnamed:
         problems.append(f"{cls.__name__} implements {what} it doesn't name: {', '.join(unnamed)}")
@@ -49,8 +51,16 @@ def mismatches(
     if missing:
         problems.append(f"names {what} {cls.__name__} doesn't implement: {', '.join(missing)}")
     problems += [
-        f"{cls.__name__}.{slot} takes other parameters than the slot's"
+        f"{cls.__name__}.{slot} isn't made as the slot is (an async def, its parameters)"
         for slot in made
-        if slot in named and parameters(getattr(cls, slot)) != parameters(getattr(spec, slot))
+        if slot in named and not same_call(getattr(cls, slot), getattr(spec, slot))
     ]
     return problems
+
+
+def same_call(made: object, slot: Callable[..., Any]) -> bool:
+    """Whether ``made`` is called as ``slot`` is: a coroutine function if it is one (a
+    plain function would hand the core no awaitable), with its parameters."""
+    if not callable(made) or inspect.iscoroutinefunction(made) != inspect.iscoroutinefunction(slot):
+        return False
+    return parameters(made) == parameters(slot)

@@ -17,7 +17,7 @@ from bot.declared_slots import Misdeclared
 from bot.discord_ui.card_layout import Line, Rows
 from bot.discord_ui.game_events import EVENTS, GameEnded
 from bot.discord_ui.message_hooks import SLOTS, Adds
-from bot.discord_ui.part import Declaration, Part, check_part, features_parts
+from bot.discord_ui.part import Declaration, Part, check_part, check_parts, features_parts
 from bot.discovery import declared
 from bot.feature_folders import FOLDER, ORDER
 from bot.service.feature_registry import DiscordPart, Feature, check_hooks, discovered
@@ -80,6 +80,7 @@ def test_the_matrix_is_read_from_the_declarations_alone() -> None:
 def test_every_feature_names_what_its_classes_implement() -> None:
     features = declared(FOLDER, "FEATURE", Feature, ORDER)
     check_hooks(features)
+    check_parts()
     assert len(features_parts()) == len([f for f in features.values() if f.discord])
 
 
@@ -97,9 +98,9 @@ def test_hooks_named_and_implemented_must_be_the_same() -> None:
     check_hooks({"counting": Feature(hooks=Counting(), moments=("results_written",))})
     cases = {
         "Counting implements moments it doesn't name: results_written": Feature(hooks=Counting()),
-        "names moments GameHooks doesn't implement: finished": Feature(moments=("finished",)),
+        "names moments but has no GameHooks of its own": Feature(moments=("finished",)),
         "names moments that don't exist: finishd": Feature(moments=("finishd",)),
-        "Misnamed.finished takes other parameters than the slot's": Feature(
+        "Misnamed.finished isn't made as the slot is (an async def, its parameters)": Feature(
             hooks=Misnamed(), moments=("finished",)
         ),
     }
@@ -125,6 +126,18 @@ class OtherLines(Part, Adds):
         return ()
 
 
+class NotAdds(Part):
+    async def table_rows(self, game: Game, lang: Language) -> Rows:
+        return ()
+
+    def game_ended(self, ended: GameEnded) -> None:
+        """Not awaitable: the core would await what it returns."""
+
+    @property
+    def game_shown(self) -> None:
+        """Not a method at all."""
+
+
 def test_a_discord_part_named_and_implemented_must_be_the_same() -> None:
     right = DiscordPart(slots=("table_rows",), events=("game_ended",), listens=("guild_join",))
     assert check_part(right, Declaration(Tables)) == []
@@ -134,6 +147,7 @@ def test_a_discord_part_named_and_implemented_must_be_the_same() -> None:
         (DiscordPart(slots=("table_rows", "result_rows"), events=("game_ended",)), Tables),
         (DiscordPart(slots=("tabel_rows",)), Part),
         (DiscordPart(slots=("table_lines",)), OtherLines),
+        (DiscordPart(slots=("table_rows",), events=("game_shown", "game_ended")), NotAdds),
     ]
     problems = [check_part(named, Declaration(part)) for named, part in cases]
     assert problems == [
@@ -142,8 +156,13 @@ def test_a_discord_part_named_and_implemented_must_be_the_same() -> None:
             "names slots Tables doesn't implement: result_rows",
             "Tables handles Discord's events guild_join, not those named: none",
         ],
-        ["names slots that don't exist: tabel_rows"],
-        ["OtherLines.table_lines takes other parameters than the slot's"],
+        ["Part isn't Adds", "names slots that don't exist: tabel_rows"],
+        ["OtherLines.table_lines isn't made as the slot is (an async def, its parameters)"],
+        [
+            "NotAdds isn't Adds",
+            "NotAdds.game_shown isn't made as the slot is (an async def, its parameters)",
+            "NotAdds.game_ended isn't made as the slot is (an async def, its parameters)",
+        ],
     ]
     assert check_part(None, Declaration(Part)) == [
         "has a Discord part its FEATURE doesn't name (discord=DiscordPart(...))"
@@ -159,8 +178,9 @@ MISNAMED = {
         "FEATURE = Feature(discord=DiscordPart(slots=('table_rows',)))\n"
     ),
     "discord/__init__.py": (
+        "from bot.discord_ui.message_hooks import Adds\n"
         "from bot.discord_ui.part import Declaration, Part\n\n"
-        "class Quiet(Part):\n"
+        "class Quiet(Part, Adds):\n"
         "    pass\n\n"
         "PART = Declaration(Quiet)\n"
     ),

@@ -18,8 +18,8 @@ feature may ask things of (``bot.discord_ui.context``). It says
 - which game events it follows (its ``game_shown``, ``game_ended`` and
   ``place_unknown`` methods, ``bot.discord_ui.game_events.Follows``) and which of
   Discord's events (methods named ``on_<event>``, as discord.py names them);
-- and what it starts and stops with the bot, which with its presses is all ``Part``
-  itself holds.
+- and what it starts and stops with the bot, which with its presses and its board
+  actions is all ``Part`` itself holds.
 
 What it adds to the core's messages and which events it follows, its feature's
 ``FEATURE`` names (``DiscordPart``), and ``features_parts`` holds the names against the
@@ -180,9 +180,18 @@ class Declaration:
 
 def features_parts() -> tuple[Declaration, ...]:
     """The features' Discord parts, found in their folders in the features' order (read
-    afresh, so that a feature put beside them, a test's, is found too), each held against
-    what its ``FEATURE`` names (``check_part``)."""
-    parts = discovery.declared(FOLDER, "PART", Declaration, ORDER, part="discord")
+    afresh, so that a feature put beside them, a test's, is found too)."""
+    return tuple(_parts_by_name().values())
+
+
+def _parts_by_name() -> dict[str, Declaration]:
+    return discovery.declared(FOLDER, "PART", Declaration, ORDER, part="discord")
+
+
+def check_parts() -> None:
+    """Raises ``Misdeclared`` where a feature's Discord part is not what its ``FEATURE``
+    names (``check_part``): asked as the bot starts, not at each use of the parts."""
+    parts = _parts_by_name()
     named = discovery.declared(FOLDER, "FEATURE", Feature, ORDER)
     problems = [
         f"{name} {problem}"
@@ -191,7 +200,6 @@ def features_parts() -> tuple[Declaration, ...]:
     ]
     if problems:
         raise Misdeclared("the features can't start: " + "; ".join(problems))
-    return tuple(parts.values())
 
 
 def check_part(named: DiscordPart | None, declared: Declaration | None) -> list[str]:
@@ -207,6 +215,7 @@ def check_part(named: DiscordPart | None, declared: Declaration | None) -> list[
         ]
     part = declared.part
     problems = [
+        *([] if not named.slots or issubclass(part, Adds) else [f"{part.__name__} isn't Adds"]),
         *mismatches("slots", named.slots, part, Adds, Adds, SLOTS),
         *mismatches("events", named.events, part, Part, Follows, EVENTS),
     ]

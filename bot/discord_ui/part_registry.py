@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from bot.discord_ui.core import CORE
 from bot.discord_ui.message_hooks import ControlDrawing
-from bot.discord_ui.part import Declaration, drawing, features_parts
+from bot.discord_ui.part import Declaration, check_parts, drawing, features_parts
 
 
 def discovered() -> tuple[Declaration, ...]:
-    """The core's parts, then the features' Discord parts in the features' order. Read
-    when a bot is made, so that a feature put beside them (a test's) is found too."""
+    """The core's parts, then the features' Discord parts in the features' order, each
+    held against what its feature's ``FEATURE`` names (``check_parts``). Read when a bot
+    is made, so that a feature put beside them (a test's) is found too."""
+    check_parts()
     return (*CORE, *features_parts())
 
 

@@ -138,7 +138,9 @@ reader's language; ``now``, when given, is the time it is."""
 
 def shown_as(title: str, setting: ServerSetting[E], words: Mapping[E, str]) -> CardLines:
     """The settings card's line of a feature with one setting of choices: its ``title``,
-    and the ``words`` of the server's choice (message ids)."""
+    and the ``words`` of the server's choice (message ids), one for each choice."""
+    if set(words) != {choice.value for choice in setting.choices}:
+        raise TypeError(f"the card's words of {setting.name} are not one for each choice")
 
     def lines(
         settings: GuildSettings, lang: Language, now: float | None

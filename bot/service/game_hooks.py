@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from bot.declared_slots import implemented
 from bot.service.game_loading import Actor
 from bot.storage.connection import Connection
 from bot.storage.records import FinishedTable, Game
@@ -111,12 +112,9 @@ class Hooks(GameHooks):
     pluggy calls only a hook's implementations."""
 
     def __init__(self, hooks: Sequence[GameHooks]) -> None:
+        taking_part = [(each, implemented(type(each), GameHooks, MOMENTS)) for each in hooks]
         self._taking_part = {
-            moment: tuple(
-                each
-                for each in hooks
-                if getattr(type(each), moment) is not getattr(GameHooks, moment)
-            )
+            moment: tuple(each for each, moments in taking_part if moment in moments)
             for moment in MOMENTS
         }
 

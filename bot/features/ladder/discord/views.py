@@ -1,5 +1,5 @@
 """The views of a server's leaderboard offered as the asker types ``season:``: those the
-features offer (``Part.leaderboard_views``: the seasons' standings), and the ladder of
+features offer (``Adds.leaderboard_views``: the seasons' standings), and the ladder of
 all time last."""
 
 from __future__ import annotations
