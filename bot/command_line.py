@@ -13,11 +13,11 @@ import discord
 
 from bot.activity.page_build import PageMissing
 from bot.activity.serving import board_served
-from bot.declared_slots import Misdeclared
+from bot.declared_slots import CantStart
 from bot.discord_ui.client import GameBot, use_discord_at
 from bot.discord_ui.part_registry import discovered as parts_discovered
 from bot.log_setup import configure_logging
-from bot.service.feature_registry import UnmetNeeds, discovered
+from bot.service.feature_registry import discovered
 from bot.settings import Settings, SettingsError
 from bot.stop_signals import run_until_stopped
 from bot.storage import DatabaseTooNew, DatabaseUnavailable
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         # failure at the first hint or drill, or a slot never called.
         discovered()
         parts_discovered()
-    except (UnmetNeeds, Misdeclared) as e:
+    except CantStart as e:
         return _fail(str(e), 1)
     if arguments.command == "copy-database":
         return _copy_database(arguments.source, arguments.target)

@@ -12,7 +12,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 
-class Misdeclared(TypeError):
+class CantStart(Exception):
+    """The features found can't start together: the bot refuses to, with this as its one
+    line, naming every problem."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("the features can't start: " + "; ".join(problems))
+
+
+class Misdeclared(CantStart, TypeError):
     """A feature names a contribution its classes don't make, or makes one it doesn't name."""
 
 

@@ -22,7 +22,7 @@ feature may ask things of (``bot.discord_ui.context``). It says
   actions is all ``Part`` itself holds.
 
 What it adds to the core's messages and which events it follows, its feature's
-``FEATURE`` names (``DiscordPart``), and ``features_parts`` holds the names against the
+``FEATURE`` names (``DiscordPart``), and ``check_parts`` holds the names against the
 class as the bot starts.
 
 ``commands`` gives its slash commands in each game's group. The core names no feature:
@@ -199,7 +199,7 @@ def check_parts() -> None:
         for problem in check_part(feature.discord, parts.get(name))
     ]
     if problems:
-        raise Misdeclared("the features can't start: " + "; ".join(problems))
+        raise Misdeclared(problems)
 
 
 def check_part(named: DiscordPart | None, declared: Declaration | None) -> list[str]:

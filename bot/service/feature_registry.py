@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from bot.declared_slots import Misdeclared, mismatches
+from bot.declared_slots import CantStart, Misdeclared, mismatches
 from bot.discovery import declared, packages
 from bot.feature_folders import FOLDER, ORDER
 from bot.service.board_actions import BoardAction
@@ -35,7 +35,7 @@ class Role(StrEnum):
     providing feature's service is)."""
 
 
-class UnmetNeeds(Exception):
+class UnmetNeeds(CantStart):
     """The features found can't work together: one needs what none provides, or two
     provide the same. The bot refuses to start, with this as its one line."""
 
@@ -114,7 +114,7 @@ def check_hooks(named: Mapping[str, Feature]) -> None:
         )
     ]
     if problems:
-        raise Misdeclared("the features can't start: " + "; ".join(problems))
+        raise Misdeclared(problems)
 
 
 def check_needs(named: Mapping[str, Feature]) -> None:
@@ -140,7 +140,7 @@ def check_needs(named: Mapping[str, Feature]) -> None:
         for role, names in unmet.items()
     ]
     if problems:
-        raise UnmetNeeds("the features can't start: " + "; ".join(problems))
+        raise UnmetNeeds(problems)
 
 
 def provider_of(role: Role, features: Sequence[Feature]) -> Feature | None:
