@@ -363,15 +363,17 @@ def declares_tables(path: Path) -> bool:
         )
         for node in nodes
     )
-    # The schema's own maker (``bot.storage.schema.columns.table``) makes one too.
+    # The schema's own makers (``bot.storage.schema.columns.table``, ``game_table``) make
+    # one too.
+    makers = {"table", "game_table"}
     imports_the_maker = any(
         isinstance(node, ast.ImportFrom)
         and node.module == "bot.storage.schema.columns"
-        and any(alias.name == "table" for alias in node.names)
+        and any(alias.name in makers for alias in node.names)
         for node in nodes
     )
     calls_the_maker = any(
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "table"
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in makers
         for node in nodes
     )
     return (

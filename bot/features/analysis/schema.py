@@ -7,14 +7,13 @@ from __future__ import annotations
 from sqlalchemy import Column, Index, Integer, Text
 
 from bot.storage.migrations import Step, feature_step
-from bot.storage.schema.columns import Id, Real, a_time, game_key, table
+from bot.storage.schema.columns import Id, Real, a_time, game_table
 from bot.storage.schema.shares import shares_table
 
 # Judging a game takes seconds of CPU: it is done once, and the report kept for good
 # (a finished game never changes), until the report's make changes.
-analyses = table(
+analyses = game_table(
     "analyses",
-    game_key(),
     Column("report", Text, nullable=False),
     a_time("made_at"),
     since=22,
@@ -27,9 +26,8 @@ shared_analyses = shares_table("shared_analyses", 22)
 # report: ``chance_lost``, the chance to win their judged decisions cost; ``luck``, what
 # the chance events gave them; ``result``, 1 for a win, 1/k of a k-way shared one, 0 for
 # a loss (a seat's team's, in a game of teams).
-analysis_seats = table(
+analysis_seats = game_table(
     "analysis_seats",
-    game_key(),
     Column("seat", Integer, primary_key=True),
     Column("user_id", Id),
     Column("level", Text),

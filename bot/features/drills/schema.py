@@ -3,16 +3,17 @@ last reminder of their drills due."""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, ForeignKey, Identity, Index, Integer, Text
+from sqlalchemy import Column, Index, Integer, Text
 
 from bot.storage.schema.columns import (
-    Id,
     Real,
     a_count,
+    a_game,
     a_time,
     an_id,
     flag,
-    game_key,
+    game_table,
+    identity,
     key,
     table,
     where,
@@ -20,7 +21,7 @@ from bot.storage.schema.columns import (
 
 drills = table(
     "drills",
-    Column("id", Id, Identity(), primary_key=True),
+    identity(),
     an_id("user_id"),
     Column("kind", Text, nullable=False),
     # The position as the player's seat saw it (``Analyst.seen``), hashed: a drill is a
@@ -35,7 +36,7 @@ drills = table(
     Column("weighed", Text, nullable=False),
     Column("chosen", Text, nullable=False),
     # The latest game it was met in; NULL once that game is no longer kept.
-    Column("game_id", Id, ForeignKey("games.id", ondelete="SET NULL")),
+    a_game(),
     an_id("guild_id"),
     Column("move", Integer, nullable=False),
     # When that game ended: a game made later but ended earlier leaves the drill as the
@@ -58,9 +59,8 @@ Index(
 )
 Index("drills_by_game", drills.c.game_id)
 
-drill_games = table(
+drill_games = game_table(
     "drill_games",
-    game_key(),
     # How many of its decisions became drills (or joined one), for the figures.
     a_count("drills"),
     a_time("made_at"),

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Index
 
-from bot.storage.schema.columns import Id, a_count, a_time, game_key, key, since, table
+from bot.storage.schema.columns import Id, a_count, a_time, game_table, key, since
 
 # Who follows which game, how many of its rounds each was told of, and where their last
 # round's notice is (the next one replaces it): a follow of a game that is over is its
 # end's notice still owed, and goes once that is recorded sent.
-follows = table(
+follows = game_table(
     "follows",
-    game_key(),
     key("user_id"),
     a_time("followed_at"),
     a_count("rounds_told"),
@@ -19,4 +18,4 @@ follows = table(
     Column("notice_id", Id, info=since(18)),
     since=16,
 )
-Index("follows_of_user", follows.c.user_id, info=since(16))
+Index("follows_of_user", follows.c.user_id)

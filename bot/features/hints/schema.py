@@ -5,19 +5,18 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Integer, Text
 
-from bot.storage.schema.columns import a_time, game_key, table
+from bot.storage.schema.columns import a_time, game_table
 
 # A game its host opened with hints, kept as its lobby was made: a setting changed later
 # changes nothing for it, and a game without a row never has them.
-hint_games = table("hint_games", game_key(), a_time("made_at"), since=27)
+hint_games = game_table("hint_games", a_time("made_at"), since=27)
 
 # A position (the game's version) in which a seat asked a hint: one row however often it
 # asked there, which is what the result counts. ``weighed`` is the judge's weighing of
 # its options (``Weighed.to_json``), kept so that a second press, in any process, shows
 # the same at once; NULL where the seat had nothing to decide.
-hints = table(
+hints = game_table(
     "hints",
-    game_key(),
     Column("version", Integer, primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("weighed", Text),

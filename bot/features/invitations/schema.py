@@ -10,19 +10,16 @@ from bot.storage.schema.columns import (
     a_time,
     an_id,
     flag,
-    game_key,
+    game_table,
     key,
     one_of,
-    since,
-    table,
     where,
 )
 
-private_tables = table("private_tables", game_key(), a_time("made_at"), since=16)
+private_tables = game_table("private_tables", a_time("made_at"), since=16)
 
-private_invitations = table(
+private_invitations = game_table(
     "private_invitations",
-    game_key(),
     key("user_id"),
     Column("name", Text, nullable=False),
     an_id("invited_by"),
@@ -39,5 +36,4 @@ Index(
     "private_invitations_live",
     private_invitations.c.game_id,
     **where(private_invitations.c.ended == 0),
-    info=since(16),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import CheckConstraint, Column, Integer
 
-from bot.storage.schema.columns import a_time, game_key, key, table
+from bot.storage.schema.columns import a_time, game_table, key, table
 
 # One per player and server, across its games: what ``bot.features.reliability.service`` makes
 # of it. Changed in the transaction of what it counts, so a game's end counts once.
@@ -21,9 +21,8 @@ reliability_records = table(
 )
 
 # A host's own minimum for joining their lobby (none: no row).
-reliability_minimums = table(
+reliability_minimums = game_table(
     "reliability_minimums",
-    game_key(),
     Column("minimum", Integer, CheckConstraint("minimum BETWEEN 1 AND 100"), nullable=False),
     since=16,
 )

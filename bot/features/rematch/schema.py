@@ -11,18 +11,16 @@ from bot.storage.schema.columns import (
     a_time,
     an_id,
     flag,
-    game_key,
+    game_table,
     key,
     message,
     one_of,
     since,
-    table,
     where,
 )
 
-rematch_offers = table(
+rematch_offers = game_table(
     "rematch_offers",
-    game_key(),
     *message(),
     an_id("offered_by"),
     a_time("offered_at"),
@@ -38,12 +36,10 @@ Index(
     "rematch_offers_open",
     rematch_offers.c.expires_at,
     **where(rematch_offers.c.state == RematchState.OPEN),
-    info=since(15),
 )
 
-rematch_answers = table(
+rematch_answers = game_table(
     "rematch_answers",
-    game_key(),
     key("user_id"),
     flag("accepted"),
     a_time("answered_at"),

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from sqlalchemy import Column, LargeBinary, Text
 
-from bot.storage.schema.columns import a_time, game_key, table
+from bot.storage.schema.columns import a_time, game_table
 from bot.storage.schema.shares import shares_table
 
-replays = table(
+replays = game_table(
     "replays",
-    game_key(),
     Column("language", Text, primary_key=True),
     Column("gif", LargeBinary, nullable=False),
     a_time("made_at"),

@@ -12,18 +12,16 @@ from bot.storage.schema.columns import (
     a_time,
     an_id,
     flag,
-    game_key,
+    game_table,
     key,
     message,
     one_of,
-    since,
     table,
     where,
 )
 
-takebacks = table(
+takebacks = game_table(
     "takebacks",
-    game_key(),
     Column("number", Integer, primary_key=True),
     an_id("asked_by"),
     Column("seat", Integer, nullable=False),
@@ -44,14 +42,12 @@ Index(
     takebacks.c.game_id,
     unique=True,
     **where(takebacks.c.state == TakebackState.ASKED),
-    info=since(16),
 )
 
 # Which moves a game lets a player take back, as its server chose when it started: a game
 # keeps the rules it started with (a game started before has none: its server's now).
-takeback_rules = table(
+takeback_rules = game_table(
     "takeback_rules",
-    game_key(),
     one_of("mode", tuple(TakebackMode)),
     since=18,
 )
@@ -66,9 +62,8 @@ takeback_answers = table(
     since=16,
 )
 
-takeback_dice = table(
+takeback_dice = game_table(
     "takeback_dice",
-    game_key(),
     # The point of the game (how many moves stand before it) and the seat acting there:
     # another seat reaching that point by another line of play draws afresh.
     Column("ply", Integer, primary_key=True),

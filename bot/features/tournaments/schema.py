@@ -16,7 +16,6 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     ForeignKey,
-    Identity,
     Index,
     Integer,
     Text,
@@ -28,20 +27,21 @@ from bot.storage.schema.columns import (
     Id,
     Real,
     a_count,
+    a_game,
     a_time,
     an_id,
     flag,
+    identity,
     key,
     message,
     one_of,
-    since,
     table,
     where,
 )
 
 tournaments = table(
     "tournaments",
-    Column("id", Id, Identity(), primary_key=True),
+    identity(),
     an_id("guild_id"),
     Column("number", Integer, nullable=False),
     Column("kind", Text, nullable=False),
@@ -79,7 +79,6 @@ Index(
     tournaments.c.state,
     tournaments.c.starts_at,
     **where(tournaments.c.state.in_(("signup", "running"))),
-    info=since(17),
 )
 
 
@@ -106,7 +105,7 @@ tournament_players = table(
     Column("dropped_at", Real),
     since=17,
 )
-Index("tournament_players_of_user", tournament_players.c.user_id, info=since(17))
+Index("tournament_players_of_user", tournament_players.c.user_id)
 
 tournament_invitees = table(
     "tournament_invitees",
@@ -132,7 +131,7 @@ tournament_tables = table(
     tournament_key(),
     Column("round", Integer, primary_key=True),
     Column("table_no", Integer, primary_key=True),
-    Column("game_id", Id, ForeignKey("games.id", ondelete="SET NULL")),
+    a_game(),
     since=17,
 )
 Index(
@@ -140,7 +139,6 @@ Index(
     tournament_tables.c.game_id,
     unique=True,
     **where(tournament_tables.c.game_id.isnot(None)),
-    info=since(17),
 )
 
 # One row per player and round: a match, or (no match) a bye.

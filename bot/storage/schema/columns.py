@@ -16,6 +16,7 @@ from sqlalchemy import (
     ColumnElement,
     Double,
     ForeignKey,
+    Identity,
     Integer,
     MetaData,
     Table,
@@ -121,9 +122,26 @@ def one_of(
     )
 
 
+def identity() -> Column[int]:
+    """A row's own id (its key), numbered by the database."""
+    return Column("id", Id, Identity(), primary_key=True)
+
+
 def game_key() -> Column[int]:
     """The game a row belongs to (first in its key), gone with it."""
     return Column("game_id", Id, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+
+
+def game_table(name: str, *parts: SchemaItem, since: int = 1, **options: Any) -> Table:
+    """The table ``name`` of what belongs to a game: its key starts with the game's
+    (``game_key``); otherwise as ``table``."""
+    return table(name, game_key(), *parts, since=since, **options)
+
+
+def a_game() -> Column[int]:
+    """The game a row names without belonging to it: NULL once that game is no longer
+    kept."""
+    return Column("game_id", Id, ForeignKey("games.id", ondelete="SET NULL"))
 
 
 OPEN = ("lobby", "active")

@@ -14,10 +14,9 @@ from bot.storage.schema.columns import (
     a_time,
     an_id,
     flag,
-    game_key,
+    game_table,
     key,
     one_of,
-    since,
     table,
     where,
 )
@@ -43,16 +42,14 @@ Index(
     conversations.c.guild_id,
     unique=True,
     **where(conversations.c.kind == "server"),
-    info=since(28),
 )
 
 # A game's one message in its conversation, edited only through the token of the last
 # interaction that showed it (Discord lets a token edit for 15 minutes). ``given_at`` is
 # the bot's clock when that interaction came; ``lapsed``, the message was left saying
 # that the game goes on on the board.
-conversation_tokens = table(
+conversation_tokens = game_table(
     "conversation_tokens",
-    game_key(),
     an_id("message_id"),
     Column("token", Text, nullable=False),
     a_time("given_at"),
@@ -64,5 +61,4 @@ Index(
     "conversation_tokens_due",
     conversation_tokens.c.given_at,
     **where(conversation_tokens.c.lapsed == 0),
-    info=since(28),
 )

@@ -7,7 +7,6 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     ForeignKey,
-    Identity,
     Index,
     Integer,
     Table,
@@ -24,7 +23,8 @@ from bot.storage.schema.columns import (
     a_time,
     an_id,
     flag,
-    game_key,
+    game_table,
+    identity,
     key,
     one_of,
     since,
@@ -34,7 +34,7 @@ from bot.storage.schema.columns import (
 
 games = table(
     "games",
-    Column("id", Id, Identity(), primary_key=True),
+    identity(),
     an_id("guild_id"),
     an_id("channel_id"),
     Column("lobby_message_id", Id),
@@ -121,9 +121,8 @@ Index(
     info=since(32),
 )
 
-seats = table(
+seats = game_table(
     "seats",
-    game_key(),
     Column("seat", Integer, CheckConstraint("seat BETWEEN 0 AND 4"), primary_key=True),
     Column("user_id", Id),
     Column("bot_level", Text),
@@ -191,9 +190,8 @@ TRIGGERS = {
 """Each table's triggers, in each database's words (SQLAlchemy declares none): the move
 log is append-only."""
 
-results = table(
+results = game_table(
     "results",
-    game_key(),
     Column("seat", Integer, primary_key=True),
     Column("user_id", Id),
     Column("bot_level", Text),
@@ -233,9 +231,8 @@ Index(
     info=since(5),
 )
 
-rating_changes = table(
+rating_changes = game_table(
     "rating_changes",
-    game_key(),
     key("user_id"),
     an_id("guild_id"),
     a_time("at"),
@@ -345,11 +342,10 @@ owed_messages = table(
     Column("sent_at", Real),
     since=18,
 )
-Index("owed_messages_of_guild", owed_messages.c.guild_id, info=since(18))
+Index("owed_messages_of_guild", owed_messages.c.guild_id)
 
-hands = table(
+hands = game_table(
     "hands",
-    game_key(),
     Column("seat", Integer, primary_key=True),
     an_id("user_id"),
     an_id("message_id"),
@@ -400,9 +396,8 @@ Index(
 
 declared_player_settings = declared_settings_table("declared_player_settings", "user_id", 20)
 
-turn_notices = table(
+turn_notices = game_table(
     "turn_notices",
-    game_key(),
     key("user_id"),
     an_id("channel_id"),
     an_id("message_id"),
@@ -410,4 +405,4 @@ turn_notices = table(
 )
 
 # A game that counts on no ladder whoever plays it (a feature's, such as an unrated tournament).
-unrated_games = table("unrated_games", game_key(), since=17)
+unrated_games = game_table("unrated_games", since=17)

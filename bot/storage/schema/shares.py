@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import Index, Table
 
-from bot.storage.schema.columns import a_time, an_id, game_key, message, since, table, where
+from bot.storage.schema.columns import a_time, an_id, game_table, message, since, where
 
 UNPOSTED_INDEXED = 23
 """The version the shares a stop left unposted were indexed in, for every table of
@@ -14,9 +14,8 @@ shares there was."""
 
 def shares_table(name: str, version: int) -> Table:
     """The table ``name`` of shares, arrived in ``version``."""
-    shares = table(
+    shares = game_table(
         name,
-        game_key(),
         *message(),
         an_id("user_id"),
         a_time("shared_at"),
