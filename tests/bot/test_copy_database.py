@@ -49,6 +49,7 @@ from bot.storage.migrations import latest
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, new_tournament, tournaments_of
+from tests.bot.part_by_part import assert_same_parts
 from tests.bot.readings import Ladder, game_ids, read_ladder
 from tests.bot.tables import Table
 from tests.postgres_cluster import Cluster
@@ -267,22 +268,6 @@ def check_it_covers(reading: Reading, running: dict[str, int]) -> None:
     assert away.channels == frozenset(AWAY_CHANNELS) and away.defaults.keys() == {"claim"}
 
 
-def assert_reads_the_same(copied: Reading, original: Reading) -> None:
-    """Part by part, so that a failure says which part differs."""
-    assert copied.games.keys() == original.games.keys()
-    for game_id, game in original.games.items():
-        assert copied.games[game_id] == game, game_id
-    assert copied.moves == original.moves
-    assert copied.replays == original.replays
-    assert copied.last_outcomes == original.last_outcomes
-    assert copied.results == original.results
-    assert copied.rating_changes == original.rating_changes
-    for key, ladder in original.ladders.items():
-        assert copied.ladders[key] == ladder, key
-    assert copied.settings == original.settings
-    assert copied == original
-
-
 def table_rows(path: Path) -> dict[str, int]:
     with closing(sqlite3.connect(path)) as connection:
         return {
@@ -327,14 +312,14 @@ async def test_a_whole_sqlite_history_copied_into_postgresql_reads_and_plays_on_
     assert copied == rows
     assert told == list(rows.items())
     assert all(copied[name] for name in ("games", "moves", "rating_changes", "game_defaults"))
-    assert_reads_the_same(await read_database(url), original)
+    assert_same_parts(await read_database(url), original)
 
     # Back from PostgreSQL into a new SQLite file, all the same again; in pages of three
     # rows, so that every table (game_channels to the row) is read page by page.
     monkeypatch.setattr(bot.storage.copy, "PAGE_ROWS", 3)
     back = tmp_path / "back.sqlite3"
     assert await copy_database(url, str(back)) == rows
-    assert_reads_the_same(await read_database(back), original)
+    assert_same_parts(await read_database(back), original)
 
     # The running games play on to the same ends on PostgreSQL as on the original file,
     # and the next new game takes the next id (the identity moved past the copied ones).
@@ -344,7 +329,7 @@ async def test_a_whole_sqlite_history_copied_into_postgresql_reads_and_plays_on_
     assert cup == same_cup == 2, "the tournaments' identity moved past the copied one"
     for kind in KINDS:
         assert on_postgres.games[history.running[kind]].status is GameStatus.FINISHED
-    assert_reads_the_same(on_postgres, on_sqlite)
+    assert_same_parts(on_postgres, on_sqlite)
 
 
 async def test_the_command_prints_each_table_and_never_a_password(
@@ -367,7 +352,7 @@ async def test_the_command_prints_each_table_and_never_a_password(
     tables = len(copied_tables())
     assert last == f"Copied {sum(rows.values())} rows in {tables} tables from {source} to {shown}."
     assert "s3cret" not in out
-    assert_reads_the_same(await read_database(url), await read_database(source))
+    assert_same_parts(await read_database(url), await read_database(source))
 
 
 async def test_a_target_with_games_or_settings_of_its_own_is_refused_and_left_as_it_was(

@@ -46,6 +46,7 @@ from bot.storage.records import MINUTE
 from bot.storage.sqlite import schema_version
 from engine.claimit import Phase
 from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, play_to_the_end, random_press
+from tests.bot.part_by_part import assert_same_parts
 from tests.bot.readings import Ladder, game_ids, read_ladder
 from tests.bot.released_schema import make_sqlite
 from tests.bot.schema_catalogs import sqlite_catalog
@@ -520,26 +521,6 @@ def expected_after_upgrade(version: int, original: Reading) -> Reading:
     )
 
 
-def assert_reads_the_same(upgraded: Reading, expected: Reading) -> None:
-    """Part by part, so that a failure says which part differs."""
-    assert upgraded.games.keys() == expected.games.keys()
-    for game_id, game in expected.games.items():
-        assert upgraded.games[game_id] == game, game_id
-    assert upgraded.moves == expected.moves
-    assert upgraded.positions == expected.positions
-    assert upgraded.replays == expected.replays
-    assert_same_ladders(upgraded.ladders, expected.ladders)
-    assert upgraded.settings == expected.settings
-    assert upgraded.last_outcomes == expected.last_outcomes
-    assert upgraded == expected
-
-
-def assert_same_ladders(upgraded: Ladders, expected: Ladders) -> None:
-    assert upgraded.results == expected.results
-    assert upgraded.rating_changes == expected.rating_changes
-    assert upgraded.claimit == expected.claimit
-
-
 async def play_on(database: Database, game_id: int) -> Ladders:
     """The running game played to its end, the same way on any database; the ladders
     it leaves."""
@@ -604,7 +585,7 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
         assert counted == len(played.finished)
         assert await GameService(upgraded).part(LadderService).count_old_games() == 0
         after = await read_everything(upgraded)
-        assert_reads_the_same(after, expected_after_upgrade(version, before))
+        assert_same_parts(after, expected_after_upgrade(version, before))
         # The running game plays on to the same end, and the ladders follow alike.
         on_upgraded = await play_on(upgraded, played.active)
     finally:
@@ -614,7 +595,7 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
         on_original = await play_on(original, played.active)
     finally:
         await original.close()
-    assert_same_ladders(on_upgraded, on_original)
+    assert_same_parts(on_upgraded, on_original)
 
     await (await open_database(fresh)).close()
     assert sqlite_catalog(old) == sqlite_catalog(fresh)
