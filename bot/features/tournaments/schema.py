@@ -15,7 +15,6 @@ from __future__ import annotations
 from sqlalchemy import (
     CheckConstraint,
     Column,
-    ForeignKey,
     Index,
     Integer,
     Text,
@@ -24,7 +23,6 @@ from sqlalchemy import (
 )
 
 from bot.storage.schema.columns import (
-    Id,
     Real,
     a_count,
     a_game,
@@ -35,6 +33,7 @@ from bot.storage.schema.columns import (
     key,
     message,
     one_of,
+    owner_key,
     table,
     where,
 )
@@ -84,12 +83,7 @@ Index(
 
 def tournament_key() -> Column[int]:
     """The tournament a row belongs to (first in its key), gone with it."""
-    return Column(
-        "tournament_id",
-        Id,
-        ForeignKey("tournaments.id", ondelete="CASCADE"),
-        primary_key=True,
-    )
+    return owner_key("tournament_id", "tournaments")
 
 
 tournament_players = table(

@@ -127,9 +127,15 @@ def identity() -> Column[int]:
     return Column("id", Id, Identity(), primary_key=True)
 
 
+def owner_key(name: str, owner: str) -> Column[int]:
+    """The row of ``owner`` (a table keyed by its ``id``) a row belongs to, first in its
+    key: ``name``, gone with it."""
+    return Column(name, Id, ForeignKey(f"{owner}.id", ondelete="CASCADE"), primary_key=True)
+
+
 def game_key() -> Column[int]:
     """The game a row belongs to (first in its key), gone with it."""
-    return Column("game_id", Id, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    return owner_key("game_id", "games")
 
 
 def game_table(name: str, *parts: SchemaItem, since: int = 1, **options: Any) -> Table:
