@@ -1,8 +1,8 @@
 """The server settings a feature declares in its own folder: each setting's name, what an
-admin may give it (a number within bounds, a text, or one of its choices), its default,
-how it is checked and kept, and the words ``/server settings`` shows it with. The core
-keeps every declared value in one database table (``declared_settings``), checks a change
-with the declarations, and shows them; it names no feature.
+admin may give it (a number within bounds, a text, one of its choices, or on or off), its
+default, how it is checked and kept, and the words ``/server settings`` shows it with. The
+core keeps every declared value in one database table (``declared_settings``), checks a
+change with the declarations, and shows them; it names no feature.
 
 What a server setting and a player setting (``declared_player_settings``) have alike is
 ``Declared``: a feature's value is read from a server's or a player's settings by its
@@ -113,6 +113,20 @@ def one_of(name: str, description: str, choices: Mapping[E, str]) -> ServerSetti
     values = type(default)
     offered = tuple(Choice(value, label) for value, label in choices.items())
     return ServerSetting(name, description, default, values, str, values, choices=offered)
+
+
+def _kept_switch(kept: Any) -> bool:
+    """A kept switch, which only a true or false ever was."""
+    if not isinstance(kept, bool):
+        raise TypeError(kept)
+    return kept
+
+
+def switch(name: str, description: str, *, default: bool) -> ServerSetting[bool]:
+    """A setting that is on or off, offered as a true or false and kept as it is."""
+    return ServerSetting[bool](
+        name, description, default, given=bool, kept=bool, read=_kept_switch, kind=bool
+    )
 
 
 Values = Mapping[str, Any]

@@ -11,7 +11,7 @@ from types import MappingProxyType
 import pytest
 
 from bot.service.declared_player_settings import player_choice
-from bot.service.declared_settings import DeclaredSettings, FeatureSettings, one_of
+from bot.service.declared_settings import DeclaredSettings, FeatureSettings, one_of, switch
 from bot.storage import GuildSettings, PlayerSettings
 
 
@@ -49,3 +49,12 @@ def test_a_server_setting_no_feature_declares_is_refused_by_name() -> None:
     assert declared.changed(GuildSettings(), {"pace": None}) == {}, "None keeps it"
     with pytest.raises(KeyError, match="no feature declares a server setting 'font'"):
         declared.changed(GuildSettings(), {"font": "serif"})
+
+
+def test_a_switch_is_kept_as_given_and_a_kept_value_no_switch_is_its_default() -> None:
+    sound = switch("sound", "Whether a server's games make a sound", default=True)
+    declared = DeclaredSettings((FeatureSettings((sound,)),))
+    assert declared.changed(GuildSettings(), {"sound": False}) == {"sound": False}
+    assert sound.kind is bool
+    for kept, read in ((False, False), (True, True), ("off", True), (0, True)):
+        assert sound.of(GuildSettings(declared=MappingProxyType({"sound": kept}))) is read, kept

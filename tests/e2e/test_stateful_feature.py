@@ -64,7 +64,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.service.board_actions import Asked, BoardAction, Offered
-from bot.service.declared_settings import FeatureSettings, ServerSetting
+from bot.service.declared_settings import FeatureSettings, switch
 from bot.service.feature_service import FeatureService
 from bot.service.game_loading import load_for
 from bot.service.game_writes import Written
@@ -73,21 +73,7 @@ from bot.storage.records import Game, GameStatus, GuildSettings
 from i18n import N_, Language, Message
 
 
-def _read(kept: object) -> bool:
-    if not isinstance(kept, bool):
-        raise TypeError(kept)
-    return kept
-
-
-CHEERS_ON = ServerSetting[bool](
-    name=N_("cheers"),
-    description=N_("Whether Cheers shows under results"),
-    default=True,
-    given=bool,
-    kept=bool,
-    read=_read,
-    kind=bool,
-)
+CHEERS_ON = switch(N_("cheers"), N_("Whether Cheers shows under results"), default=True)
 
 
 def _lines(settings: GuildSettings, lang: Language, now: float | None) -> list[tuple[str, str]]:

@@ -5,26 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service.declared_settings import FeatureSettings, ServerSetting
+from bot.service.declared_settings import FeatureSettings, switch
 from bot.storage.records import GuildSettings
 from i18n import N_, Language
 
-
-def _read(kept: object) -> bool:
-    """A kept value, which only a true or false ever was."""
-    if not isinstance(kept, bool):
-        raise TypeError(kept)
-    return kept
-
-
-VOICE_STATUS = ServerSetting[bool](
-    name=N_("voice_status"),
-    description=N_("Whether a voice channel's status shows the game played in its chat"),
+VOICE_STATUS = switch(
+    N_("voice_status"),
+    N_("Whether a voice channel's status shows the game played in its chat"),
     default=True,
-    given=bool,
-    kept=bool,
-    read=_read,
-    kind=bool,
 )
 """On: a game played in a voice channel's chat keeps the channel's status current."""
 
