@@ -88,6 +88,16 @@ def listed(mentions: list[str], most: int) -> str | Message:
     return Message("{mentions} and {more} more", mentions=shown, more=len(mentions) - most)
 
 
+class ToHistory(Refusal):
+    """A refusal about a game of one kind, its ``title``, that sends the asker to the
+    game's ``history`` command, which lists the finished games with their numbers. Each
+    declares the game's command group, ``command``, after its own fields: it is given
+    last (``NoSuchBegunGame("Claim It!", 4, "claimit")``)."""
+
+    title: str
+    commands = ("history",)
+
+
 class GameNotFound(Refusal):
     """A game that is gone (a hand-made button's, or one deleted since)."""
 
@@ -450,22 +460,19 @@ class NotAllowedToRecompute(Refusal):
     )
 
 
-class NothingToReplay(Refusal):
+class NothingToReplay(ToHistory):
     """A replay asked for where no game of its kind has ended."""
 
-    title: str
     command: str
     words = Message(
         "No {title} game has been played to the end in this channel yet, so there is "
         "nothing to replay. {history} lists this server's finished games with their numbers."
     )
-    commands = ("history",)
 
 
-class NothingToLog(Refusal):
+class NothingToLog(ToHistory):
     """A log asked for where no game of its kind is played or has been."""
 
-    title: str
     command: str
     words = Message(
         "No {title} game has been played in this channel yet, so there is no log to show. "
@@ -475,13 +482,11 @@ class NothingToLog(Refusal):
         "No {title} game has been played in this conversation yet, so there is no log to "
         "show. {history} lists its finished games with their numbers."
     )
-    commands = ("history",)
 
 
-class NoSuchBegunGame(Refusal):
+class NoSuchBegunGame(ToHistory):
     """A log of a game number the server has never started."""
 
-    title: str
     number: int
     command: str
     words = Message(
@@ -492,17 +497,14 @@ class NoSuchBegunGame(Refusal):
         "This conversation has no {title} game #{number} that began, so it has no log. "
         "{history} lists the finished games with their numbers."
     )
-    commands = ("history",)
 
 
-class NoSuchFinishedGame(Refusal):
+class NoSuchFinishedGame(ToHistory):
     """A replay of a game number the server has not finished."""
 
-    title: str
     number: int
     command: str
     words = Message(
         "This server has no finished {title} game #{number}: only a game played to "
         "the end has a replay. {history} lists the finished games with their numbers."
     )
-    commands = ("history",)

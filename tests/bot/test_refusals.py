@@ -13,6 +13,7 @@ from bot.service.errors import (
     NotYourTurn,
     Refusal,
     ServiceError,
+    ToHistory,
 )
 from i18n import language
 
@@ -39,6 +40,8 @@ def test_a_refusal_without_fields_always_says_the_same() -> None:
 
 def test_a_game_not_in_the_history_names_the_command_that_lists_it() -> None:
     refused = NoSuchBegunGame("Claim It!", 4, "claimit")
+    assert isinstance(refused, ToHistory)
+    assert (refused.title, refused.number, refused.command) == ("Claim It!", 4, "claimit")
     assert str(refused) == (
         "This server has no Claim It! game #4 that began, so it has no log. "
         "/claimit history lists the finished games with their numbers."

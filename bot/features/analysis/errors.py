@@ -2,34 +2,30 @@
 
 from __future__ import annotations
 
-from bot.service.errors import Refusal, ServiceError
+from bot.service.errors import Refusal, ServiceError, ToHistory
 from i18n import Message, Plural
 
 
-class NothingToAnalyse(Refusal):
+class NothingToAnalyse(ToHistory):
     """A report asked for where no game of its kind has ended."""
 
-    title: str
     command: str
     words = Message(
         "No {title} game has been played to the end in this channel yet, so there is "
         "no report of what decided one. {history} lists this server's finished games "
         "with their numbers."
     )
-    commands = ("history",)
 
 
-class NoSuchGameToAnalyse(Refusal):
+class NoSuchGameToAnalyse(ToHistory):
     """A report of a game number the server never started."""
 
-    title: str
     number: int
     command: str
     words = Message(
         "This server has no {title} game #{number}. {history} lists the finished "
         "games with their numbers."
     )
-    commands = ("history",)
 
 
 class StillPlaying(Refusal):
