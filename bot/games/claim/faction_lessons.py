@@ -19,8 +19,8 @@ from types import MappingProxyType
 from typing import Final
 
 from bot.games.claim.first_phase_lessons import AUTOMATONS, SEERS, UNDEAD
-from bot.games.claim.lesson_making import OPPONENT, lesson, position, rule
-from bot.games.lessons import ComputerReply, Lesson, LessonStep
+from bot.games.claim.lesson_making import OPPONENT, lesson, play, position, rule
+from bot.games.lessons import Lesson, LessonStep
 from engine.claim import Faction
 from i18n import Message
 
@@ -37,17 +37,16 @@ KNIGHTS: Final = lesson(
         table="GOB9",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="knight_beats_goblin",
-        say=Message(
+    play(
+        "knight_beats_goblin",
+        "KNI2 GOB9",
+        Message(
             "Your opponent led the Goblin 9 and you have no Goblin. "
             "In both phases, a Knight played on a Goblin wins, even a small one. "
             "Play your Knight 2 to take the Goblin."
         ),
-        taught="play=KNI2",
-        praise=Message("Yes: your little Knight beat the Goblin 9."),
+        Message("Yes: your little Knight beat the Goblin 9."),
         rules=(rule(Faction.KNIGHTS),),
-        lit=("KNI2", "GOB9"),
     ),
 )
 
@@ -64,17 +63,16 @@ GOBLINS: Final = lesson(
         table="GOB5",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="higher_goblin",
-        say=Message(
+    play(
+        "higher_goblin",
+        "GOB7 GOB5",
+        Message(
             "Your opponent led the Goblin 5. "
             "Goblins have no power, but a higher Goblin wins a Goblin trick. "
             "Play your Goblin 7."
         ),
-        taught="play=GOB7",
-        praise=Message("Right: your Goblin 7 took the trick."),
+        Message("Right: your Goblin 7 took the trick."),
         rules=(rule(Faction.GOBLINS),),
-        lit=("GOB7", "GOB5"),
     ),
 )
 
@@ -91,18 +89,17 @@ DWARVES: Final = lesson(
         table="DWA5",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="lose_to_keep_dwarves",
-        say=Message(
+    play(
+        "lose_to_keep_dwarves",
+        "DWA2 DWA5",
+        Message(
             "Your opponent led the Dwarf 5. "
             "In phase 2, the player who loses a trick gets all its Dwarves. "
             "Play your Dwarf 2 to lose on purpose and keep both Dwarves."
         ),
-        taught="play=DWA2",
-        praise=Message("Well done: you lost the trick but got both Dwarves."),
+        Message("Well done: you lost the trick but got both Dwarves."),
         rules=(rule(Faction.DWARVES),),
-        lit=("DWA2", "DWA5"),
-        replies=(ComputerReply("play=SEE9"),),
+        replies="SEE9",
     ),
 )
 
@@ -119,17 +116,16 @@ DOPPELGANGERS: Final = lesson(
         table="AUT6",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="doppelganger_follows",
-        say=Message(
+    play(
+        "doppelganger_follows",
+        "DOP8 AUT6",
+        Message(
             "Your opponent led the Automaton 6 and your Automaton 2 is too low. "
             "In both phases you may play a Doppelgänger instead, and it counts as the led faction. "
             "Play your Doppelgänger 8 to win."
         ),
-        taught="play=DOP8",
-        praise=Message("Yes: your Doppelgänger 8 counted as an Automaton and won."),
+        Message("Yes: your Doppelgänger 8 counted as an Automaton and won."),
         rules=(rule(Faction.DOPPELGANGERS),),
-        lit=("DOP8", "AUT6"),
     ),
 )
 
@@ -146,28 +142,26 @@ DRAGONS: Final = lesson(
         table="AUT9",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="dragon_last",
-        say=Message(
+    play(
+        "dragon_last",
+        "DRA1 AUT9",
+        Message(
             "Your opponent led the Automaton 9 and you have no Automaton. "
             "In both phases, whoever plays a Dragon as the last card of a trick leads the "
             "next one. "
             "Play your Dragon 1: you lose this trick but lead the next."
         ),
-        taught="play=DRA1",
-        praise=Message("Good: thanks to your Dragon, you lead now."),
+        Message("Good: thanks to your Dragon, you lead now."),
         rules=(rule(Faction.DRAGONS),),
-        lit=("DRA1", "AUT9"),
     ),
-    LessonStep(
-        name="lead_after_dragon",
-        say=Message(
+    play(
+        "lead_after_dragon",
+        "SEE3",
+        Message(
             "Lead your Seer 3. If your opponent has no Seer left, your Seer wins the last trick."
         ),
-        taught="play=SEE3",
-        praise=Message("There: your Seer 3 won the last trick."),
-        lit=("SEE3",),
-        replies=(ComputerReply("play=AUT2"),),
+        Message("There: your Seer 3 won the last trick."),
+        replies="AUT2",
     ),
 )
 
@@ -185,17 +179,16 @@ TROLLS: Final = lesson(
         leader=OPPONENT,
         trolls="TRO8",
     ),
-    LessonStep(
-        name="win_the_troll",
-        say=Message(
+    play(
+        "win_the_troll",
+        "GOB6 TRO8",
+        Message(
             "The Troll 8 lies out, waiting. "
             "In phase 2, whoever wins a trick takes the highest Troll lying out. "
             "Play your Goblin 6 to win this trick and the Troll 8."
         ),
-        taught="play=GOB6",
-        praise=Message("Good: you won the trick and the Troll 8 with it."),
+        Message("Good: you won the trick and the Troll 8 with it."),
         rules=(rule(Faction.TROLLS),),
-        lit=("GOB6", "TRO8"),
     ),
 )
 
@@ -213,18 +206,17 @@ GNOMES: Final = lesson(
         table="GNO5a",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="win_the_gnomes",
-        say=Message(
+    play(
+        "win_the_gnomes",
+        "GNO7a GNO5a",
+        Message(
             "Your opponent led the Gnome 5. "
             "In phase 2, Gnomes you win go on your display, and they join your score pile at "
             "the end. "
             "Play your Gnome 7 to win both Gnomes."
         ),
-        taught="play=GNO7a",
-        praise=Message("Nice: both Gnomes are on your display now."),
+        Message("Nice: both Gnomes are on your display now."),
         rules=(rule(Faction.GNOMES),),
-        lit=("GNO7a", "GNO5a"),
     ),
 )
 
@@ -242,17 +234,16 @@ GIANTS: Final = lesson(
         table="GIA3b",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="giants_smash",
-        say=Message(
+    play(
+        "giants_smash",
+        "GIA7a GIA3b GNO7a",
+        Message(
             "Your opponent led the Giant 3, and their display holds the Gnomes 3 and 7. "
             "In phase 2, each Giant in a trick you win removes their Gnome of the same value. "
             "Play your Giant 7."
         ),
-        taught="play=GIA7a",
-        praise=Message("Great: the two Giants smashed two of their Gnomes."),
+        Message("Great: the two Giants smashed two of their Gnomes."),
         rules=(rule(Faction.GIANTS),),
-        lit=("GIA7a", "GIA3b", "GNO7a"),
     ),
 )
 
@@ -269,18 +260,17 @@ GRIFFINS: Final = lesson(
         table="AUT8",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="griffin_bonus",
-        say=Message(
+    play(
+        "griffin_bonus",
+        "AUT4 GRI4",
+        Message(
             "Your score pile holds the Griffin 4, so in phase 2 your cards of value 4 count 5 "
             "more. "
             "Your Automaton 4 counts as 9 and beats the Automaton 8. "
             "Play it."
         ),
-        taught="play=AUT4",
-        praise=Message("Yes: the Griffin turned your 4 into a 9."),
+        Message("Yes: the Griffin turned your 4 into a 9."),
         rules=(rule(Faction.GRIFFINS),),
-        lit=("AUT4", "GRI4"),
     ),
 )
 
@@ -297,17 +287,16 @@ BARDS: Final = lesson(
         table="BAR5",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="bard_run",
-        say=Message(
+    play(
+        "bard_run",
+        "BAR6 BAR5",
+        Message(
             "At the end, the longest run of Bards in a row wins the Bards, even with fewer cards. "
             "You have the Bards 3 and 4. "
             "Play your Bard 6 to win the Bard 5 and make the run 3, 4, 5, 6."
         ),
-        taught="play=BAR6",
-        praise=Message("Well done: nobody has a longer run than yours."),
+        Message("Well done: nobody has a longer run than yours."),
         rules=(rule(Faction.BARDS),),
-        lit=("BAR6", "BAR5"),
     ),
 )
 
@@ -324,17 +313,16 @@ VIKINGS: Final = lesson(
         table="VIK5",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="double_vikings",
-        say=Message(
+    play(
+        "double_vikings",
+        "VIK7 VIK5",
+        Message(
             "At the end, a Viking counts twice if your score pile holds another card of its value. "
             "You have the Automatons 2, 5 and 7. "
             "Play your Viking 7 to win the Viking 5: both will count twice."
         ),
-        taught="play=VIK7",
-        praise=Message("Right: your Vikings 5 and 7 are worth two votes each."),
+        Message("Right: your Vikings 5 and 7 are worth two votes each."),
         rules=(rule(Faction.VIKINGS),),
-        lit=("VIK7", "VIK5"),
     ),
 )
 
@@ -351,17 +339,16 @@ KINGS: Final = lesson(
         table="KIN8",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="kings_keep_peasants",
-        say=Message(
+    play(
+        "kings_keep_peasants",
+        "KIN9 KIN8",
+        Message(
             "At the end, a Peasant stays only with a King of its value or up to 3 higher. "
             "Your Peasants 5, 6 and 7 have no King yet. "
             "Play your King 9 to win the King 8 and keep them."
         ),
-        taught="play=KIN9",
-        praise=Message("Good: your Kings 8 and 9 keep all your Peasants."),
+        Message("Good: your Kings 8 and 9 keep all your Peasants."),
         rules=(rule(Faction.KINGS),),
-        lit=("KIN9", "KIN8"),
     ),
 )
 
@@ -378,19 +365,18 @@ PEASANTS: Final = lesson(
         table="PEA5",
         leader=OPPONENT,
     ),
-    LessonStep(
-        name="peasants_run_to_you",
-        say=Message(
+    play(
+        "peasants_run_to_you",
+        "PEA2 PEA5 KIN12",
+        Message(
             "At the end, a Peasant without a King of its value or up to 3 higher runs to "
             "the other player. "
             "Your opponent's score pile has just one King: the King 12. "
             "Play your Peasant 2: they win the Peasants 5 and 2, which then run to you."
         ),
-        taught="play=PEA2",
-        praise=Message("Clever: those Peasants will run to you at the end."),
+        Message("Clever: those Peasants will run to you at the end."),
         rules=(rule(Faction.PEASANTS),),
-        lit=("PEA2", "PEA5", "KIN12"),
-        replies=(ComputerReply("play=SEE9"),),
+        replies="SEE9",
     ),
 )
 
@@ -405,25 +391,23 @@ RACCOONS: Final = lesson(
         leader=OPPONENT,
         removed="RAC0 RAC10 RAC11 RAC12",
     ),
-    LessonStep(
-        name="win_the_loot",
-        say=Message(
+    play(
+        "win_the_loot",
+        "RAC6 RAC2",
+        Message(
             "Your opponent led the Raccoon 2. "
             "In this bot, Raccoons of value 0 to 4 carry loot: at the end, each adds a vote to "
             "a faction. "
             "Play your Raccoon 6 to win it."
         ),
-        taught="play=RAC6",
-        praise=Message("Good: the Raccoon 2 and its loot are yours."),
-        lit=("RAC6", "RAC2"),
+        Message("Good: the Raccoon 2 and its loot are yours."),
     ),
-    LessonStep(
-        name="last_raccoon",
-        say=Message("Lead your Raccoon 1, a loot Raccoon too."),
-        taught="play=RAC1",
-        praise=Message("Now you have two loot Raccoons."),
-        lit=("RAC1",),
-        replies=(ComputerReply("play=SEE9"),),
+    play(
+        "last_raccoon",
+        "RAC1",
+        Message("Lead your Raccoon 1, a loot Raccoon too."),
+        Message("Now you have two loot Raccoons."),
+        replies="SEE9",
     ),
     LessonStep(
         name="choose_the_loot",

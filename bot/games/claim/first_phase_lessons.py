@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.games.claim.lesson_making import OPPONENT, lesson, position, rule
+from bot.games.claim.lesson_making import OPPONENT, lesson, play, position, rule
 from bot.games.lessons import ComputerReply, LessonStep
 from engine.claim import Faction
 from i18n import Message
@@ -30,18 +30,17 @@ UNDEAD: Final = lesson(
         deck="UND7 GOB0a SEE4",
         prize="AUT4",
     ),
-    LessonStep(
-        name="score_the_undead",
-        say=Message(
+    play(
+        "score_the_undead",
+        "UND9 UND8",
+        Message(
             "Your opponent led the Undead 8. "
             "In phase 1, the winner of a trick puts every Undead played in it "
             "straight into their score pile. "
             "Play your Undead 9 to score both."
         ),
-        taught="play=UND9",
-        praise=Message("Yes: both Undead are already in your score pile."),
+        Message("Yes: both Undead are already in your score pile."),
         rules=(rule(Faction.UNDEAD),),
-        lit=("UND9", "UND8"),
     ),
 )
 
@@ -59,19 +58,18 @@ AUTOMATONS: Final = lesson(
         deck="DRA9 SEE0 GOB0a GOB0b GOB0c",
         prize="KNI9",
     ),
-    LessonStep(
-        name="lead_the_automaton",
-        say=Message(
+    play(
+        "lead_the_automaton",
+        "AUT9 KNI9",
+        Message(
             "In phase 1, whoever wins a trick led with an Automaton also wins the next trick, "
             "without playing it. "
             "Lead your Automaton 9: nothing beats it, so you win the Knight 9 and the next "
             "face-up card."
         ),
-        taught="play=AUT9",
-        praise=Message("Yes: the Knight 9 is yours, and the next trick is too."),
+        Message("Yes: the Knight 9 is yours, and the next trick is too."),
         rules=(rule(Faction.AUTOMATONS),),
-        lit=("AUT9", "KNI9"),
-        replies=(ComputerReply("play=AUT3"),),
+        replies="AUT3",
     ),
     LessonStep(
         name="automatic_trick",
@@ -103,18 +101,17 @@ SEERS: Final = lesson(
         deck="KNI9 GOB0a GOB0b",
         prize="GOB0c",
     ),
-    LessonStep(
-        name="win_with_a_seer",
-        say=Message(
+    play(
+        "win_with_a_seer",
+        "SEE7 SEE4",
+        Message(
             "Your opponent led the Seer 4. "
             "In phase 1, if you win a trick with a Seer, you may take the top card of the draw "
             "pile instead of the face-up card. "
             "Play your Seer 7."
         ),
-        taught="play=SEE7",
-        praise=Message("Yes: you won with a Seer, so you may peek."),
+        Message("Yes: you won with a Seer, so you may peek."),
         rules=(rule(Faction.SEERS),),
-        lit=("SEE7", "SEE4"),
     ),
     LessonStep(
         name="take_the_top_card",

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.games.claim.lesson_making import KIND, LEARN_FACTION, LEARNER, deal
-from bot.games.lessons import ComputerReply, Lesson, LessonStep
+from bot.games.claim.lesson_making import KIND, LEARN_FACTION, LEARNER, deal, play
+from bot.games.lessons import Lesson
 from i18n import Message
 
 FIRST_GAME: Final = "DOP DWA GOB KNI UND"
@@ -58,193 +58,178 @@ Undead 8, gives up the Knight 6 to a Doppelgänger led and draws the Doppelgäng
 loses a Goblin 0 to a Goblin 0 and draws the Goblin 9, then wins most of the rest."""
 
 STEPS: Final = (
-    LessonStep(
+    play(
         "win_the_prize",
+        "KNI9 UND9",
         Message(
             "You and your opponent were dealt 13 cards each, and the rest is the draw pile. "
             "In phase 1 each trick is played for the face-up card, the prize: here the Undead "
             "9. Lead your Knight 9, the highest Knight: no card can beat it."
         ),
-        "play=KNI9",
         Message("You won the Undead 9, your first follower: followers are your hand in phase 2."),
         rules=("deal", "prize"),
-        lit=("KNI9", "UND9"),
-        replies=(ComputerReply("play=KNI3"),),
+        replies="KNI3",
     ),
-    LessonStep(
+    play(
         "lose_a_poor_prize",
+        "GOB0a GOB0e",
         Message(
             "The winner leads the next trick, with any card. "
             "This prize is only a Goblin 0, and the loser of a trick takes the draw pile's top "
             "card instead, face down. Lead your Goblin 0 and let your opponent have the prize."
         ),
-        "play=GOB0a",
         Message("Your opponent took the Goblin 0, and you drew a follower only you have seen."),
         rules=("leading", "face_down_follower"),
-        lit=("GOB0a", "GOB0e"),
-        replies=(ComputerReply("play=GOB4"), ComputerReply("play=DOP3")),
+        replies="GOB4 DOP3",
     ),
-    LessonStep(
+    play(
         "cannot_follow",
+        "DWA2 DOP3",
         Message(
             "Your opponent led a Doppelgänger, and you have none, so you may play any card. "
             "But only a Doppelgänger can win this trick. "
             "Give up your Dwarf 2: the cards played in phase 1 are discarded anyway."
         ),
-        "play=DWA2",
         Message("Your opponent won the Knight 6, and you drew another follower."),
         rules=("following_suit", "discard"),
-        lit=("DWA2", "DOP3"),
-        replies=(ComputerReply("play=GOB0c"),),
+        replies="GOB0c",
     ),
-    LessonStep(
+    play(
         "equal_values",
+        "GOB0b GOB0c GOB0d",
         Message(
             "Your opponent led a Goblin, so you must follow with a Goblin. "
             "On equal values the card played first wins, so your Goblin 0 loses to theirs. "
             "Play it: this prize is only another Goblin 0."
         ),
-        "play=GOB0b",
         Message("The first Goblin 0 won the prize for your opponent, and you drew again."),
         rules=("following_suit", "equal_values"),
-        lit=("GOB0b", "GOB0c", "GOB0d"),
-        replies=(ComputerReply("play=KNI4"),),
+        replies="KNI4",
     ),
-    LessonStep(
+    play(
         "follow_and_win",
+        "KNI7 KNI4 DOP9",
         Message(
             "The highest card of the led faction wins the trick. "
             "Follow with your Knight 7: it beats their Knight 4 and wins you the "
             "Doppelgänger 9."
         ),
-        "play=KNI7",
         Message("The Doppelgänger 9 is yours, and as the winner you lead the next trick."),
         rules=("winning_a_trick",),
-        lit=("KNI7", "KNI4", "DOP9"),
     ),
-    LessonStep(
+    play(
         "factions_and_powers",
+        "DWA9 UND7",
         Message(
             "Two players use five factions: a pair, here the Goblins and Knights, and three "
             "more. Each faction but the Goblins has a power, taught in its own lesson. "
             "Lead your Dwarf 9 for the Undead 7."
         ),
-        "play=DWA9",
         Message("The Undead 7 joins your followers."),
         rules=("factions", "powers"),
-        lit=("DWA9", "UND7"),
-        replies=(ComputerReply("play=DWA1"),),
+        replies="DWA1",
     ),
-    LessonStep(
+    play(
         "collect_a_faction",
+        "GOB6 UND6",
         Message(
             "In phase 2 you win a faction by winning most of its cards, so aim for a few. "
             "You already have three Undead among your followers. "
             "Lead your Goblin 6 for the Undead 6."
         ),
-        "play=GOB6",
         Message("Four Undead now: a good start for phase 2."),
-        lit=("GOB6", "UND6"),
-        replies=(ComputerReply("play=GOB5"),),
+        replies="GOB5",
     ),
-    LessonStep(
+    play(
         "highest_card_breaks_a_tie",
+        "GOB8 KNI8",
         Message(
             "The Knight 9 you played is gone, so this Knight 8 is now the highest Knight. "
             "At the end, if both of you have as many Knights, the one with the highest Knight "
             "wins them. Lead your Goblin 8 to win it."
         ),
-        "play=GOB8",
         Message("The Knight 8 is yours: no higher Knight is left."),
         rules=("tie_break",),
-        lit=("GOB8", "KNI8"),
-        replies=(ComputerReply("play=GOB2"),),
+        replies="GOB2",
     ),
-    LessonStep(
+    play(
         "a_weak_prize",
+        "KNI2 DOP0",
         Message(
             "A Doppelgänger 0 is a weak prize. "
             "Lead a card that wins little, your Knight 2, and draw instead."
         ),
-        "play=KNI2",
         Message("Your opponent took the Doppelgänger 0 face up, so you know it is theirs."),
-        lit=("KNI2", "DOP0"),
-        replies=(ComputerReply("play=KNI5"), ComputerReply("play=DWA3")),
+        replies="KNI5 DWA3",
     ),
-    LessonStep(
+    play(
         "win_with_the_lower_card",
+        "DWA5 DWA3 UND5",
         Message(
             "You must follow with a Dwarf, and both of yours beat the Dwarf 3. "
             "Win with the lower one, your Dwarf 5, and keep your Dwarf 6 for the next prize."
         ),
-        "play=DWA5",
         Message("The Undead 5 is yours, and your Dwarf 6 is still in your hand."),
         rules=("following_suit",),
-        lit=("DWA5", "DWA3", "UND5"),
     ),
-    LessonStep(
+    play(
         "a_follower_each_trick",
+        "DWA6 DOP7",
         Message(
             "Every trick gives each of you a follower: the prize to its winner, a drawn card "
             "to its loser. So you will both have 13 followers for phase 2. "
             "Lead your Dwarf 6 for the Doppelgänger 7."
         ),
-        "play=DWA6",
         Message("Your Dwarf 6 won you the Doppelgänger 7."),
-        lit=("DWA6", "DOP7"),
-        replies=(ComputerReply("play=DWA4"),),
+        replies="DWA4",
     ),
-    LessonStep(
+    play(
         "another_faction_cannot_win",
+        "GOB3 UND4",
         Message(
             "Lead your Goblin 3 for the Undead 4. "
             "Your opponent must follow with a Goblin if they hold one."
         ),
-        "play=GOB3",
         Message("Your opponent had no Goblin: their Dwarf 7 could not win a Goblin trick."),
         rules=("winning_a_trick",),
-        lit=("GOB3", "UND4"),
-        replies=(ComputerReply("play=DWA7"),),
+        replies="DWA7",
     ),
-    LessonStep(
+    play(
         "last_trick_of_phase_one",
+        "GOB1 DOP1",
         Message(
             "This is phase 1's last trick, and its winner leads phase 2. "
             "Lead your last card, the Goblin 1."
         ),
-        "play=GOB1",
         Message("You won it: phase 1 is over, and your 13 followers are your hand now."),
         rules=("phase_two",),
-        lit=("GOB1", "DOP1"),
-        replies=(ComputerReply("play=DWA0"),),
+        replies="DWA0",
     ),
-    LessonStep(
+    play(
         "score_pile",
+        "KNI8",
         Message(
             "In phase 2 the winner of a trick puts both its cards on their score pile. "
             "You lead: lead your Knight 8, the highest Knight left."
         ),
-        "play=KNI8",
         Message("Both Knights are on your score pile, and no other Knight is left to play."),
         rules=("phase_two",),
-        lit=("KNI8",),
-        replies=(ComputerReply("play=KNI6"),),
+        replies="KNI6",
     ),
-    LessonStep(
+    play(
         "count_the_factions",
+        "DOP9",
         Message(
             "At the end, each faction goes to whoever has the most of its cards on their score "
             "pile, a tie to whoever has its highest card. Whoever wins 3 of the 5 factions wins "
             "the game. Lead your Doppelgänger 9 to start on the Doppelgängers."
         ),
-        "play=DOP9",
         Message(
             "Now play the game to its end; {command} then teaches each faction's power.",
             command=LEARN_FACTION,
         ),
         rules=("scoring", "tie_break", "winning"),
-        lit=("DOP9",),
-        replies=(ComputerReply("play=DOP0"),),
+        replies="DOP0",
     ),
 )
 

@@ -1,19 +1,20 @@
 """How Claim's lessons are written: a deal laid out trick by trick, a position from the
-cards that matter, and a faction's lesson, named and offered by its faction."""
+cards that matter, a step that plays a card, and a lesson from a position, a faction's
+named and offered by its faction."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from bot.games.claim.names import faction_words
-from bot.games.lessons import Lesson, LessonStep, Topic
+from bot.games.lessons import ComputerReply, Lesson, LessonStep, Topic
 from bot.storage.game_values import JSON
 from engine.claim import Faction, game_cards
 from i18n import N_, Message
 
 KIND: Final = "claim"
 LEARNER: Final = 0
-"""The learner's seat in every faction's lesson."""
+"""The learner's seat in every one of Claim's lessons."""
 OPPONENT: Final = 1
 
 
@@ -103,17 +104,52 @@ LEARN_FACTION: Final = Message(
 are."""
 
 
+def play(
+    name: str,
+    cards: str,
+    say: Message,
+    praise: Message,
+    *,
+    rules: tuple[str, ...] = (),
+    replies: str = "",
+) -> LessonStep:
+    """A step in which the learner plays a card: the first of ``cards``, which the board
+    lights with the others (what the step speaks of), and the computer players answer
+    with ``replies``' cards in seat order."""
+    lit = tuple(cards.split())
+    return LessonStep(
+        name,
+        say,
+        f"play={lit[0]}",
+        praise,
+        rules=rules,
+        lit=lit,
+        replies=tuple(ComputerReply(f"play={card}") for card in replies.split()),
+    )
+
+
+def from_position(
+    key: str,
+    title: Message,
+    start: JSON,
+    steps: tuple[LessonStep, ...],
+    *,
+    players: int = 2,
+    topic: Topic | None = None,
+) -> Lesson:
+    """A lesson from a whole position (``position``), the learner in seat 0, which ends
+    with its steps."""
+    return Lesson(key, KIND, title, players, steps, start=start, learner=LEARNER, topic=topic)
+
+
 def lesson(faction: Faction, title: Message, start: JSON, *steps: LessonStep) -> Lesson:
-    """The faction's lesson: two players, from ``start``, the learner in seat 0, offered
-    as its faction by ``/claim learn faction:``."""
-    return Lesson(
-        key=f"claim-{slug(faction)}",
-        kind=KIND,
-        title=title,
-        players=2,
-        steps=steps,
-        start=start,
-        learner=LEARNER,
+    """The faction's lesson: two players, from ``start``, offered as its faction by
+    ``/claim learn faction:``."""
+    return from_position(
+        f"claim-{slug(faction)}",
+        title,
+        start,
+        steps,
         topic=Topic(
             FACTION,
             N_("A faction's lesson: a trick its power decides"),

@@ -19,8 +19,8 @@ from typing import Final
 
 from bot.games.claim.faction_lessons import FACTION_LESSONS
 from bot.games.claim.game_lesson import GAME
-from bot.games.claim.lesson_making import KIND, LEARNER, position
-from bot.games.lessons import ComputerReply, Lesson, LessonStep, Rule
+from bot.games.claim.lesson_making import LEARNER, from_position, play, position
+from bot.games.lessons import Lesson, LessonStep, Rule
 from i18n import Message
 
 THREE_START: Final = position(
@@ -41,18 +41,17 @@ the Knight 9; the prizes are the Undead 9 and the Goblin 0, and the draw pile's 
 goes to third place."""
 
 THREE_STEPS: Final = (
-    LessonStep(
+    play(
         "two_prizes",
+        "KNI9 UND9 GOB0a",
         Message(
             "With three players each is dealt 12 cards, and every trick turns up two prizes. "
             "Its winner chooses one, second place takes the other, and third place takes the "
             "draw pile's top card. Lead your last card, the Knight 9: no card can beat it."
         ),
-        "play=KNI9",
         Message("You won the trick, so you choose first."),
         rules=("deal", "prize_choice"),
-        lit=("KNI9", "UND9", "GOB0a"),
-        replies=(ComputerReply("play=KNI4"), ComputerReply("play=GOB5")),
+        replies="KNI4 GOB5",
     ),
     LessonStep(
         "choose_a_prize",
@@ -65,29 +64,26 @@ THREE_STEPS: Final = (
         rules=("prize_choice",),
         lit=("UND9", "GOB0a"),
     ),
-    LessonStep(
+    play(
         "count_with_three",
+        "GOB3",
         Message(
             "With three, whoever wins the most factions wins, and a tie goes to whoever has more "
             "cards in the factions they won. As the last trick's winner you lead phase 2. "
             "Lead your Goblin 3, a card you can spare."
         ),
-        "play=GOB3",
         Message("Now you know how three play: try a real game."),
         rules=("winning", "game_tie"),
-        lit=("GOB3",),
-        replies=(ComputerReply("play=GOB9"), ComputerReply("play=GOB7")),
+        replies="GOB9 GOB7",
     ),
 )
 
-THREE: Final = Lesson(
-    key="claim-three",
-    kind=KIND,
-    title=Message("Claim with three: two prizes a trick"),
+THREE: Final = from_position(
+    "claim-three",
+    Message("Claim with three: two prizes a trick"),
+    THREE_START,
+    THREE_STEPS,
     players=3,
-    steps=THREE_STEPS,
-    start=THREE_START,
-    learner=LEARNER,
 )
 
 TEAMS_START: Final = position(
@@ -109,40 +105,32 @@ factions, and the Automatons are tied 3 to 3: the learner's Automaton 5 decides 
 the game."""
 
 TEAMS_STEPS: Final = (
-    LessonStep(
+    play(
         "help_your_partner",
+        "AUT5 KNI8",
         Message(
             "With four players, you and the player across from you are a team. "
             "Your partner's Knight 8 wins this trick, and you have no Knight. "
             "Give them your Automaton 5: your team's Automatons go up to 4, against 3."
         ),
-        "play=AUT5",
         Message("Your team now has the most Automatons, so it wins them."),
         rules=("teams", "scoring"),
-        lit=("AUT5", "KNI8"),
-        replies=(ComputerReply("play=SEE2"), ComputerReply("play=SEE7")),
+        replies="SEE2 SEE7",
     ),
-    LessonStep(
+    play(
         "last_trick",
+        "GOB1",
         Message(
             "This is the last trick, and you have no Seer to follow with. "
             "Play your Goblin 1: the Seers and Goblins are your opponents' anyway."
         ),
-        "play=GOB1",
         Message("Your team won 4 factions of 7, and with them the game."),
-        lit=("GOB1",),
-        replies=(ComputerReply("play=SEE0"),),
+        replies="SEE0",
     ),
 )
 
-TEAMS: Final = Lesson(
-    key="claim-teams",
-    kind=KIND,
-    title=Message("Claim with four: playing in teams"),
-    players=4,
-    steps=TEAMS_STEPS,
-    start=TEAMS_START,
-    learner=LEARNER,
+TEAMS: Final = from_position(
+    "claim-teams", Message("Claim with four: playing in teams"), TEAMS_START, TEAMS_STEPS, players=4
 )
 
 RULES: Final = (
