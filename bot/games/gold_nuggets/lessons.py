@@ -39,78 +39,89 @@ def aside(faces: str) -> str:
     return set_intent(Counts.of(Face(face) for face in faces))
 
 
-def dice(*indexes: int) -> tuple[str, ...]:
-    """The dice of the waiting roll the board points at."""
-    return tuple(f"die:{index}" for index in indexes)
+def roll(
+    name: str, faces: str, say: Message, praise: Message, *, rules: tuple[str, ...] = ()
+) -> LessonStep:
+    """A step in which the learner rolls, and the dice come up as ``faces`` (``rolled``)."""
+    return LessonStep(name, say, ROLL, praise, rules=rules, draws=rolled(faces))
+
+
+def set_aside(
+    name: str, faces: str, say: Message, praise: Message, *, rules: tuple[str, ...] = ()
+) -> LessonStep:
+    """A step in which the learner sets aside ``faces``, which the board points at: the
+    lesson's rolls lay the dice to set aside first, so they are the roll's first dice."""
+    lit = tuple(f"die:{index}" for index in range(len(faces)))
+    return LessonStep(name, say, aside(faces), praise, rules=rules, lit=lit)
+
+
+def computer_takes(faces: str, kept: str) -> tuple[ComputerReply, ...]:
+    """The computer's turn between two of the learner's: it rolls ``faces``, sets aside
+    ``kept`` and takes from the centre."""
+    return (ComputerReply(ROLL, rolled(faces)), ComputerReply(aside(kept)), ComputerReply(TAKE))
 
 
 STEPS: Final = (
-    LessonStep(
+    roll(
         "first_roll",
+        "333N25L",
         Message(
             "You and the computer race to collect the nuggets in the centre. "
             "Roll all seven dice to start your turn."
         ),
-        ROLL,
         Message("Good, now look at what you rolled."),
         rules=("turn_start",),
-        draws=rolled("333N25L"),
     ),
-    LessonStep(
+    set_aside(
         "three_threes",
+        "333",
         Message(
             "After every roll you must set aside at least one die. "
             "A number needs three of a kind, and three 3s are worth 3. "
             "Set aside the 3s and keep the rest to roll."
         ),
-        aside("333"),
         Message("Yes, your three 3s are worth 3."),
         rules=("set_aside", "value"),
-        lit=dice(0, 1, 2),
     ),
-    LessonStep(
+    roll(
         "roll_on",
+        "NN2L",
         Message(
             "Now you choose: take 3 nuggets, or roll the other four dice for more. "
             "With four dice left, rolling is worth it."
         ),
-        ROLL,
         Message("Right, four dice give you good chances."),
         rules=("roll_again",),
-        draws=rolled("NN2L"),
     ),
-    LessonStep(
+    set_aside(
         "two_nuggets",
+        "NN",
         Message(
             "Each nugget is worth 1, so set aside both. "
             "A single 2 can't be set aside: a new number needs three of a kind."
         ),
-        aside("NN"),
         Message("Your dice are worth 5 now."),
         rules=("value",),
-        lit=dice(0, 1),
     ),
-    LessonStep(
+    roll(
         "last_two",
+        "3L",
         Message(
             "Roll the last two dice. "
             "A lasso, a nugget or another 3 can be set aside, so only 1 roll in 4 busts."
         ),
-        ROLL,
         Message("Both dice can be set aside, well rolled."),
         rules=("roll_again",),
-        draws=rolled("3L"),
     ),
-    LessonStep(
+    set_aside(
         "all_seven",
+        "L3",
         Message(
             "Another 3 adds nothing, and a lasso is worth 0. "
             "Set both aside anyway: with all seven dice aside, you take and then play again!"
         ),
-        aside("L3"),
         Message("All seven dice are aside."),
         rules=("set_aside", "seven_dice"),
-        lit=dice(0, 1),
     ),
     LessonStep(
         "take_bonus",
@@ -119,27 +130,25 @@ STEPS: Final = (
         Message("Five nuggets are yours, and your bonus turn begins."),
         rules=("take_centre", "seven_dice"),
     ),
-    LessonStep(
+    roll(
         "bonus_roll",
+        "2225N3L",
         Message(
             "This is your bonus turn: roll all seven dice. "
             "The nuggets you just took are safe, whatever happens now."
         ),
-        ROLL,
         Message("Three 2s are there for you."),
         rules=("seven_dice",),
-        draws=rolled("2225N3L"),
     ),
-    LessonStep(
+    set_aside(
         "three_twos",
+        "222",
         Message(
             "Set aside the three 2s, worth 2. "
             "Leave the nugget: more dice to roll give you better chances."
         ),
-        aside("222"),
         Message("Good, you keep four dice to roll."),
         rules=("set_aside",),
-        lit=dice(0, 1, 2),
     ),
     LessonStep(
         "bust",
@@ -151,45 +160,37 @@ STEPS: Final = (
         Message("A bust this time, but rolling was still the better choice."),
         rules=("bust",),
         draws=rolled("3345"),
-        replies=(
-            ComputerReply(ROLL, rolled("4442NN5")),
-            ComputerReply(aside("NN444")),
-            ComputerReply(TAKE),
-        ),
+        replies=computer_takes("4442NN5", "NN444"),
     ),
-    LessonStep(
+    roll(
         "lasso_roll",
+        "LL555N3",
         Message("The computer took 6 nuggets. Your turn again: roll all seven dice."),
-        ROLL,
         Message("Two lassos, keep an eye on them."),
-        draws=rolled("LL555N3"),
     ),
-    LessonStep(
+    set_aside(
         "two_lassos",
+        "LL555",
         Message(
             "A lasso is worth 0, but three lassos in one turn let you take from a player. "
             "Set aside the three 5s and both lassos."
         ),
-        aside("LL555"),
         Message("Worth 5 so far, with two lassos."),
         rules=("lassos", "set_aside"),
-        lit=dice(0, 1, 2, 3, 4),
     ),
-    LessonStep(
+    roll(
         "third_lasso_roll",
+        "L2",
         Message("Roll the last two dice and hope for a third lasso."),
-        ROLL,
         Message("There it is, a lasso!"),
         rules=("roll_again",),
-        draws=rolled("L2"),
     ),
-    LessonStep(
+    set_aside(
         "third_lasso",
+        "L",
         Message("Set aside the lasso: that makes three."),
-        aside("L"),
         Message("Three lassos: now you may take from a player."),
         rules=("lassos",),
-        lit=dice(0),
     ),
     LessonStep(
         "steal",
@@ -200,26 +201,20 @@ STEPS: Final = (
         f"{STEAL_PREFIX}{COMPUTER}",
         Message("You took 5 from the leader, and now you lead."),
         rules=("take_player",),
-        replies=(
-            ComputerReply(ROLL, rolled("555L2NN")),
-            ComputerReply(aside("NN555")),
-            ComputerReply(TAKE),
-        ),
+        replies=computer_takes("555L2NN", "NN555"),
     ),
-    LessonStep(
+    roll(
         "last_roll",
+        "555NNN2",
         Message("The computer took 7 and leads again. Roll all seven dice."),
-        ROLL,
         Message("Three 5s and three nuggets, a fine roll."),
-        draws=rolled("555NNN2"),
     ),
-    LessonStep(
+    set_aside(
         "fives_and_nuggets",
+        "NNN555",
         Message("Three 5s are worth 5 and each nugget 1. Set them all aside: 8 with one die left."),
-        aside("NNN555"),
         Message("Your dice are worth 8."),
         rules=("value",),
-        lit=dice(0, 1, 2, 3, 4, 5),
     ),
     LessonStep(
         "take_end",
