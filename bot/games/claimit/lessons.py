@@ -33,7 +33,7 @@ timer) each lesson's end names, with the rules another of the lessons plays out.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 from bot.games.claimit.words import space
 from bot.games.lessons import ComputerReply, Lesson, LessonStep, Topic, draws
@@ -50,6 +50,20 @@ def roll(a: int, b: int, c: int) -> str:
     """A roll's prepared dice, in the order they are thrown (the board's ``die:0`` to
     ``die:2``)."""
     return draws(DIE, [a, b, c])
+
+
+def rolling(
+    name: str, dice: tuple[int, int, int], say: Message, praise: Message, **step: Any
+) -> LessonStep:
+    """A step in which the learner rolls, and the dice come up as ``dice`` (``roll``);
+    ``step``: the step's other fields (``rules``, ``lit``, ``replies``)."""
+    return LessonStep(name, say, "roll", praise, draws=roll(*dice), **step)
+
+
+def computer_turn(dice: tuple[int, int, int], placement: str) -> tuple[ComputerReply, ...]:
+    """The computer's prepared turn between two of the learner's: it rolls ``dice``, makes
+    the one ``placement`` and stops."""
+    return (ComputerReply("roll", roll(*dice)), ComputerReply(placement), ComputerReply("stop"))
 
 
 LEARNER_CLAIMED: Final = "2,2 3,2 2,3 1,4 3,5 2,6 3,6 1,2 1,3"
@@ -99,27 +113,22 @@ def start(
     }
 
 
-LAST_REPLIES: Final = (
-    ComputerReply("roll", roll(3, 3, 1)),
-    ComputerReply("S1@3,3"),
-    ComputerReply("stop"),
-)
+LAST_REPLIES: Final = computer_turn((3, 3, 1), "S1@3,3")
 """The computer's last prepared turn in both lessons: it squats one of the learner's spaces
 that has no claim marker, which evens the game's lesson and leaves the variant's last turn
 something to win back."""
 
 
 GAME_STEPS: Final = (
-    LessonStep(
+    rolling(
         "roll_the_dice",
+        (2, 5, 4),
         Message(
             "The game is nearly over: your markers are on the left, the computer's on the "
             "right. It's your turn. Press Roll to throw the three dice."
         ),
-        "roll",
         Message("Every turn starts with a roll."),
         rules=("turn",),
-        draws=roll(2, 5, 4),
     ),
     LessonStep(
         "join_your_groups",
@@ -134,15 +143,14 @@ GAME_STEPS: Final = (
         rules=("legal_placements", "claim_markers_and_squatters", "mines"),
         lit=("die:0", "die:1", "die:2", "2,5"),
     ),
-    LessonStep(
+    rolling(
         "roll_again",
+        (2, 4, 5),
         Message(
             "A squatter only becomes your space when you stop. Roll again first, to place more."
         ),
-        "roll",
         Message("More markers in one turn means more spaces when you stop."),
         lit=("2,5",),
-        draws=roll(2, 4, 5),
     ),
     LessonStep(
         "take_a_space",
@@ -156,15 +164,14 @@ GAME_STEPS: Final = (
         rules=("stacking",),
         lit=("4,5",),
     ),
-    LessonStep(
+    rolling(
         "roll_once_more",
+        (2, 5, 5),
         Message(
             "Roll once more. If the dice allow no placement, you bust and lose this turn's "
             "markers. The board shows that chance: about 1 in 7."
         ),
-        "roll",
         Message("Safe: a 2 and a 5 reach your squatter on {space}.", space=space(2, 5)),
-        draws=roll(2, 5, 5),
     ),
     LessonStep(
         "claim_your_join",
@@ -187,23 +194,18 @@ GAME_STEPS: Final = (
         Message("Those spaces are yours now, and the computer got its marker back."),
         rules=("stop_and_settle",),
         lit=("2,5", "4,5"),
-        replies=(
-            ComputerReply("roll", roll(4, 1, 2)),
-            ComputerReply("S1@2,4"),
-            ComputerReply("stop"),
-        ),
+        replies=computer_turn((4, 1, 2), "S1@2,4"),
     ),
-    LessonStep(
+    rolling(
         "your_mine_is_cut",
+        (3, 5, 6),
         Message(
             "The computer took {space} with a squatter and cut your mine in two! A space "
             "without a claim marker can be taken like that. Roll to fight back.",
             space=space(2, 4),
         ),
-        "roll",
         Message("Let's see what the dice allow."),
         lit=("2,4",),
-        draws=roll(3, 5, 6),
     ),
     LessonStep(
         "cut_its_mine",
@@ -217,13 +219,13 @@ GAME_STEPS: Final = (
         Message("If you keep it, the computer's mine falls apart."),
         lit=("5,3",),
     ),
-    LessonStep(
+    rolling(
         "bust",
+        (4, 6, 6),
         Message(
             "One squatter won't mend your mine, so roll again. If no placement fits, that's "
             "a bust: this turn's markers come off."
         ),
-        "roll",
         Message(
             "Bust: squatter 6 is already on {rival}, so {free} with a 6 allows nothing, and "
             "the other readings are claimed spaces, so your squatter came off.",
@@ -231,25 +233,19 @@ GAME_STEPS: Final = (
             free=space(4, 6),
         ),
         rules=("bust", "squatter_numbers"),
-        draws=roll(4, 6, 6),
-        replies=(
-            ComputerReply("roll", roll(5, 3, 3)),
-            ComputerReply("C@5,3"),
-            ComputerReply("stop"),
-        ),
+        replies=computer_turn((5, 3, 3), "C@5,3"),
     ),
-    LessonStep(
+    rolling(
         "try_again",
+        (2, 4, 6),
         Message(
             "The computer put a claim marker on its own space {space}. Your turn: roll and "
             "hope for {mend}.",
             space=space(5, 3),
             mend=space(2, 4),
         ),
-        "roll",
         Message("A 2 and a 4: there it is."),
         lit=("5,3", "2,4"),
-        draws=roll(2, 4, 6),
     ),
     LessonStep(
         "mend_your_mine",
@@ -283,17 +279,16 @@ GAME_STEPS: Final = (
 )
 
 VARIANT_STEPS: Final = (
-    LessonStep(
+    rolling(
         "variant_roll",
+        (2, 2, 5),
         Message(
             "This game uses the rule variant. You already put squatter 4 on {space} this "
             "turn. Roll again.",
             space=space(2, 5),
         ),
-        "roll",
         Message("Only one placement fits these dice."),
         lit=("2,5",),
-        draws=roll(2, 2, 5),
     ),
     LessonStep(
         "free_the_squatter",
@@ -306,12 +301,11 @@ VARIANT_STEPS: Final = (
         rules=("variant",),
         lit=("2,5",),
     ),
-    LessonStep(
+    rolling(
         "roll_for_four",
+        (4, 4, 5),
         Message("Roll again: squatter 4 is back in play."),
-        "roll",
         Message("These dice have a 4 in them."),
-        draws=roll(4, 4, 5),
     ),
     LessonStep(
         "four_again",
@@ -326,16 +320,15 @@ VARIANT_STEPS: Final = (
         rules=("variant",),
         lit=("4,5",),
     ),
-    LessonStep(
+    rolling(
         "roll_for_a_claim",
+        (4, 5, 5),
         Message(
             "Roll again: a claim marker on {space} would free squatter 4 once more.",
             space=space(4, 5),
         ),
-        "roll",
         Message("A 4 and two 5s: a claim marker fits on your squatter."),
         lit=("4,5",),
-        draws=roll(4, 5, 5),
     ),
     LessonStep(
         "claim_it_too",
@@ -373,16 +366,15 @@ the computer a space ahead (5,3, away from its mine). The learner called the las
 and plays the game's last turn."""
 
 LAST_ROUND_STEPS: Final = (
-    LessonStep(
+    rolling(
         "last_turn",
+        (6, 1, 4),
         Message(
             "You called the last round, so you play the game's last turn. Your largest mine "
             "and the computer's both have 14 spaces. Roll."
         ),
-        "roll",
         Message("Two placements fit these dice."),
         rules=("last_round",),
-        draws=roll(6, 1, 4),
     ),
     LessonStep(
         "win_the_tie",

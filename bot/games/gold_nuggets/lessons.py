@@ -39,7 +39,7 @@ def aside(faces: str) -> str:
     return set_intent(Counts.of(Face(face) for face in faces))
 
 
-def roll(
+def rolling(
     name: str, faces: str, say: Message, praise: Message, *, rules: tuple[str, ...] = ()
 ) -> LessonStep:
     """A step in which the learner rolls, and the dice come up as ``faces`` (``rolled``)."""
@@ -62,7 +62,7 @@ def computer_takes(faces: str, kept: str) -> tuple[ComputerReply, ...]:
 
 
 STEPS: Final = (
-    roll(
+    rolling(
         "first_roll",
         "333N25L",
         Message(
@@ -83,7 +83,7 @@ STEPS: Final = (
         Message("Yes, your three 3s are worth 3."),
         rules=("set_aside", "value"),
     ),
-    roll(
+    rolling(
         "roll_on",
         "NN2L",
         Message(
@@ -103,7 +103,7 @@ STEPS: Final = (
         Message("Your dice are worth 5 now."),
         rules=("value",),
     ),
-    roll(
+    rolling(
         "last_two",
         "3L",
         Message(
@@ -130,7 +130,7 @@ STEPS: Final = (
         Message("Five nuggets are yours, and your bonus turn begins."),
         rules=("take_centre", "seven_dice"),
     ),
-    roll(
+    rolling(
         "bonus_roll",
         "2225N3L",
         Message(
@@ -162,7 +162,7 @@ STEPS: Final = (
         draws=rolled("3345"),
         replies=computer_takes("4442NN5", "NN444"),
     ),
-    roll(
+    rolling(
         "lasso_roll",
         "LL555N3",
         Message("The computer took 6 nuggets. Your turn again: roll all seven dice."),
@@ -178,7 +178,7 @@ STEPS: Final = (
         Message("Worth 5 so far, with two lassos."),
         rules=("lassos", "set_aside"),
     ),
-    roll(
+    rolling(
         "third_lasso_roll",
         "L2",
         Message("Roll the last two dice and hope for a third lasso."),
@@ -203,7 +203,7 @@ STEPS: Final = (
         rules=("take_player",),
         replies=computer_takes("555L2NN", "NN555"),
     ),
-    roll(
+    rolling(
         "last_roll",
         "555NNN2",
         Message("The computer took 7 and leads again. Roll all seven dice."),
