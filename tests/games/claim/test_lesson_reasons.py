@@ -11,13 +11,14 @@ from dataclasses import replace
 from fractions import Fraction
 
 from bot.games.analysis import Judged, Unit
+from bot.games.claim.faction_lessons import FACTION_LESSON
 from bot.games.claim.game import CLAIM, intent_of
 from bot.games.claim.lesson_making import position
 from bot.games.claim.lesson_reasons import REASONS
 from bot.games.claim.lessons import TEAMS_START
 from bot.games.claim.names import card_name
 from bot.storage.game_values import Level
-from engine.claim import ClaimState, Phase, Play, Step, TrickDone, apply, legal_actions
+from engine.claim import ClaimState, Faction, Phase, Play, Step, TrickDone, apply, legal_actions
 from i18n import english, language
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -30,6 +31,14 @@ def judged(chosen: str, best: str, seat: int = 0) -> Judged:
 
 def state(*args: object, **kwargs: object) -> ClaimState:
     found: ClaimState = CLAIM.state_from_json(position(*args, **kwargs))  # type: ignore[arg-type]
+    return found
+
+
+def lesson_start(faction: Faction) -> ClaimState:
+    """Where the faction's lesson starts."""
+    start = FACTION_LESSON[faction].start
+    assert start is not None
+    found: ClaimState = CLAIM.state_from_json(start)
     return found
 
 
@@ -76,31 +85,15 @@ def test_the_follow_that_wins_phase_ones_prize_and_the_one_that_lets_it_go() -> 
 
 
 def test_a_knight_on_a_goblin_wins_where_another_card_loses() -> None:
-    knights = state(
-        "GOB KNI AUT SEE DRA",
-        ("KNI2 AUT5", "SEE9"),
-        (
-            "GOB1 GOB2 AUT1 AUT2 AUT3 SEE1 SEE2 SEE3 KNI3",
-            "GOB3 GOB4 DRA1 DRA2 DRA3 KNI4 KNI5 KNI6",
-        ),
-        table="GOB9",
-        leader=1,
-    )
+    """The Knights' lesson's own position."""
+    knights = lesson_start(Faction.KNIGHTS)
     said = REASONS.why(knights, judged("AUT5", "KNI2"), NAMES, english())
     assert said == "The ⚔️ Knight 2 wins this trick, where the ⚙️ Automaton 5 loses it."
 
 
 def test_a_dwarf_loses_on_purpose_to_keep_the_dwarves() -> None:
-    dwarves = state(
-        "GOB KNI DWA AUT SEE",
-        ("DWA2 DWA8", "SEE9"),
-        (
-            "DWA0 GOB1 GOB2 GOB3 AUT1 AUT2 AUT3 KNI3",
-            "DWA1 DWA3 DWA4 SEE1 SEE2 SEE3 KNI4 KNI5 KNI6",
-        ),
-        table="DWA5",
-        leader=1,
-    )
+    """The Dwarves' lesson's own position."""
+    dwarves = lesson_start(Faction.DWARVES)
     said = REASONS.why(dwarves, judged("DWA8", "DWA2"), NAMES, english())
     assert said is not None and "loses this trick on purpose" in said and "Dwarves" in said
 
