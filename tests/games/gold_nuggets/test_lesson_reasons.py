@@ -6,6 +6,7 @@ German."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -32,15 +33,7 @@ def aside(faces: str) -> Counts:
 
 
 def rolled(state: GameState, faces: str) -> GameState:
-    return GameState(
-        state.players,
-        state.turn,
-        Phase.SET_ASIDE,
-        state.centre,
-        state.nuggets,
-        state.aside,
-        tuple(Face(face) for face in faces),
-    )
+    return replace(state, phase=Phase.SET_ASIDE, roll=tuple(Face(face) for face in faces))
 
 
 def before(step: str) -> GameState:
