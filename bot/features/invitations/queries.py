@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.storage.connection import Connection, Row
+from bot.storage.row_records import read_row
 from bot.storage.shards import Shards
 
 
@@ -51,19 +52,7 @@ COLUMNS = (
 
 
 def _invitation(row: Row) -> Invitation:
-    channel, message = row["channel_id"], row["message_id"]
-    return Invitation(
-        game_id=int(row["game_id"]),
-        user_id=int(row["user_id"]),
-        name=str(row["name"]),
-        invited_by=int(row["invited_by"]),
-        invited_at=float(row["invited_at"]),
-        answer=Answer(row["answer"]),
-        by_dm=bool(row["by_dm"]),
-        channel_id=None if channel is None else int(channel),
-        message_id=None if message is None else int(message),
-        ended=bool(row["ended"]),
-    )
+    return read_row(Invitation, row)
 
 
 async def is_private(connection: Connection, game_id: int) -> bool:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from bot.features.rematch.states import RematchState
 from bot.storage.answers import Answers, AnswerTable, no_answers
 from bot.storage.connection import Connection, Row
+from bot.storage.row_records import read_row
 from bot.storage.shards import Shards
 
 
@@ -66,21 +67,7 @@ async def rematch_offer(connection: Connection, game_id: int) -> RematchOffer | 
 
 
 def _offer(row: Row, answers: Answers) -> RematchOffer:
-    message = row["message_id"]
-    new_game = row["new_game_id"]
-    return RematchOffer(
-        game_id=int(row["game_id"]),
-        channel_id=int(row["channel_id"]),
-        message_id=None if message is None else int(message),
-        offered_by=int(row["offered_by"]),
-        offered_at=float(row["offered_at"]),
-        expires_at=float(row["expires_at"]),
-        state=RematchState(row["state"]),
-        new_game_id=None if new_game is None else int(new_game),
-        answers=answers,
-        version=int(row["version"]),
-        shown=int(row["shown"]),
-    )
+    return read_row(RematchOffer, row, answers=answers)
 
 
 async def open_offer(connection: Connection, offer: RematchOffer) -> None:

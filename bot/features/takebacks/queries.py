@@ -12,6 +12,7 @@ from bot.features.takebacks.settings import TakebackMode
 from bot.features.takebacks.states import TakebackState
 from bot.storage.answers import Answers, AnswerTable, no_answers
 from bot.storage.connection import Connection, Row
+from bot.storage.row_records import read_row
 from bot.storage.shards import Shards
 
 
@@ -238,21 +239,4 @@ async def _with_answers(connection: Connection, row: Row) -> Takeback:
 
 
 def _takeback(row: Row, answers: Answers) -> Takeback:
-    message = row["message_id"]
-    ended = row["ended_at"]
-    return Takeback(
-        game_id=int(row["game_id"]),
-        number=int(row["number"]),
-        asked_by=int(row["asked_by"]),
-        seat=int(row["seat"]),
-        first_seq=int(row["first_seq"]),
-        last_seq=int(row["last_seq"]),
-        version=int(row["version"]),
-        revealed=bool(row["revealed"]),
-        channel_id=int(row["channel_id"]),
-        message_id=None if message is None else int(message),
-        asked_at=float(row["asked_at"]),
-        ended_at=None if ended is None else float(ended),
-        state=TakebackState(row["state"]),
-        answers=answers,
-    )
+    return read_row(Takeback, row, answers=answers)

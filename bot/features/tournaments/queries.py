@@ -4,13 +4,13 @@ seat in each round (a match, or a bye)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.storage.connection import Connection, Row
 from bot.storage.game_values import Options
+from bot.storage.row_records import read_row
 from bot.storage.stored_json import json_text
 
 
@@ -108,36 +108,7 @@ COLUMNS = (
 
 
 def _tournament(row: Row) -> Tournament:
-    reason = row["end_reason"]
-    return Tournament(
-        id=int(row["id"]),
-        guild_id=int(row["guild_id"]),
-        number=int(row["number"]),
-        kind=str(row["kind"]),
-        name=str(row["name"]),
-        format=Format(row["format"]),
-        rounds=int(row["rounds"]),
-        match_size=int(row["table_size"]),
-        final=bool(row["final"]),
-        options=json.loads(row["options"]),
-        turn_timeout=int(row["turn_timeout"]),
-        starts_at=float(row["starts_at"]),
-        signup_until=float(row["signup_until"]),
-        round_hours=None if row["round_hours"] is None else int(row["round_hours"]),
-        rated=bool(row["rated"]),
-        cap=int(row["cap"]),
-        private=bool(row["private"]),
-        created_by=int(row["created_by"]),
-        created_at=float(row["created_at"]),
-        channel_id=int(row["channel_id"]),
-        message_id=None if row["message_id"] is None else int(row["message_id"]),
-        language=row["language"],
-        state=TournamentState(row["state"]),
-        round=int(row["round"]),
-        ended_at=None if row["ended_at"] is None else float(row["ended_at"]),
-        end_reason=None if reason is None else EndReason(reason),
-        end_told_at=None if row["end_told_at"] is None else float(row["end_told_at"]),
-    )
+    return read_row(Tournament, row, match_size=int(row["table_size"]))
 
 
 async def insert_tournament(connection: Connection, made: Tournament) -> int:
@@ -289,16 +260,7 @@ async def entries(connection: Connection, tournament_id: int) -> list[Entry]:
         "WHERE tournament_id = ? ORDER BY joined_at, user_id",
         (tournament_id,),
     )
-    return [
-        Entry(
-            user_id=int(row["user_id"]),
-            name=str(row["name"]),
-            joined_at=float(row["joined_at"]),
-            seed=None if row["seed"] is None else int(row["seed"]),
-            dropped_round=None if row["dropped_round"] is None else int(row["dropped_round"]),
-        )
-        for row in rows
-    ]
+    return [read_row(Entry, row) for row in rows]
 
 
 async def add_entry(
