@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.storage.connection import Connection, Row
 from bot.storage.hand_queries import Secret
 from bot.storage.records import Conversation, ConversationKind, ConversationToken
+from bot.storage.row_records import read_row
 from bot.storage.shards import Shards
 
 PRIVATE = frozenset({ConversationKind.DM, ConversationKind.GROUP_DM})
@@ -59,16 +60,7 @@ async def conversation(connection: Connection, scope_id: int) -> Conversation | 
     )
     if not rows:
         return None
-    row = rows[0]
-    guild_id = row["guild_id"]
-    return Conversation(
-        int(row["scope_id"]),
-        ConversationKind(row["kind"]),
-        None if guild_id is None else int(guild_id),
-        int(row["channel_id"]),
-        str(row["name"]),
-        float(row["created_at"]),
-    )
+    return read_row(Conversation, rows[0])
 
 
 _TOKEN_COLUMNS = "game_id, message_id, token, given_at, lapsed"
@@ -136,10 +128,4 @@ async def drop_token(connection: Connection, game_id: int, message_id: int) -> b
 
 
 def _token(row: Row) -> ConversationToken:
-    return ConversationToken(
-        int(row["game_id"]),
-        int(row["message_id"]),
-        str(row["token"]),
-        float(row["given_at"]),
-        bool(row["lapsed"]),
-    )
+    return read_row(ConversationToken, row)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.storage.connection import Connection, Row
 from bot.storage.records import Hand
+from bot.storage.row_records import read_row
 
 
 class Secret(str):
@@ -72,15 +73,7 @@ async def keep_hand(connection: Connection, hand: Hand) -> Hand | None:
 
 
 def _hand(row: Row) -> Hand:
-    return Hand(
-        int(row["game_id"]),
-        int(row["seat"]),
-        int(row["user_id"]),
-        int(row["message_id"]),
-        str(row["token"]),
-        str(row["locale"]),
-        float(row["opened_at"]),
-    )
+    return read_row(Hand, row)
 
 
 async def drop_hand(connection: Connection, game_id: int, seat: int, message_id: int) -> None:

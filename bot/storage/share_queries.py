@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.storage.connection import Connection
 from bot.storage.records import SharedReplay
+from bot.storage.row_records import read_row
 from bot.storage.shards import Shards
 
 
@@ -17,14 +18,7 @@ async def share_of(connection: Connection, game_id: int, table: str) -> SharedRe
     )
     if not rows:
         return None
-    row = rows[0]
-    message = row["message_id"]
-    return SharedReplay(
-        int(row["channel_id"]),
-        None if message is None else int(message),
-        int(row["user_id"]),
-        float(row["shared_at"]),
-    )
+    return read_row(SharedReplay, rows[0])
 
 
 async def set_share(connection: Connection, game_id: int, shared: SharedReplay, table: str) -> None:

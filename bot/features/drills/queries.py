@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from bot.storage.connection import Connection, Row
 from bot.storage.game_values import JSON
+from bot.storage.row_records import read_row
 
 
 @dataclass(frozen=True)
@@ -59,22 +60,7 @@ COLUMNS = (
 
 
 def _kept(row: Row) -> KeptDrill:
-    return KeptDrill(
-        row["id"],
-        row["user_id"],
-        row["kind"],
-        row["seat"],
-        json.loads(row["state"]),
-        json.loads(row["weighed"]),
-        row["chosen"],
-        row["game_id"],
-        row["guild_id"],
-        row["move"],
-        row["rung"],
-        row["due_at"],
-        row["retired_at"],
-        row["version"],
-    )
+    return read_row(KeptDrill, row)
 
 
 def _text(data: JSON) -> str:

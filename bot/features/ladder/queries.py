@@ -28,6 +28,7 @@ from bot.storage.records import (
     Result,
 )
 from bot.storage.result_queries import read_figures, read_result, result_columns
+from bot.storage.row_records import read_row
 
 _RECORD_COLUMNS = (
     "guild_id, kind, user_id, display_name, games, wins, left_games, figures, last_played, "
@@ -237,18 +238,11 @@ async def player_record(
 
 
 def _read_record(row: Row) -> PlayerRecord:
-    return PlayerRecord(
-        guild_id=row["guild_id"],
-        kind=row["kind"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        games=row["games"],
-        wins=row["wins"],
-        left_games=row["left_games"],
+    return read_row(
+        PlayerRecord,
+        row,
         figures=read_figures(row["figures"]),
-        last_played=row["last_played"],
         rating=None if row["mu"] is None else read_rating(row),
-        rated_games=row["rated_games"],
     )
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bot.features.lessons.phases import LessonPhase
 from bot.storage.connection import Connection, Row
 from bot.storage.game_values import JSON
+from bot.storage.row_records import read_row
 
 
 @dataclass(frozen=True)
@@ -33,18 +34,7 @@ COLUMNS = (
 
 
 def _kept(row: Row) -> KeptLesson:
-    return KeptLesson(
-        row["user_id"],
-        row["lesson"],
-        row["step"],
-        json.loads(row["state"]),
-        LessonPhase(row["phase"]),
-        None if row["answer"] is None else json.loads(row["answer"]),
-        row["version"],
-        row["started_at"],
-        row["updated_at"],
-        row["finished_at"],
-    )
+    return read_row(KeptLesson, row)
 
 
 async def kept_lesson(connection: Connection, user_id: int, lesson: str) -> KeptLesson | None:
