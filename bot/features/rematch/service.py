@@ -135,10 +135,7 @@ class RematchService(FeatureService):
                     new_game_id=None,
                 )
                 await open_offer(connection, offer)
-            elif user in offer.answers:
-                raise AlreadyAnswered(offer.answers[user])
-            await answer(connection, game.id, user, True, now)
-            return await self._settled(connection, note, game, now)
+            return await self._answered(connection, note, game, offer, user, True, now)
 
         return await self._by_player(game_id, actor, offering)
 
@@ -160,10 +157,7 @@ class RematchService(FeatureService):
             connection: Connection, note: Written, game: Game, user: int, now: float
         ) -> Rematch:
             offer = await self._open_offer(connection, game_id, now)
-            if user in offer.answers:
-                raise AlreadyAnswered(offer.answers[user])
-            await answer(connection, game.id, user, accepted, now)
-            return await self._settled(connection, note, game, now)
+            return await self._answered(connection, note, game, offer, user, accepted, now)
 
         return await self._by_player(game_id, actor, answering)
 
@@ -262,11 +256,22 @@ class RematchService(FeatureService):
         started = await load_game(connection, offer.new_game_id)
         return RematchStarted(game_name(rules_for(started.kind).name, started))
 
-    async def _settled(
-        self, connection: Connection, note: Written, game: Game, now: float
+    async def _answered(
+        self,
+        connection: Connection,
+        note: Written,
+        game: Game,
+        offer: RematchOffer,
+        user: int,
+        accepted: bool,
+        now: float,
     ) -> Rematch:
-        """The offer after an answer: started once everyone said yes, ended once those
-        who didn't say no (and the computer players) are too few for a game."""
+        """The offer after ``user``'s answer (refused if they answered already): started
+        once everyone said yes, ended once those who didn't say no (and the computer
+        players) are too few for a game."""
+        if user in offer.answers:
+            raise AlreadyAnswered(offer.answers[user])
+        await answer(connection, game.id, user, accepted, now)
         offer = await self._offer(connection, game.id)
         people = players_of(game)
         if set(offer.accepted) == set(people):
