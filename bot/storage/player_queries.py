@@ -18,6 +18,7 @@ from bot.storage.records import (
     QuietHours,
     TurnNotice,
 )
+from bot.storage.row_records import read_row
 from bot.storage.shards import Shards
 from bot.storage.stored_json import kept_text, kept_value
 
@@ -239,10 +240,7 @@ async def turn_notices(connection: Connection, game_id: int) -> list[TurnNotice]
         "ORDER BY user_id",
         (game_id,),
     )
-    return [
-        TurnNotice(game_id, int(row["user_id"]), int(row["channel_id"]), int(row["message_id"]))
-        for row in rows
-    ]
+    return [read_row(TurnNotice, row, game_id=game_id) for row in rows]
 
 
 async def keep_turn_notice(connection: Connection, notice: TurnNotice) -> None:
