@@ -15,8 +15,9 @@ space index of squatter ``n`` (or -1; index 0 is unused).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from engine.claimit.actions import Placement
 from engine.claimit.board import SPACES, Space, indices, on_board
@@ -24,6 +25,7 @@ from engine.claimit.dice import Dice, candidates, check_dice
 from engine.claimit.errors import BadDice, InvalidState, WrongPhase
 from engine.claimit.stacks import Contents, read_stack, write_stack
 from engine.errors import check_whole_number
+from engine.unchecked import fill, unchecked
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
@@ -48,21 +50,8 @@ class LastRound(NamedTuple):
     """Turns still to play, counting the one in progress; 0 once the game is over."""
 
 
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class GameState:
-    __slots__ = (
-        "claimed",
-        "claims_this_turn",
-        "dice",
-        "last_round",
-        "owners",
-        "phase",
-        "players",
-        "squatter_mask",
-        "squatters",
-        "turn",
-        "variant",
-    )
-
     players: int
     variant: bool
     turn: int
@@ -134,7 +123,7 @@ class GameState:
             except BadDice as e:
                 raise InvalidState(f"in phase place the state needs the rolled dice: {e}") from None
 
-        _fill(
+        fill(
             self,
             players,
             variant,
@@ -174,9 +163,8 @@ class GameState:
         squatters: tuple[int, ...],
         squatter_mask: int,
     ) -> GameState:
-        state = object.__new__(cls)
-        _fill(
-            state,
+        return unchecked(
+            cls,
             base.players,
             base.variant,
             turn,
@@ -189,27 +177,6 @@ class GameState:
             squatters,
             squatter_mask,
         )
-        return state
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("GameState is immutable; apply an action to get the next state")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("GameState is immutable")
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Pickled (to draw it in another process) field by field: unpickling would
-        # otherwise set the slots one by one, which an immutable state refuses.
-        return (_restored, self._key())
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameState) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __repr__(self) -> str:
         board = {str(space): list(stack) for space, stack in self.board().items()}
@@ -309,42 +276,6 @@ class GameState:
             elif squatters[n] < 0:
                 found.append(as_squatter)
         return tuple(found)
-
-
-def _restored(*fields: Any) -> GameState:
-    """A state from its slots' values in ``__slots__`` order (``__reduce__``)."""
-    state = object.__new__(GameState)
-    for name, value in zip(GameState.__slots__, fields, strict=True):
-        object.__setattr__(state, name, value)
-    return state
-
-
-def _fill(
-    state: GameState,
-    players: int,
-    variant: bool,
-    turn: int,
-    phase: Phase,
-    last_round: LastRound | None,
-    dice: Dice | None,
-    owners: tuple[int, ...],
-    claimed: int,
-    claims_this_turn: int,
-    squatters: tuple[int, ...],
-    squatter_mask: int,
-) -> None:
-    setter = object.__setattr__
-    setter(state, "players", players)
-    setter(state, "variant", variant)
-    setter(state, "turn", turn)
-    setter(state, "phase", phase)
-    setter(state, "last_round", last_round)
-    setter(state, "dice", dice)
-    setter(state, "owners", owners)
-    setter(state, "claimed", claimed)
-    setter(state, "claims_this_turn", claims_this_turn)
-    setter(state, "squatters", squatters)
-    setter(state, "squatter_mask", squatter_mask)
 
 
 def _check_space(key: object) -> Space:

@@ -16,6 +16,7 @@ from typing import Final
 from engine.errors import check_whole_number
 from engine.gold_nuggets.dice import DICE, EMPTY, Counts, Face, choices, parse_face
 from engine.gold_nuggets.errors import InvalidState
+from engine.unchecked import unchecked
 
 CENTRE_START: Final = 77
 MIN_PLAYERS: Final = 2
@@ -136,16 +137,7 @@ def derive(
     roll: tuple[Face, ...] | None,
 ) -> GameState:
     """A position the rules reached from ``base``: valid by construction, so unchecked."""
-    state = object.__new__(GameState)
-    setter = object.__setattr__
-    setter(state, "players", base.players)
-    setter(state, "turn", turn)
-    setter(state, "phase", phase)
-    setter(state, "centre", centre)
-    setter(state, "nuggets", nuggets)
-    setter(state, "aside", aside)
-    setter(state, "roll", roll)
-    return state
+    return unchecked(GameState, base.players, turn, phase, centre, nuggets, aside, roll)
 
 
 def _check_aside(aside: object, phase: Phase) -> Counts:
