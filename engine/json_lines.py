@@ -17,6 +17,8 @@ from engine.errors import RulesError
 JSON = dict[str, Any]
 S = TypeVar("S")
 E = TypeVar("E")
+A = TypeVar("A")
+T = TypeVar("T")
 
 
 class BadRequest(Exception):
@@ -59,6 +61,26 @@ def applied(
             return failure(e.code, index)
         events.extend(event_to_json(event) for event in happened)
     return {"ok": True, "state": state_to_json(state), "events": events}
+
+
+def players_only(
+    apply: Callable[[S, A], T],
+    read: Callable[[object], A],
+    clock: type[object],
+    refusal: Callable[[str], RulesError],
+    words: str,
+) -> Callable[[S, object], T]:
+    """A ``step`` for ``applied`` that reads each raw action and applies it, but for the
+    clock's (a ``clock``): the protocol knows only what players play, so that one is a
+    ``refusal`` in ``words``."""
+
+    def step(state: S, raw: object) -> T:
+        action = read(raw)
+        if isinstance(action, clock):
+            raise refusal(words)
+        return apply(state, action)
+
+    return step
 
 
 @dataclass(frozen=True, slots=True)

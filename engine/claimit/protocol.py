@@ -16,9 +16,8 @@ from engine.claimit.json_form import (
     state_from_json,
     state_to_json,
 )
-from engine.claimit.rules import Transition, apply
+from engine.claimit.rules import apply
 from engine.claimit.scoring import scores, winners
-from engine.claimit.state import GameState
 from engine.json_lines import BadRequest, read_object
 
 CONFORMANCE = "engine.claimit.conformance"
@@ -63,11 +62,9 @@ def answer(request: JSON) -> JSON:
     return json_lines.applied(state, request["actions"], _step, state_to_json, event_to_json)
 
 
-def _step(state: GameState, raw: object) -> Transition:
-    action = action_from_json(raw)
-    if isinstance(action, TimeOut):
-        raise BadAction("the protocol's actions are roll, place and stop")
-    return apply(state, action)
+_step: Final = json_lines.players_only(
+    apply, action_from_json, TimeOut, BadAction, "the protocol's actions are roll, place and stop"
+)
 
 
 PROTOCOL: Final = json_lines.Protocol(_parse, answer)

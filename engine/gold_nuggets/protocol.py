@@ -20,7 +20,7 @@ from engine.gold_nuggets.json_form import (
     state_from_json,
     state_to_json,
 )
-from engine.gold_nuggets.rules import Transition, apply
+from engine.gold_nuggets.rules import apply
 from engine.gold_nuggets.scoring import scores, winners
 from engine.gold_nuggets.state import GameState, Phase
 from engine.json_lines import BadRequest, read_object
@@ -75,11 +75,13 @@ def answer(request: JSON) -> JSON:
     return json_lines.applied(state, request["actions"], _step, state_to_json, event_to_json)
 
 
-def _step(state: GameState, raw: object) -> Transition:
-    action = action_from_json(raw)
-    if isinstance(action, TimeOut):
-        raise BadAction("the protocol's actions are roll, set_aside and take")
-    return apply(state, action)
+_step: Final = json_lines.players_only(
+    apply,
+    action_from_json,
+    TimeOut,
+    BadAction,
+    "the protocol's actions are roll, set_aside and take",
+)
 
 
 PROTOCOL: Final = json_lines.Protocol(_parse, answer)
