@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.claim.cards import Card
 from engine.claim.state import Phase
+from engine.events import GameOver as GameOver
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,12 +90,6 @@ class Fled:
     from_seat: int
     to_seat: int
     cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    winners: tuple[int, ...]
-    """The winning seats, ascending (both seats of a winning team)."""
 
 
 Event = (

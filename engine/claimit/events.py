@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True, slots=True)
-class Bust:
-    seat: int
+from engine.events import Bust as Bust
+from engine.events import GameOver as GameOver
+from engine.events import Passed as Passed
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,20 +16,8 @@ class Stopped:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
-    """The turn ended on a time-out with nothing placed: the board is as the turn found it."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class LastRoundCalled:
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    winners: tuple[int, ...]
 
 
 Event = Bust | Stopped | Passed | LastRoundCalled | GameOver

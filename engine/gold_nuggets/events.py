@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True, slots=True)
-class Bust:
-    seat: int
+from engine.events import Bust as Bust
+from engine.events import GameOver as GameOver
+from engine.events import Passed as Passed
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,22 +23,10 @@ class Took:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
-    """The turn ended on a time-out before anything was set aside: nothing was taken."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class BonusTurn:
     """All seven dice were set aside: the same seat plays a new turn at once."""
 
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    winners: tuple[int, ...]
 
 
 Event = Bust | Took | Passed | BonusTurn | GameOver
