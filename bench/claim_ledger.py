@@ -38,7 +38,6 @@ luck and chain took.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import statistics
@@ -48,6 +47,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from functools import partial
 
+from bench.options import options
 from engine.claim import (
     ClaimState,
     Phase,
@@ -329,9 +329,5 @@ def main(games: int, workers: int, deals: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--deals", type=int, default=64)
-    arguments = parser.parse_args()
+    arguments = options(__doc__.split("\n")[0], games=16, workers=1, deals=64)
     main(arguments.games, arguments.workers, arguments.deals)

@@ -12,13 +12,13 @@ The baseline places at random and stops as soon as this turn holds 2 marks.
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.figures import decision_times, win_rate
+from bench.options import options
 from bench.tournaments import shares_of, tournament
 from engine.claimit import (
     GameState,
@@ -95,9 +95,5 @@ def main(games: int, mixes: int, workers: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--mixes", type=int, default=400)
-    parser.add_argument("--workers", type=int, default=2)
-    arguments = parser.parse_args()
+    arguments = options(__doc__.split("\n")[0], games=2000, mixes=400, workers=2)
     main(arguments.games, arguments.mixes, arguments.workers)

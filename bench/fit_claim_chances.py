@@ -19,7 +19,6 @@ module's, with each one's log loss and that of the module's.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import statistics
@@ -30,6 +29,7 @@ from functools import partial
 from typing import Final
 
 from bench.calibration import game, seatings
+from bench.options import options
 from bot.storage.game_values import Level
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.playout import playout
@@ -139,12 +139,7 @@ def least(loss: Callable[[float], float], low: float = LOW, high: float = HIGH) 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=240)
-    parser.add_argument("--seed", type=int, default=100_000)
-    parser.add_argument("--deals", type=int, default=16)
-    parser.add_argument("--processes", type=int, default=2)
-    arguments = parser.parse_args()
+    arguments = options(__doc__.split("\n\n")[0], games=240, seed=100_000, deals=16, processes=2)
     jobs = [
         (levels, seed, arguments.deals)
         for levels, seed in seatings("claim", arguments.games, arguments.seed)

@@ -13,7 +13,6 @@ Target (issue 14): clicks keep Discord's 3 s, p99 while recomputing close to p99
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import functools
 import random
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from bench.bot_processes import start_bot
 from bench.figures import spread
+from bench.options import options
 from bench.players import tables_in
 from bot.service.feature_registry import discovered
 from bot.storage.opening import open_database
@@ -104,10 +104,5 @@ async def main(games: int, tables: int, seconds: float, think: float) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=4000)
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=10)
-    parser.add_argument("--think", type=float, default=0.3)
-    arguments = parser.parse_args()
+    arguments = options(__doc__.split("\n")[0], games=4000, tables=20, seconds=10.0, think=0.3)
     asyncio.run(main(arguments.games, arguments.tables, arguments.seconds, arguments.think))
