@@ -61,7 +61,7 @@ from engine.claim import (
 from engine.claim.actions import Action
 from engine.claim.card_luck import card_luck
 from engine.claim.judge import Judgement, judged_game, replayed
-from engine.claim.players import Level, decide
+from engine.claim.players import Level, self_play
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.search import dealt_out, known_state, sample_state
 from engine.claim.win_chance import dealt, settled, start_chance, valued
@@ -118,15 +118,7 @@ def seeded_game(seed: int, levels: Sequence[Level]) -> tuple[ClaimState, list[Ac
     factions = random_selection(2, deal)
     deck, removed = shuffle_deck(factions, deal)
     start, _ = new_game(2, factions, deck, removed, 0)
-    minds = random.Random(seed + 1)
-    state = start
-    actions: list[Action] = []
-    while state.phase is not Phase.OVER:
-        seat = state.to_act()[0]
-        action = decide(view(state, seat), levels[seat], minds)
-        actions.append(action)
-        state, _ = apply(state, seat, action)
-    return start, actions
+    return start, self_play(start, levels, random.Random(seed + 1))
 
 
 def accounts(

@@ -14,7 +14,6 @@ import pytest
 from engine.claim import (
     Action,
     ClaimState,
-    Phase,
     Play,
     apply,
     card,
@@ -27,7 +26,7 @@ from engine.claim import (
     view,
 )
 from engine.claim.judge import Judgement, band, decisions, judged, judged_game, weighed
-from engine.claim.players import Level, decide, search
+from engine.claim.players import Level, decide, search, self_play
 from tests.engine.claim import build
 from tests.engine.claim_players.test_deal_weights import two_tricks_left
 from tests.engine.claim_players.test_view_only import rehidden
@@ -41,14 +40,7 @@ def recorded(players: int, seed: int) -> tuple[ClaimState, list[Action]]:
     deck, removed = shuffle_deck(factions, rng)
     start, _ = new_game(players, factions, deck, removed, seed % players)
     levels = [Level.NORMAL if seat % 2 == 0 else Level.EASY for seat in range(players)]
-    state = start
-    actions: list[Action] = []
-    while state.phase is not Phase.OVER:
-        seat = state.to_act()[0]
-        action = decide(view(state, seat), levels[seat], rng)
-        actions.append(action)
-        state, _ = apply(state, seat, action)
-    return start, actions
+    return start, self_play(start, levels, rng)
 
 
 def replayed(start: ClaimState, actions: list[Action]) -> Iterator[tuple[ClaimState, int]]:
