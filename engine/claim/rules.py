@@ -45,6 +45,7 @@ from engine.claim.scoring import count
 from engine.claim.setup import REMOVED_RACCOONS, check_selection, game_cards, hand_size, prize_count
 from engine.claim.state import (
     Auto,
+    Changes,
     ClaimState,
     Memory,
     Phase,
@@ -353,40 +354,34 @@ def _hand_out(
             leader = table[-1].seat
         else:
             leader = winner
+    changes: Changes = {
+        "leader": leader,
+        "scores": scores,
+        "table": (),
+        "discard": discard,
+        "seer_top": False,
+        "memory": memory,
+    }
     if last:
         events.append(PhaseStarted(Phase.P2, leader))
-        after = evolve(
-            state,
-            phase=Phase.P2,
-            leader=leader,
-            deck=(),
-            prize=(),
-            hands=tuple(followers),
-            followers=(_EMPTY,) * state.players,
-            scores=scores,
-            table=(),
-            discard=discard,
-            auto=None,
-            seer_top=False,
-            memory=memory,
-        )
-        return after, tuple(events)
-    prizes = prize_count(state.players)
-    events.append(Revealed(deck[:prizes]))
-    after = evolve(
-        state,
-        leader=leader,
-        deck=deck[prizes:],
-        prize=deck[:prizes],
-        followers=tuple(followers),
-        scores=scores,
-        table=(),
-        discard=discard,
-        auto=auto,
-        seer_top=False,
-        memory=memory,
-    )
-    return after, tuple(events)
+        changes |= {
+            "phase": Phase.P2,
+            "deck": (),
+            "prize": (),
+            "hands": tuple(followers),
+            "followers": (_EMPTY,) * state.players,
+            "auto": None,
+        }
+    else:
+        prizes = prize_count(state.players)
+        events.append(Revealed(deck[:prizes]))
+        changes |= {
+            "deck": deck[prizes:],
+            "prize": deck[:prizes],
+            "followers": tuple(followers),
+            "auto": auto,
+        }
+    return evolve(state, **changes), tuple(events)
 
 
 def _resolve(
