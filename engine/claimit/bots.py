@@ -29,6 +29,7 @@ from engine.claimit.actions import Action, Place, Placement, Roll, Stop
 from engine.claimit.board import largest_group
 from engine.claimit.errors import GameAlreadyOver
 from engine.claimit.odds import DISTINCT_ROLLS, OUTCOMES, roll_odds
+from engine.claimit.rules import mid_turn
 from engine.claimit.state import LAST_ROUND_THRESHOLD, GameState, Phase
 
 Decision = Place | Stop | RollAgain
@@ -189,18 +190,7 @@ def _child(position: GameState, p: Placement) -> GameState:
             squatters[squatters.index(index)] = -1
     else:
         squatters[int(p.marker[1])] = index
-    return GameState._derive(
-        position,
-        turn=position.turn,
-        phase=Phase.ROLL,
-        last_round=position.last_round,
-        dice=None,
-        owners=position.owners,
-        claimed=position.claimed,
-        claims_this_turn=claims,
-        squatters=tuple(squatters),
-        squatter_mask=squat,
-    )
+    return mid_turn(position, Phase.ROLL, None, claims, tuple(squatters), squat)
 
 
 def _after(position: GameState, p: Placement) -> tuple[int, int]:

@@ -48,7 +48,7 @@ def _roll(state: GameState, dice: tuple[int, ...]) -> Transition:
         raise WrongPhase("a placement from the last roll must be made before rolling again")
     if state.legal_placements(rolled):
         return Transition(
-            _mid_turn(
+            mid_turn(
                 state,
                 Phase.PLACE,
                 rolled,
@@ -84,7 +84,7 @@ def _place(state: GameState, placement: Placement) -> Transition:
         squatters = (*squatters[:number], space.bit_index, *squatters[number + 1 :])
         squatter_mask |= bit
     return Transition(
-        _mid_turn(state, Phase.ROLL, None, claims_this_turn, squatters, squatter_mask), ()
+        mid_turn(state, Phase.ROLL, None, claims_this_turn, squatters, squatter_mask), ()
     )
 
 
@@ -137,7 +137,7 @@ def _end_turn(
     return Transition(next_turn, tuple(events))
 
 
-def _mid_turn(
+def mid_turn(
     state: GameState,
     phase: Phase,
     dice: Dice | None,
@@ -145,6 +145,7 @@ def _mid_turn(
     squatters: tuple[int, ...],
     squatter_mask: int,
 ) -> GameState:
+    """The position later in ``state``'s turn: the turn's marks, its phase and its dice."""
     return GameState._derive(
         state,
         turn=state.turn,
