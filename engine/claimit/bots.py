@@ -29,7 +29,6 @@ from engine.claimit.actions import Action, Place, Placement, Roll, Stop
 from engine.claimit.board import largest_group
 from engine.claimit.errors import GameAlreadyOver
 from engine.claimit.odds import DISTINCT_ROLLS, OUTCOMES, roll_odds
-from engine.claimit.rules import mid_turn
 from engine.claimit.state import LAST_ROUND_THRESHOLD, GameState, Phase
 
 Decision = Place | Stop | RollAgain
@@ -190,7 +189,7 @@ def _child(position: GameState, p: Placement) -> GameState:
             squatters[squatters.index(index)] = -1
     else:
         squatters[int(p.marker[1])] = index
-    return mid_turn(position, Phase.ROLL, None, claims, tuple(squatters), squat)
+    return position.mid_turn(None, claims, tuple(squatters), squat)
 
 
 def _after(position: GameState, p: Placement) -> tuple[int, int]:

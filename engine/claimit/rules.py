@@ -11,12 +11,12 @@ from typing import NamedTuple
 
 from engine.claimit.actions import Action, Place, Placement, Roll, Stop, TimeOut
 from engine.claimit.board import Space
-from engine.claimit.dice import Dice, check_dice
+from engine.claimit.dice import check_dice
 from engine.claimit.errors import BadAction, GameAlreadyOver, IllegalPlacement, WrongPhase
 from engine.claimit.events import Bust, Event, GameOver, LastRoundCalled, Passed, Stopped
 from engine.claimit.markers import CLAIM, squatter_number
 from engine.claimit.scoring import scores, winners
-from engine.claimit.state import LAST_ROUND_THRESHOLD, NO_SQUATTERS, GameState, LastRound, Phase
+from engine.claimit.state import LAST_ROUND_THRESHOLD, GameState, LastRound, Phase
 
 
 class Transition(NamedTuple):
@@ -48,9 +48,7 @@ def _roll(state: GameState, dice: tuple[int, ...]) -> Transition:
         raise WrongPhase("a placement from the last roll must be made before rolling again")
     if state.legal_placements(rolled):
         return Transition(
-            mid_turn(
-                state,
-                Phase.PLACE,
+            state.mid_turn(
                 rolled,
                 state.claims_this_turn,
                 state.squatters,
@@ -83,9 +81,7 @@ def _place(state: GameState, placement: Placement) -> Transition:
         number = squatter_number(placement.marker)
         squatters = (*squatters[:number], space.bit_index, *squatters[number + 1 :])
         squatter_mask |= bit
-    return Transition(
-        mid_turn(state, Phase.ROLL, None, claims_this_turn, squatters, squatter_mask), ()
-    )
+    return Transition(state.mid_turn(None, claims_this_turn, squatters, squatter_mask), ())
 
 
 def _stop(state: GameState) -> Transition:
@@ -125,59 +121,11 @@ def _end_turn(
     if last_round is not None:
         last_round = LastRound(last_round.caller, last_round.turns_left - 1)
         if last_round.turns_left == 0:
-            final = _next_turn(state, turn, Phase.OVER, last_round, owners, claimed)
+            final = state.next_turn(turn, Phase.OVER, last_round, owners, claimed)
             events.append(GameOver(winners(scores(final))))
             return Transition(final, tuple(events))
     elif may_call and (claimed & owners[turn]).bit_count() >= LAST_ROUND_THRESHOLD[state.players]:
         last_round = LastRound(turn, state.players)
         events.append(LastRoundCalled(turn))
-    next_turn = _next_turn(
-        state, (turn + 1) % state.players, Phase.ROLL, last_round, owners, claimed
-    )
+    next_turn = state.next_turn((turn + 1) % state.players, Phase.ROLL, last_round, owners, claimed)
     return Transition(next_turn, tuple(events))
-
-
-def mid_turn(
-    state: GameState,
-    phase: Phase,
-    dice: Dice | None,
-    claims_this_turn: int,
-    squatters: tuple[int, ...],
-    squatter_mask: int,
-) -> GameState:
-    """The position later in ``state``'s turn: the turn's marks, its phase and its dice."""
-    return GameState._derive(
-        state,
-        turn=state.turn,
-        phase=phase,
-        last_round=state.last_round,
-        dice=dice,
-        owners=state.owners,
-        claimed=state.claimed,
-        claims_this_turn=claims_this_turn,
-        squatters=squatters,
-        squatter_mask=squatter_mask,
-    )
-
-
-def _next_turn(
-    state: GameState,
-    turn: int,
-    phase: Phase,
-    last_round: LastRound | None,
-    owners: tuple[int, ...],
-    claimed: int,
-) -> GameState:
-    """The position after a turn's end: nothing of that turn is left on top of a stack."""
-    return GameState._derive(
-        state,
-        turn=turn,
-        phase=phase,
-        last_round=last_round,
-        dice=None,
-        owners=owners,
-        claimed=claimed,
-        claims_this_turn=0,
-        squatters=NO_SQUATTERS,
-        squatter_mask=0,
-    )

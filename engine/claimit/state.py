@@ -1,9 +1,9 @@
 """The position of a game of Claim It!, immutable and valid by construction.
 
 The public constructor checks everything and raises ``InvalidState`` naming the
-problem. The rules derive new positions through ``GameState._derive``, which
-skips the checks because every rule keeps the invariants (the property tests
-hold them to it).
+problem. The rules derive new positions through ``GameState.mid_turn`` and
+``next_turn``, which skip the checks because every rule keeps the invariants (the
+property tests hold them to it).
 
 The board is held as bitboards (see ``board``): ``owners[seat]`` is the set of
 spaces with that seat's marker anywhere in the stack, ``claimed`` the settled
@@ -148,34 +148,53 @@ class GameState:
         """An empty board with seat ``first`` to roll."""
         return cls(players, turn=first, variant=variant)
 
-    @classmethod
-    def _derive(
-        cls,
-        base: GameState,
-        *,
-        turn: int,
-        phase: Phase,
-        last_round: LastRound | None,
+    def mid_turn(
+        self,
         dice: Dice | None,
-        owners: tuple[int, ...],
-        claimed: int,
         claims_this_turn: int,
         squatters: tuple[int, ...],
         squatter_mask: int,
     ) -> GameState:
+        """This turn further on: its marks, and the roll waiting for a placement (``dice``)
+        or none; the rest as it was."""
+        phase = Phase.ROLL if dice is None else Phase.PLACE
         return unchecked(
-            cls,
-            base.players,
-            base.variant,
-            turn,
+            GameState,
+            self.players,
+            self.variant,
+            self.turn,
             phase,
-            last_round,
+            self.last_round,
             dice,
-            owners,
-            claimed,
+            self.owners,
+            self.claimed,
             claims_this_turn,
             squatters,
             squatter_mask,
+        )
+
+    def next_turn(
+        self,
+        turn: int,
+        phase: Phase,
+        last_round: LastRound | None,
+        owners: tuple[int, ...],
+        claimed: int,
+    ) -> GameState:
+        """The position after a turn's end: nothing of that turn is left on top of a stack."""
+        return unchecked(
+            GameState,
+            self.players,
+            self.variant,
+            turn,
+            phase,
+            last_round,
+            None,
+            owners,
+            claimed,
+            0,
+            NO_SQUATTERS,
+            0,
         )
 
     def __repr__(self) -> str:
