@@ -177,4 +177,4 @@ def test_a_failed_action_leaves_the_state_as_it_was() -> None:
 def test_the_state_cannot_be_changed_in_place() -> None:
     state = GameState.new(2)
     with pytest.raises(AttributeError):
-        state.turn = 1
+        state.turn = 1  # type: ignore[misc]
