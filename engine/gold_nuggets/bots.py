@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import math
 import random
+from abc import ABC, abstractmethod
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from engine.bots import Level as Level
 from engine.bots import RollAgain as RollAgain
@@ -269,24 +270,64 @@ class _WinChance:
         return chance
 
 
-class _WinPlan:
-    """The rest of a turn, judged by the chance of winning.
+W = TypeVar("W")
 
-    The ends of a turn depend only on its value and whether a steal is open,
-    and values beyond what any source holds are worth no more, so the plan is
-    computed once per turn's position and shared by the turn's decisions.
-    """
+
+class TurnProgramme(ABC, Generic[W]):
+    """The programme over the rest of a turn (dice left, numbers set aside, value, lassos)
+    from seat ``me``'s position at the turn's start, each worth a ``W``. Values beyond what
+    any source holds are worth no more, so they are capped; each worth is computed once."""
 
     def __init__(self, players: int, me: int, centre: int, nuggets: tuple[int, ...]) -> None:
-        self.chance = _WinChance(players, me)
+        self.players = players
+        self.me = me
         self.centre = centre
         self.nuggets = nuggets
         self.cap = max(centre, *(held for seat, held in enumerate(nuggets) if seat != me))
         self.opponents = tuple(seat for seat in range(players) if seat != me)
+        self._ends: dict[tuple[int, bool, bool], W] = {}
+        self._afters: dict[tuple[int, int, int, int], W] = {}
+        self._rolls: dict[tuple[int, int, int, int], W] = {}
+
+    @abstractmethod
+    def end(self, value: int, lassos: int, *, seven: bool) -> W:
+        """The worth of taking ``value`` from the best source."""
+
+    @abstractmethod
+    def roll_on(self, left: int, numbers: int, value: int, lassos: int) -> W:
+        """The worth of rolling the ``left`` dice."""
+
+    @abstractmethod
+    def rather_roll(self, rolled: W, taking: W) -> bool:
+        """Whether rolling on, worth ``rolled``, is better for the mover than ``taking``."""
+
+    def after(self, left: int, numbers: int, value: int, lassos: int) -> W:
+        """The worth after a set-aside that leaves ``left`` dice, ``numbers`` aside, ``value``
+        and ``lassos`` (at most the three a steal needs): the mover rolls on where that is
+        better than taking, taking where they are worth the same."""
+        if left == 0:
+            return self.end(value, lassos, seven=True)
+        value = min(value, self.cap)
+        key = (left, numbers, value, lassos)
+        known = self._afters.get(key)
+        if known is None:
+            taking = self.end(value, lassos, seven=False)
+            rolled = self.roll_on(left, numbers, value, lassos)
+            known = self._afters[key] = rolled if self.rather_roll(rolled, taking) else taking
+        return known
+
+
+class _WinPlan(TurnProgramme[float]):
+    """The rest of a turn, judged by the chance of winning.
+
+    The ends of a turn depend only on its value and whether a steal is open, so the plan is
+    computed once per turn's position and shared by the turn's decisions.
+    """
+
+    def __init__(self, players: int, me: int, centre: int, nuggets: tuple[int, ...]) -> None:
+        super().__init__(players, me, centre, nuggets)
+        self.chance = _WinChance(players, me)
         self.bust = self.chance.between_turns(nuggets, centre, (me + 1) % players)
-        self._ends: dict[tuple[int, bool, bool], float] = {}
-        self._afters: dict[tuple[int, int, int, int], float] = {}
-        self._rolls: dict[tuple[int, int, int, int], float] = {}
 
     def decide(self, state: GameState) -> Decision:
         aside = state.aside
@@ -326,17 +367,8 @@ class _WinPlan:
             )
         return known
 
-    def after(self, left: int, numbers: int, value: int, lassos: int) -> float:
-        if left == 0:
-            return self.end(value, lassos, seven=True)
-        value = min(value, self.cap)
-        key = (left, numbers, value, lassos)
-        known = self._afters.get(key)
-        if known is None:
-            known = self._afters[key] = max(
-                self.end(value, lassos, seven=False), self.roll_on(left, numbers, value, lassos)
-            )
-        return known
+    def rather_roll(self, rolled: float, taking: float) -> bool:
+        return rolled > taking
 
     def roll_on(self, left: int, numbers: int, value: int, lassos: int) -> float:
         key = (left, numbers, value, lassos)

@@ -51,7 +51,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine.gold_nuggets.actions import Take
-from engine.gold_nuggets.bots import ENDGAME, _WinChance, taken
+from engine.gold_nuggets.bots import ENDGAME, TurnProgramme, _WinChance, taken
 from engine.gold_nuggets.dice import ORDERED_ROLLS, Counts
 from engine.gold_nuggets.exact_game import outcomes
 from engine.gold_nuggets.exact_game import win_chance as exact_win_chance
@@ -136,22 +136,13 @@ def turn_plan(state: GameState) -> TurnPlan:
     return _turn_plan(state.players, state.turn, state.centre, state.nuggets)
 
 
-class TurnPlan:
+class TurnPlan(TurnProgramme[Chances]):
     """The rest of a turn as the hard player's plan plays it, every worth the vector of
-    each seat's chance. Values beyond what any source holds take no more, so they are
-    capped as the hard player's plan caps them."""
+    each seat's chance."""
 
     def __init__(self, players: int, me: int, centre: int, nuggets: tuple[int, ...]) -> None:
-        self.players = players
-        self.me = me
-        self.centre = centre
-        self.nuggets = nuggets
-        self.cap = max(centre, *(held for seat, held in enumerate(nuggets) if seat != me))
-        self.opponents = tuple(seat for seat in range(players) if seat != me)
+        super().__init__(players, me, centre, nuggets)
         self.bust = between_turns(players, nuggets, centre, (me + 1) % players)
-        self._ends: dict[tuple[int, bool, bool], Chances] = {}
-        self._afters: dict[tuple[int, int, int, int], Chances] = {}
-        self._rolls: dict[tuple[int, int, int, int], Chances] = {}
 
     def take(self, source: Take, value: int, *, seven: bool) -> Chances:
         """Each seat's chance after the mover takes ``value`` from ``source`` (``seven``:
@@ -175,20 +166,8 @@ class TurnPlan:
             )
         return known
 
-    def after(self, left: int, numbers: int, value: int, lassos: int) -> Chances:
-        """Each seat's chance after a set-aside that leaves ``left`` dice, ``numbers``
-        aside, ``value`` and ``lassos`` (at most the three a steal needs): the mover rolls
-        on where that is better for it than taking, as the hard player's plan does."""
-        if left == 0:
-            return self.end(value, lassos, seven=True)
-        value = min(value, self.cap)
-        key = (left, numbers, value, lassos)
-        known = self._afters.get(key)
-        if known is None:
-            end = self.end(value, lassos, seven=False)
-            rolled = self.roll_on(left, numbers, value, lassos)
-            known = self._afters[key] = rolled if rolled[self.me] > end[self.me] else end
-        return known
+    def rather_roll(self, rolled: Chances, taking: Chances) -> bool:
+        return rolled[self.me] > taking[self.me]
 
     def roll_on(self, left: int, numbers: int, value: int, lassos: int) -> Chances:
         """Each seat's chance when the mover rolls the ``left`` dice: the average over every
