@@ -12,10 +12,11 @@ the right one.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Final, Literal
+from typing import Final, Generic, Literal, TypeVar
 
 from engine.gold_nuggets.actions import Action, Roll, SetAside, Take
 from engine.gold_nuggets.dice import DICE, ORDERED_ROLLS, Counts
@@ -32,80 +33,91 @@ _ZERO: Final = Fraction(0)
 _ONE: Final = Fraction(1)
 
 
-class _AffineTurn:
-    """Worths as affine forms in V, each maximum taken where the float V says."""
+W = TypeVar("W")
 
-    def __init__(self, near: float) -> None:
-        self.near = near
-        self.afters: dict[Key, Affine] = {}
-        self.rolls: dict[Key, Affine] = {}
 
-    def _at(self, worth: Affine) -> float:
-        return float(worth[0]) + float(worth[1]) * self.near
+class _Turn(ABC, Generic[W]):
+    """Every worth of a turn played optimally, each computed once."""
 
-    def after(self, left: int, numbers: int, value: int) -> Affine:
+    def __init__(self) -> None:
+        self.afters: dict[Key, W] = {}
+        self.rolls: dict[Key, W] = {}
+
+    @abstractmethod
+    def taking(self, value: int, *, bonus: bool) -> W:
+        """The worth of taking ``value``, with the bonus turn (all seven dice aside) or not."""
+
+    @abstractmethod
+    def rank(self, worth: W) -> float | Fraction:
+        """Where ``worth`` stands among worths: the greater, the better."""
+
+    @abstractmethod
+    def mean(self, weighted: list[tuple[int, W]], count: int) -> W:
+        """The worth of ``count`` rolls, the ``weight`` of each distinct one worth ``W``."""
+
+    def after(self, left: int, numbers: int, value: int) -> W:
         if left == 0:
-            return Fraction(value), _ONE
+            return self.taking(value, bonus=True)
         key = (left, numbers, value)
         known = self.afters.get(key)
         if known is None:
             rolled = self.roll_on(left, numbers, value)
-            known = rolled if self._at(rolled) > value else (Fraction(value), _ZERO)
+            known = rolled if self.rank(rolled) > value else self.taking(value, bonus=False)
             self.afters[key] = known
         return known
 
-    def roll_on(self, left: int, numbers: int, value: int) -> Affine:
+    def roll_on(self, left: int, numbers: int, value: int) -> W:
         key = (left, numbers, value)
         known = self.rolls.get(key)
         if known is not None:
             return known
-        constant = slope = _ZERO
+        nothing = self.taking(0, bonus=False)
+        weighted = []
         for roll, weight in distinct_rolls(left):
-            best: Affine = (_ZERO, _ZERO)
+            best = nothing
             for used, numbers_after, gain in outcomes(numbers, roll):
                 worth = self.after(left - used, numbers_after, value + gain)
-                if self._at(worth) > self._at(best):
+                if self.rank(worth) > self.rank(best):
                     best = worth
-            constant += weight * best[0]
-            slope += weight * best[1]
-        count = ORDERED_ROLLS[left]
-        known = self.rolls[key] = (Fraction(constant, count), Fraction(slope, count))
+            weighted.append((weight, best))
+        known = self.rolls[key] = self.mean(weighted, ORDERED_ROLLS[left])
         return known
 
 
-class _ExactTurn:
+class _AffineTurn(_Turn[Affine]):
+    """Worths as affine forms in V, each maximum taken where the float V says."""
+
+    def __init__(self, near: float) -> None:
+        super().__init__()
+        self.near = near
+
+    def taking(self, value: int, *, bonus: bool) -> Affine:
+        return Fraction(value), _ONE if bonus else _ZERO
+
+    def rank(self, worth: Affine) -> float:
+        return float(worth[0]) + float(worth[1]) * self.near
+
+    def mean(self, weighted: list[tuple[int, Affine]], count: int) -> Affine:
+        constant = sum((weight * worth[0] for weight, worth in weighted), _ZERO)
+        slope = sum((weight * worth[1] for weight, worth in weighted), _ZERO)
+        return Fraction(constant, count), Fraction(slope, count)
+
+
+class _ExactTurn(_Turn[Fraction]):
     """Worths as fractions, for a bonus turn worth exactly ``bonus``."""
 
     def __init__(self, bonus: Fraction) -> None:
+        super().__init__()
         self.bonus = bonus
-        self.afters: dict[Key, Fraction] = {}
-        self.rolls: dict[Key, Fraction] = {}
 
-    def after(self, left: int, numbers: int, value: int) -> Fraction:
-        if left == 0:
-            return value + self.bonus
-        key = (left, numbers, value)
-        known = self.afters.get(key)
-        if known is None:
-            known = self.afters[key] = max(self.roll_on(left, numbers, value), Fraction(value))
-        return known
+    def taking(self, value: int, *, bonus: bool) -> Fraction:
+        return value + self.bonus if bonus else Fraction(value)
 
-    def roll_on(self, left: int, numbers: int, value: int) -> Fraction:
-        key = (left, numbers, value)
-        known = self.rolls.get(key)
-        if known is not None:
-            return known
-        total = _ZERO
-        for roll, weight in distinct_rolls(left):
-            total += weight * max(
-                (
-                    self.after(left - used, numbers_after, value + gain)
-                    for used, numbers_after, gain in outcomes(numbers, roll)
-                ),
-                default=_ZERO,
-            )
-        known = self.rolls[key] = total / ORDERED_ROLLS[left]
-        return known
+    def rank(self, worth: Fraction) -> Fraction:
+        return worth
+
+    def mean(self, weighted: list[tuple[int, Fraction]], count: int) -> Fraction:
+        return sum((weight * worth for weight, worth in weighted), _ZERO) / count
 
 
 @cache
