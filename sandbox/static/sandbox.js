@@ -580,6 +580,7 @@ function release() {
   const held = heldView;
   heldView = null;
   $("message-list").removeAttribute("aria-busy");
+  $("jump").hidden = state.follow;
   // A view of the member or channel left meanwhile gives way to the new choice's own load.
   if (held && held.user === state.user && held.channel === state.channel) show(held.view, held.user);
   else if (!held && state.follow) toBottom();
@@ -1080,7 +1081,10 @@ $("messages").addEventListener("scroll", () => {
   if (box.scrollHeight - box.scrollTop - box.clientHeight < 40) state.follow = true;
   else if (box.scrollTop < lastTop) state.follow = false;
   lastTop = box.scrollTop;
-  $("jump").hidden = state.follow;
+  // The bar comes over the bottom of the messages, where a press may be: a scroll's event
+  // can come just after the press it preceded, and the bar under the release would take
+  // the click. It shows once the press is let go.
+  if (!pressing) $("jump").hidden = state.follow;
 });
 
 // Anything that changes the messages' height after they were placed (pictures without a

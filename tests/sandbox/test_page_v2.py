@@ -443,6 +443,51 @@ async def test_a_message_coming_while_a_button_is_pressed_loses_no_click(
     assert asked == [(message.id, {"custom_id": "v2:roll", "component_type": 2})]
 
 
+HELD_SCROLL = """() => {
+    const box = document.getElementById("messages");
+    const held = (event) => { if (window.holdScroll) event.stopImmediatePropagation(); };
+    document.addEventListener("scroll", held, true);
+    window.holdScroll = true;
+    const roll = [...box.querySelectorAll(".container button")].find(
+        (b) => b.textContent.includes("Roll"));
+    const composer = document.getElementById("composer").getBoundingClientRect();
+    const at = roll.getBoundingClientRect();
+    box.scrollTop -= composer.top - 8 - (at.top + at.height / 2);
+    return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+"""Scrolls the messages up until **Roll** sits where the bar "You're viewing older
+messages" comes, with the scroll's event held back: as when a click scrolls its button
+into view and the event comes only after the press."""
+
+
+async def test_a_scroll_told_while_a_button_is_pressed_loses_no_click(
+    browser: Browser, sandbox: Sandbox
+) -> None:
+    """Scrolling up shows the bar over the bottom of the messages; had it come under a
+    press, the release would land on it and no click be made. It comes at the release."""
+    message = turn_message(sandbox)
+    async with open_page(browser, sandbox.url, DESKTOP) as page:
+        roll = by_id(page, message).locator(".container button", has_text="Roll")
+        await expect(roll).to_be_visible()
+        await all_loaded(page)
+        await page.evaluate(HELD_SCROLL)
+        jump = page.locator("#jump")
+        await expect(jump).to_be_hidden()
+        at = await box(roll)
+        await page.mouse.move(at["x"] + at["width"] / 2, at["y"] + at["height"] / 2)
+        await page.mouse.down()
+        await page.evaluate(
+            "() => { window.holdScroll = false;"
+            " document.getElementById('messages').dispatchEvent(new Event('scroll')); }"
+        )
+        async with page.expect_response(
+            lambda r: r.url.endswith("/api/click"), timeout=5_000
+        ) as clicked:
+            await page.mouse.up()
+        assert (await clicked.value).ok
+        await expect(jump).to_be_visible()
+
+
 async def test_pictures_and_files_come_where_the_browser_finds_them(bare_page: Sandbox) -> None:
     emulator = bare_page.emulator
     ann = next(u for u in emulator.users.values() if u.name == "Ann")
