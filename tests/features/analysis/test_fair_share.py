@@ -34,10 +34,11 @@ class Judges:
         self._ends[name] = asyncio.Event()
         return self.share.run(job, self._work(name))
 
-    def ask(self, member: int | None, game: int | None, urgency: Urgency, name: str) -> Job:
-        """A new job of one piece."""
+    def ask(self, member: int | None, game: int | None, urgency: Urgency, *names: str) -> Job:
+        """A new job, a piece of it per name."""
         job = self.share.opened(Asker(member, game, urgency))
-        self.piece(job, name)
+        for name in names:
+            self.piece(job, name)
         return job
 
     def _work(self, name: str) -> Callable[[], Awaitable[str]]:
@@ -131,9 +132,7 @@ async def test_a_member_being_judged_already_lets_one_who_is_not_go_first() -> N
 
 async def test_hints_come_before_asked_reports_before_work_nobody_waits_for() -> None:
     judges = Judges(FairShare(1))
-    nobody = judges.share.opened(Asker(None, 9, BACKGROUND))
-    for part in range(3):
-        judges.piece(nobody, f"drills {part}")
+    judges.ask(None, 9, BACKGROUND, *(f"drills {part}" for part in range(3)))
     judges.ask(BO, 8, ASKED, "bo's report")
     judges.ask(ANN, 1, HINT, "ann's hint")
     await settle()
@@ -144,12 +143,8 @@ async def test_hints_come_before_asked_reports_before_work_nobody_waits_for() ->
 
 async def test_games_take_turns_and_nobody_s_work_is_not_bounded() -> None:
     judges = Judges(FairShare(1))
-    first = judges.share.opened(Asker(None, 1, BACKGROUND))
-    for part in range(4):
-        judges.piece(first, f"game 1 part {part}")
-    second = judges.share.opened(Asker(None, 2, BACKGROUND))
-    for part in range(2):
-        judges.piece(second, f"game 2 part {part}")
+    judges.ask(None, 1, BACKGROUND, *(f"game 1 part {part}" for part in range(4)))
+    judges.ask(None, 2, BACKGROUND, *(f"game 2 part {part}" for part in range(2)))
     many = [judges.share.opened(Asker(None, game, BACKGROUND)) for game in range(10, 20)]
     assert len(many) == 10, "nobody's work has no bound"
     await settle()
