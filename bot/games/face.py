@@ -11,7 +11,6 @@ the game is shown.
 from __future__ import annotations
 
 import inspect
-import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,12 +20,14 @@ from pathlib import Path
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from bot.games import shared_words
-from bot.games.limits import ELLIPSIS, listed_name, shortened
+from bot.games.limits import listed_name, shortened
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
 from bot.games.replay import Chapter, Hold, Replay, ReplayStep, caption, rounds, rounds_over
+from bot.games.status_line import VOICE_STATUS as VOICE_STATUS
+from bot.games.status_line import status_line as status_line
 from bot.storage.game_values import JSON, Options
-from bot.storage.records import Game, LadderEntry, PlayerRecord
+from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
 
 RGB = tuple[int, int, int]
@@ -34,11 +35,6 @@ GOLD: RGB = (241, 196, 15)
 """The colour of a game-over message."""
 DESCRIBED_NAME: Final = 16
 """Characters of a name in a picture's description, as the result tables keep them."""
-VOICE_STATUS: Final = 500
-"""Discord's limit on a voice channel's status (Set Voice Channel Status: "up to 500
-characters"), counted here in UTF-16 code units, which is never fewer than the characters
-whichever way Discord counts them."""
-STATUS_PARTS = " · "
 
 
 @dataclass(frozen=True)
@@ -199,52 +195,10 @@ def described_names(game: Game, lang: Language) -> tuple[str, ...]:
     return tuple(described_name(name) for name in seat_names(game, lang))
 
 
-def status_line(*parts: str) -> str:
-    """The parts of a voice channel's status as one line within ``VOICE_STATUS``: cut, where
-    it must be, after a whole word (or a whole character, never between an emoji's joined
-    parts), an ellipsis marking the cut."""
-    line = " ".join(STATUS_PARTS.join(part for part in parts if part).split())
-    if _units(line) <= VOICE_STATUS:
-        return line
-    room = VOICE_STATUS - _units(ELLIPSIS)
-    cut = line[:room]
-    while _units(cut) > room:
-        cut = cut[:-1]
-    if " " in cut[-_LONGEST_WORD:]:
-        cut = cut.rsplit(" ", 1)[0]
-    else:
-        while cut and (cut[-1] == "\u200d" or _joined(line[len(cut)])):
-            cut = cut[:-1]
-    return cut.rstrip(" ·") + ELLIPSIS
-
-
 def status_names(game: Game, seats: Sequence[int], lang: Language) -> str:
     """Seats' players as a voice channel's status names them: as typed (a status shows no
     markdown), each shortened as a list of many shortens it, listed in ``lang``."""
     return lang.list(listed_name(shared_words.seat_name(game.seats[s], lang)) for s in seats)
-
-
-_LONGEST_WORD = 32
-"""How far back a cut looks for a word's end: a display name's longest, past which it
-is no word to keep whole."""
-
-
-def _joined(character: str) -> bool:
-    """Whether ``character`` belongs with the one before it (a zero-width joiner, a
-    variation selector, a skin tone, a flag's tag, a combining mark): a cut beside it would
-    break a character or an emoji apart."""
-    code = ord(character)
-    return (
-        character in "\u200d\ufe0e\ufe0f"
-        or 0x1F3FB <= code <= 0x1F3FF
-        or 0xE0020 <= code <= 0xE007F
-        or unicodedata.combining(character) != 0
-    )
-
-
-def _units(text: str) -> int:
-    """``text``'s length in UTF-16 code units."""
-    return len(text.encode("utf-16-le")) // 2
 
 
 class GameFace(Protocol):
@@ -429,6 +383,33 @@ class BaseFace(GameFace, ABC, Generic[V]):
     def rules(self, lang: Language) -> str:
         """The short rules in ``lang``, from the ``rules`` folder beside the game's face."""
         return rules_text(Path(inspect.getfile(type(self))).with_name("rules"), lang.code)
+
+    async def turn(
+        self,
+        game: Game,
+        headline: str,
+        last: Outcome | None,
+        lang: Language,
+        *,
+        lit: frozenset[str] = frozenset(),
+    ) -> Picture:
+        """A game still played as ``active_turn`` draws it; a cancelled one as it stood,
+        asking nobody to act (``closed_turn``)."""
+        if game.status is not GameStatus.ACTIVE:
+            return await self.closed_turn(game, headline, last, lang)
+        return await self.active_turn(game, headline, last, lang, lit)
+
+    @abstractmethod
+    async def active_turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language, lit: frozenset[str]
+    ) -> Picture:
+        """``turn`` of a game still played: with what the player(s) to act do next."""
+
+    @abstractmethod
+    async def closed_turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Picture:
+        """``turn`` of a cancelled game: its table as it stood, nobody to act."""
 
     async def private(
         self,

@@ -108,23 +108,21 @@ class ClaimFace(BaseFace[TableView]):
             move.timed_out,
         )
 
-    async def turn(
-        self,
-        game: Game,
-        headline: str,
-        last: Outcome | None,
-        lang: Language,
-        *,
-        lit: frozenset[str] = frozenset(),
+    async def active_turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language, lit: frozenset[str]
     ) -> Picture:
         state: ClaimState = game.state
         table = table_view(seat_names(game, lang), state, last, lang)
-        if game.status is not GameStatus.ACTIVE:
-            # Cancelled: as it stood, asking nobody to act.
-            closed = replace(table, to_act=(), closed=True)
-            return await table_picture(game, state, closed, headline, lang)
         said = _describe(game, state, headline, lang)
         return await table_picture(game, state, table, said, lang, lit_cards(lit))
+
+    async def closed_turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Picture:
+        state: ClaimState = game.state
+        table = table_view(seat_names(game, lang), state, last, lang)
+        closed = replace(table, to_act=(), closed=True)
+        return await table_picture(game, state, closed, headline, lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state

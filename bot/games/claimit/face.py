@@ -49,22 +49,18 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
     def happened(self, outcome: Outcome, lang: Language) -> str:
         return words.happened(outcome, lang)
 
-    async def turn(
-        self,
-        game: Game,
-        headline: str,
-        last: Outcome | None,
-        lang: Language,
-        *,
-        lit: frozenset[str] = frozenset(),
+    async def active_turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language, lit: frozenset[str]
     ) -> Picture:
-        if game.status is not GameStatus.ACTIVE:
-            # Cancelled: as it stood, asking nobody to act.
-            return await _board(game, game.state, headline, lang, prompt=False, closed=True)
         rolled = None
         if last is not None and last.before.turn == game.state.turn:
             rolled = _dice_shown(last)
         return await _board(game, game.state, headline, lang, rolled=rolled, lit=lit)
+
+    async def closed_turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Picture:
+        return await _board(game, game.state, headline, lang, prompt=False, closed=True)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before

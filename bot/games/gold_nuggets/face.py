@@ -79,23 +79,20 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
     def board_happened(self, outcome: Outcome, lang: Language) -> str:
         return board_line(words.happened(outcome, lang, dice_in_words=True))
 
-    async def turn(
-        self,
-        game: Game,
-        headline: str,
-        last: Outcome | None,
-        lang: Language,
-        *,
-        lit: frozenset[str] = frozenset(),
+    async def active_turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language, lit: frozenset[str]
     ) -> Picture:
         state: GameState = game.state
-        if game.status is not GameStatus.ACTIVE:
-            # Cancelled: as it stood, asking nobody to act.
-            closed = replace(table_view(seat_names(game, lang), state, lang), closed=True)
-            return await table_picture(game, state.turn, closed, headline, lang)
         view = _turn_view(seat_names(game, lang), state, last, lang)
         said = headline + _prompt(game, state, lang)
         return await table_picture(game, state.turn, view, said, lang, lit_dice(lit))
+
+    async def closed_turn(
+        self, game: Game, headline: str, last: Outcome | None, lang: Language
+    ) -> Picture:
+        state: GameState = game.state
+        closed = replace(table_view(seat_names(game, lang), state, lang), closed=True)
+        return await table_picture(game, state.turn, closed, headline, lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before
