@@ -12,26 +12,15 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final
 
-from bot.games.analysis import (
-    Fortune,
-    Judged,
-    Played,
-    Thresholds,
-    Unit,
-    Weighed,
-    best_first,
-    judged_choice,
-    kept,
-    own_moves,
-    seen_text,
-)
+from bot.games.analysis import Played, Thresholds, Unit, Weighed, best_first, kept
 from bot.games.claimit.report_words import option
+from bot.games.dice_analyst import DiceAnalyst
 from bot.storage.game_values import Level
 from engine.claimit.actions import Action, Place, Stop, TimeOut
 from engine.claimit.json_form import state_to_json
 from engine.claimit.judge import THRESHOLDS as ENGINE_THRESHOLDS
+from engine.claimit.judge import Judgement, judged, judged_game
 from engine.claimit.judge import Unit as EngineUnit
-from engine.claimit.judge import judged, judged_game
 from engine.claimit.roll_luck import roll_luck
 from engine.claimit.state import GameState, Phase
 
@@ -43,7 +32,7 @@ THRESHOLDS: Final = {
 """The engine's thresholds (``engine.claimit.judge``, where their reasons are)."""
 
 
-class ClaimItAnalyst:
+class ClaimItAnalyst(DiceAnalyst):
     """Claim It!'s judge: a whole game, its luck too, in about half a second of one core
     (``bench.analysis``), each turn's dice worked out once for all its decisions, so a
     game is judged in one process."""
@@ -74,60 +63,24 @@ class ClaimItAnalyst:
     and a term of its own (``outlook.MODEL``), where the hard player weighs a roll value
     against a stop in spaces, and the next turn's start ranks placements otherwise than
     the judge's spaces."""
-    parts = 1
 
-    def decisions(self, moves: Sequence[Played]) -> list[int]:
-        """The moves whoever holds the seat made (``Analyst.decisions``)."""
-        return own_moves(moves, TimeOut)
-
-    def judge(
-        self,
-        moves: Sequence[Played],
-        only: Collection[int],
-        seed: int,
-        *,
-        for_the_mover: bool = False,
-    ) -> list[Judged]:
-        """The decisions among ``only``, judged (``Analyst.judge``): every option is one
-        everybody saw, whoever reads them."""
+    def judgements(
+        self, moves: Sequence[Played], only: Collection[int]
+    ) -> list[tuple[int, Judgement]]:
+        """The whole game judged at once, its decisions among ``only`` kept."""
         if not moves:
             return []
         wanted = set(only)
-        judged = judged_game(moves[0].before, [move.action for move in moves])
+        found = judged_game(moves[0].before, [move.action for move in moves])
         return [
-            judged_choice(
-                moves[index],
-                index,
-                judgement,
-                option,
-                UNITS[judgement.unit],
-                exact=False,
-                chances=judgement.chances,
-                seat_chances=judgement.seat_chances,
-            )
-            for index, judgement in enumerate(judged)
+            (index, judgement)
+            for index, judgement in enumerate(found)
             if judgement is not None and index in wanted
         ]
 
-    def luck(
-        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
-    ) -> list[Fortune]:
-        """Each roll's luck for every seat (``Analyst.luck``), exact over the 216 rolls: the
-        same whatever ``seed``; a part is a slice of the whole, which takes a fraction of a
-        second."""
-        if not moves:
-            return []
-        found = roll_luck(moves[0].before, [move.action for move in moves])
-        return [Fortune.of(event) for event in found[part::parts]]
-
-    def seen(self, state: GameState, seat: int) -> str:
-        """The whole position, which every seat sees (``Analyst.seen``), and the seat it
-        is seen from; a pending roll by its dice alone (their order changes no
-        placement)."""
-        data = state_to_json(state)
-        if "dice" in data:
-            data["dice"] = sorted(data["dice"])
-        return seen_text({"seat": seat, "state": data})
+    def exact(self, judgement: Judgement) -> bool:
+        """Estimates, never exact."""
+        return False
 
     def weighed(self, state: GameState, seat: int) -> Weighed | None:
         """``seat``'s placements, or rolling on against stopping, each worth what
@@ -149,4 +102,4 @@ class ClaimItAnalyst:
         return best_first(worths, UNITS[found.unit], exact=False, chances=chances)
 
 
-ANALYST: Final = ClaimItAnalyst()
+ANALYST: Final = ClaimItAnalyst(TimeOut, UNITS, "dice", option, roll_luck, state_to_json)

@@ -8,24 +8,20 @@ win (``engine.gold_nuggets.win_chance``), and every roll is lucky or not in that
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from fractions import Fraction
 from typing import Final
 
 from bot.games.analysis import (
     DECIDED,
-    Fortune,
-    Judged,
     Played,
     Thresholds,
     Unit,
     Weighed,
     best_first,
-    judged_choice,
-    own_moves,
-    seen_text,
     weighed_in_own_unit,
 )
+from bot.games.dice_analyst import DiceAnalyst
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from bot.storage.game_values import Level
 from engine.gold_nuggets import (
@@ -38,7 +34,7 @@ from engine.gold_nuggets import (
     exact,
     state_to_json,
 )
-from engine.gold_nuggets.judge import Choice, judged
+from engine.gold_nuggets.judge import Choice, Judgement, judged
 from engine.gold_nuggets.judge import Unit as EngineUnit
 from engine.gold_nuggets.judge import weighed as engine_weighed
 from engine.gold_nuggets.roll_luck import roll_luck
@@ -87,72 +83,33 @@ def nuggets_cost(state: GameState, action: Action) -> tuple[Unit, Fraction] | No
     return None if found is None else (Unit.NUGGETS, found.cost)
 
 
-class NuggetsAnalyst:
+class NuggetsAnalyst(DiceAnalyst):
     """Gold Nuggets' judge of decisions: quick (the exact table is made once a process,
     in a third of a second; the hard player's plan once a turn)."""
 
     thresholds = THRESHOLDS
     chance_thresholds = CHANCE_THRESHOLDS
     level_rates = LEVEL_RATES
-    parts = 1
 
-    def decisions(self, moves: Sequence[Played]) -> list[int]:
-        """The moves whoever holds the seat made (``Analyst.decisions``)."""
-        return own_moves(moves, TimeOut)
-
-    def judge(
-        self,
-        moves: Sequence[Played],
-        only: Collection[int],
-        seed: int,
-        *,
-        for_the_mover: bool = False,
-    ) -> list[Judged]:
-        """The decisions among ``only``, judged (``Analyst.judge``): every option is one
-        everybody saw, whoever reads them."""
-        found = []
+    def judgements(
+        self, moves: Sequence[Played], only: Collection[int]
+    ) -> Iterator[tuple[int, Judgement]]:
+        """Each decision among ``only`` judged on its own."""
         for index in sorted(only):
             move = moves[index]
             judgement = judged(move.before, move.action)
             if judgement is not None:
-                unit = UNITS[judgement.unit]
-                found.append(
-                    judged_choice(
-                        move,
-                        index,
-                        judgement,
-                        option,
-                        unit,
-                        exact=judgement.exact,
-                        chances=judgement.chances,
-                        seat_chances=judgement.seat_chances,
-                        own=(
-                            nuggets_cost(move.before, move.action)
-                            if judgement.unit is EngineUnit.WIN_CHANCE
-                            else None
-                        ),
-                    )
-                )
-        return found
+                yield index, judgement
 
-    def luck(
-        self, moves: Sequence[Played], seed: int, part: int = 0, parts: int = 1
-    ) -> list[Fortune]:
-        """Every roll's luck (``Analyst.luck``): exact over the dice, so ``seed`` changes
-        nothing; a part is a slice of the whole, which takes a fraction of a second."""
-        if not moves:
-            return []
-        events = roll_luck(moves[0].before, [move.action for move in moves])
-        return [Fortune.of(event) for event in events[part::parts]]
+    def exact(self, judgement: Judgement) -> bool:
+        """Exact where the turn's take alone was at stake, or the game is solved."""
+        return judgement.exact
 
-    def seen(self, state: GameState, seat: int) -> str:
-        """The whole position, which every seat sees (``Analyst.seen``), and the seat it
-        is seen from; a waiting roll by its faces alone (the order the dice fell in
-        changes no set-aside)."""
-        data = state_to_json(state)
-        if "roll" in data:
-            data["roll"] = sorted(data["roll"])
-        return seen_text({"seat": seat, "state": data})
+    def own(self, move: Played, judgement: Judgement) -> tuple[Unit, Fraction] | None:
+        """Where judged in chance to win, what it cost in the turn's nuggets."""
+        if judgement.unit is EngineUnit.WIN_CHANCE:
+            return nuggets_cost(move.before, move.action)
+        return None
 
     def weighed(self, state: GameState, seat: int) -> Weighed | None:
         """``seat``'s options, each worth what ``judge`` counts it (``Analyst.weighed``):
@@ -192,4 +149,4 @@ def _nuggets(state: GameState, choice: Choice) -> Fraction:
     return Fraction(state.value)
 
 
-ANALYST: Final = NuggetsAnalyst()
+ANALYST: Final = NuggetsAnalyst(TimeOut, UNITS, "roll", option, roll_luck, state_to_json)
