@@ -20,12 +20,10 @@ from pathlib import Path
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from bot.games import shared_words
-from bot.games.limits import listed_name, shortened
+from bot.games.limits import shortened
 from bot.games.outcome import Outcome
 from bot.games.registration import Registration
 from bot.games.replay import Chapter, Hold, Replay, ReplayStep, caption, rounds, rounds_over
-from bot.games.status_line import VOICE_STATUS as VOICE_STATUS
-from bot.games.status_line import status_line as status_line
 from bot.storage.game_values import JSON, Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from i18n import DEFAULT, Language
@@ -193,12 +191,6 @@ def described_names(game: Game, lang: Language) -> tuple[str, ...]:
     """Every seat's name for a description of ``game``'s pictures, by seat: a computer
     player's in ``lang``."""
     return tuple(described_name(name) for name in seat_names(game, lang))
-
-
-def status_names(game: Game, seats: Sequence[int], lang: Language) -> str:
-    """Seats' players as a voice channel's status names them: as typed (a status shows no
-    markdown), each shortened as a list of many shortens it, listed in ``lang``."""
-    return lang.list(listed_name(shared_words.seat_name(game.seats[s], lang)) for s in seats)
 
 
 class GameFace(Protocol):

@@ -1,12 +1,17 @@
 """A game's line for the status of the voice channel it is played in
-(``GameFace.voice_status``): its parts joined, cut to Discord's limit where it must be."""
+(``GameFace.voice_status``): its parts joined, cut to Discord's limit where it must be, and
+the players it names."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import Final
 
-from bot.games.limits import ELLIPSIS
+from bot.games import shared_words
+from bot.games.limits import ELLIPSIS, listed_name
+from bot.storage.records import Game
+from i18n import Language
 
 VOICE_STATUS: Final = 500
 """Discord's limit on a voice channel's status (Set Voice Channel Status: "up to 500
@@ -32,6 +37,12 @@ def status_line(*parts: str) -> str:
         while cut and (cut[-1] == "\u200d" or _joined(line[len(cut)])):
             cut = cut[:-1]
     return cut.rstrip(" ·") + ELLIPSIS
+
+
+def status_names(game: Game, seats: Sequence[int], lang: Language) -> str:
+    """Seats' players as a voice channel's status names them: as typed (a status shows no
+    markdown), each shortened as a list of many shortens it, listed in ``lang``."""
+    return lang.list(listed_name(shared_words.seat_name(game.seats[s], lang)) for s in seats)
 
 
 _LONGEST_WORD = 32

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from bot.games.face import VOICE_STATUS, status_line
 from bot.games.faces import face_for
 from bot.games.registration import Registration
 from bot.games.registry import REGISTERED, rules_for
+from bot.games.status_line import VOICE_STATUS, status_line
 from bot.storage import Seat
 from i18n import LANGUAGES, english, language
 from tests.games.stored import stored

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games import shared_words
-from bot.games.face import status_line, status_names
+from bot.games.status_line import status_line, status_names
 from bot.storage.records import Game
 from engine.claim.setup import hand_size
 from engine.claim.state import ClaimState, Phase, Step

@@ -4,7 +4,7 @@ the claim markers left (or the last round)."""
 from __future__ import annotations
 
 from bot.games import shared_words
-from bot.games.face import status_line, status_names
+from bot.games.status_line import status_line, status_names
 from bot.storage.records import Game
 from engine.claimit import GameState, Phase, scores, winners
 from i18n import Language
