@@ -193,6 +193,16 @@ def described_names(game: Game, lang: Language) -> tuple[str, ...]:
     return tuple(described_name(name) for name in seat_names(game, lang))
 
 
+def step_hold(over: bool, events: Sequence[object], *moments: type) -> Hold:
+    """How long a replay holds a move's step: the game's end longest, a move with one of
+    the events ``moments`` (what the game's replays hold on longer) long, any other a step."""
+    if over:
+        return Hold.FINAL
+    if any(isinstance(event, moments) for event in events):
+        return Hold.LONG
+    return Hold.STEP
+
+
 class GameFace(Protocol):
     """Every text it makes is in ``lang``: the server's language for what the channel
     sees, the reader's own for what only they see. Claim It!'s says what the game is
@@ -344,21 +354,23 @@ V = TypeVar("V")
 
 class BaseFace(GameFace, ABC, Generic[V]):
     """What every game's face has in common: a face subclasses this, hands it the game's
-    registration and its replays' renderers, and writes only what differs (``GameFace``
-    lists everything the Discord layer asks). ``V`` is what its replays' frames are drawn
-    from."""
+    registration, its replays' renderers and the view they draw a position from, and writes
+    only what differs (``GameFace`` lists everything the Discord layer asks). ``V`` is what
+    its replays' frames are drawn from."""
 
     def __init__(
         self,
         game: Registration,
         replays: Callable[[Sequence[ReplayStep[V]], int], bytes],
         stills: Callable[[ReplayStep[V]], bytes],
+        view: Callable[[tuple[str, ...], Any, Outcome | None, Language], V],
     ) -> None:
         self.kind = game.kind
         self.command = game.command
         self.title = game.name
         self._replays = replays
         self._stills = stills
+        self._view = view
 
     def option_fields(self, options: Options, lang: Language) -> Sequence[tuple[str, str]]:
         """No rule options to show."""
@@ -453,12 +465,12 @@ class BaseFace(GameFace, ABC, Generic[V]):
         """The parts of the game (rounds, tricks) a step-through replay jumps to, the
         first at step 0 (step ``i + 1`` shows ``outcomes[i]``); none without a move."""
 
-    @abstractmethod
     def replay_view(
         self, names: tuple[str, ...], state: Any, last: Outcome | None, lang: Language
     ) -> V:
         """What a replay's frame of ``state`` is drawn from, the seats named ``names``;
-        ``last`` is the move that led there (``None`` at the start)."""
+        ``last`` is the move that led there (``None`` at the start): the game's view."""
+        return self._view(names, state, last, lang)
 
     @abstractmethod
     def replay_step(

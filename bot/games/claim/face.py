@@ -53,10 +53,11 @@ from bot.games.face import (
     board_line,
     described_names,
     seat_names,
+    step_hold,
 )
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
-from bot.games.replay import Chapter, Hold, ReplayStep, caption
+from bot.games.replay import Chapter, ReplayStep, caption
 from bot.storage.game_values import Options
 from bot.storage.records import Game, GameStatus, LadderEntry, PlayerRecord
 from engine.claim import (
@@ -187,8 +188,7 @@ class ClaimFace(BaseFace[TableView]):
             lines.append(
                 lang._(
                     "⏰ If you don't choose {deadline}, the clock does it for you ({rule}).",
-                    deadline=shared_words.deadline(game.deadline),
-                    rule=prompt_words.time_out_rule(state, lang),
+                    **_clock(game.deadline, state, lang),
                 )
             )
         picture = Picture(
@@ -233,22 +233,13 @@ class ClaimFace(BaseFace[TableView]):
     def board_words(self, lang: Language) -> Mapping[str, str]:
         return board_page.words(lang)
 
-    def replay_view(
-        self, names: tuple[str, ...], state: ClaimState, last: Outcome | None, lang: Language
-    ) -> TableView:
-        return table_view(names, state, last, lang)
-
     def replay_step(
         self, names: tuple[str, ...], outcome: Outcome, lang: Language
     ) -> ReplayStep[TableView]:
         """Each card played, taken or discarded as the public table showed it, a won
         trick held longer: never a hand, a follower pile or a face-down card."""
         state: ClaimState = outcome.state
-        hold = Hold.STEP
-        if state.phase is Phase.OVER:
-            hold = Hold.FINAL
-        elif any(isinstance(e, TrickDone) for e in outcome.events):
-            hold = Hold.LONG
+        hold = step_hold(state.phase is Phase.OVER, outcome.events, TrickDone)
         view = self.replay_view(names, state, outcome, lang)
         return ReplayStep(view, caption(self.happened(outcome, lang)), hold)
 
@@ -275,26 +266,23 @@ class ClaimFace(BaseFace[TableView]):
         return lang.ngettext("best {n} faction", "best {n} factions", best)
 
     def stats_fields(self, record: PlayerRecord, lang: Language) -> Sequence[tuple[str, str]]:
-        figures = record.figures
-        fields = []
-        if record.played_out:
-            fields.append(
-                (
-                    lang.pgettext("stats", "Factions"),
-                    lang._(
-                        "{average} per game on average, best {best}",
-                        **shared_words.per_game(record, "factions", "best_factions", lang),
-                    ),
-                )
-            )
-            tricks = figures.get("tricks", 0) / record.played_out
-            fields.append(
-                (
-                    lang.pgettext("stats", "Tricks"),
-                    lang._("{average} won per game", average=lang.number(tricks, digits=1)),
-                )
-            )
-        return fields
+        """Factions and tricks per game, once a game is played out (none before)."""
+        if not record.played_out:
+            return []
+        tricks = record.figures.get("tricks", 0) / record.played_out
+        return [
+            (
+                lang.pgettext("stats", "Factions"),
+                lang._(
+                    "{average} per game on average, best {best}",
+                    **shared_words.per_game(record, "factions", "best_factions", lang),
+                ),
+            ),
+            (
+                lang.pgettext("stats", "Tricks"),
+                lang._("{average} won per game", average=lang.number(tricks, digits=1)),
+            ),
+        ]
 
 
 def _pair_words(pair: str, lang: Language) -> str:
@@ -428,11 +416,19 @@ def _describe(game: Game, state: ClaimState, headline: str, lang: Language) -> s
         lines.append(
             lang._(
                 "⏰ A quiet turn ends by itself {deadline} ({rule}).",
-                deadline=shared_words.deadline(game.deadline),
-                rule=prompt_words.time_out_rule(state, lang),
+                **_clock(game.deadline, state, lang),
             )
         )
     return "\n\n".join(lines)
 
 
-CLAIM_FACE = ClaimFace(GAME, CLAIM_REPLAY, CLAIM_STILL)
+def _clock(deadline: float, state: ClaimState, lang: Language) -> dict[str, str]:
+    """The values of a line on the clock: when it plays (``deadline``) and what it plays
+    (``rule``)."""
+    return {
+        "deadline": shared_words.deadline(deadline),
+        "rule": prompt_words.time_out_rule(state, lang),
+    }
+
+
+CLAIM_FACE = ClaimFace(GAME, CLAIM_REPLAY, CLAIM_STILL, table_view)

@@ -21,6 +21,7 @@ from bot.games.face import (
     described_names,
     lit_dice,
     seat_names,
+    step_hold,
 )
 from bot.games.outcome import Outcome
 from bot.games.painters import PAINTERS
@@ -74,7 +75,7 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
         table = words.results(game, outcome.results, lang)
-        png = await _render(game, game.state, lang)
+        png = await _render(game, game.state, View(names=seat_names(game, lang), lang=lang))
         description = words.board(game.state, described_names(game, lang), lang)
         luck = luck_lines(
             [shared_words.name(game.seats[r.seat], lang) for r in outcome.results],
@@ -161,12 +162,6 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
     def dice_labels(self, lang: Language) -> Sequence[str]:
         return ("1", "2", "3", "4", "5", "6")
 
-    def replay_view(
-        self, names: tuple[str, ...], state: GameState, last: Outcome | None, lang: Language
-    ) -> tuple[GameState, View]:
-        rolled = None if last is None else _dice_shown(last)
-        return (state, View(names=names, rolled=rolled, lang=lang))
-
     def replay_step(
         self, names: tuple[str, ...], outcome: Outcome, lang: Language
     ) -> ReplayStep[tuple[GameState, View]]:
@@ -178,7 +173,7 @@ class ClaimItFace(TurnOrderFace[tuple[GameState, View]]):
             bust = View(names=names, rolled=rolled, bust=outcome.before.turn, lang=lang)
             return ReplayStep((outcome.before, bust), said, Hold.LONG)
         state: GameState = outcome.state
-        hold = Hold.FINAL if state.phase is Phase.OVER else Hold.STEP
+        hold = step_hold(state.phase is Phase.OVER, outcome.events)
         return ReplayStep(self.replay_view(names, state, outcome, lang), said, hold)
 
     def replay_moments(self, lang: Language) -> str:
@@ -243,7 +238,17 @@ async def _board(
 ) -> Picture:
     """The board for ``state`` under what just happened; ``prompt`` adds what the
     player to move does next; ``lit``: the spaces and dice it points at."""
-    png = await _render(game, state, lang, rolled=rolled, bust=bust, closed=closed, lit=lit)
+    spaces, dice = lit_pieces(lit)
+    view = View(
+        names=seat_names(game, lang),
+        rolled=rolled,
+        bust=bust,
+        lang=lang,
+        closed=closed,
+        lit_spaces=spaces,
+        lit_dice=dice,
+    )
+    png = await _render(game, state, view)
     footer = None
     if state.last_round is not None and state.phase is not Phase.OVER and not closed:
         # A footer is a small-print line, which renders markdown like any other.
@@ -261,27 +266,8 @@ async def _board(
     )
 
 
-async def _render(
-    game: Game,
-    state: GameState,
-    lang: Language,
-    *,
-    rolled: tuple[int, int, int] | None = None,
-    bust: int | None = None,
-    closed: bool = False,
-    lit: frozenset[str] = frozenset(),
-) -> bytes:
+async def _render(game: Game, state: GameState, view: View) -> bytes:
     """The board image, drawn where the event loop never waits for it."""
-    spaces, dice = lit_pieces(lit)
-    view = View(
-        names=seat_names(game, lang),
-        rolled=rolled,
-        bust=bust,
-        lang=lang,
-        closed=closed,
-        lit_spaces=spaces,
-        lit_dice=dice,
-    )
     return await PAINTERS.paint(game.id, CLAIMIT_BOARD, state, view, ("game", game.id))
 
 
@@ -334,6 +320,14 @@ def decision_lines(game: Game, lang: Language) -> tuple[str, ...]:
     return (words.odds(roll_odds(state), lang),)
 
 
+def _replay_view(
+    names: tuple[str, ...], state: GameState, last: Outcome | None, lang: Language
+) -> tuple[GameState, View]:
+    """A replay's frame: the board, with the dice ``last`` showed."""
+    rolled = None if last is None else _dice_shown(last)
+    return (state, View(names=names, rolled=rolled, lang=lang))
+
+
 def _dice_shown(outcome: Outcome) -> tuple[int, int, int] | None:
     """The roll the board shows: the one just rolled, or the one a placement just used
     (empty dice boxes after a placement would look like a glitch)."""
@@ -349,4 +343,4 @@ def _three(dice: tuple[int, ...]) -> tuple[int, int, int]:
     return (dice[0], dice[1], dice[2])
 
 
-CLAIMIT_FACE = ClaimItFace(GAME, CLAIMIT_REPLAY, CLAIMIT_STILL)
+CLAIMIT_FACE = ClaimItFace(GAME, CLAIMIT_REPLAY, CLAIMIT_STILL, _replay_view)

@@ -31,6 +31,7 @@ from bot.games.face import (
     described_names,
     lit_dice,
     seat_names,
+    step_hold,
 )
 from bot.games.gold_nuggets import GAME, board_page, status_words, words
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
@@ -169,11 +170,6 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
             "5",
         )
 
-    def replay_view(
-        self, names: tuple[str, ...], state: GameState, last: Outcome | None, lang: Language
-    ) -> NuggetsView:
-        return _turn_view(names, state, last, lang)
-
     def replay_step(
         self, names: tuple[str, ...], outcome: Outcome, lang: Language
     ) -> ReplayStep[NuggetsView]:
@@ -184,11 +180,7 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
             bust = table_view(names, outcome.before, lang, rolled=outcome.action.faces, bust=True)
             return ReplayStep(bust, said, Hold.LONG)
         state: GameState = outcome.state
-        hold = Hold.STEP
-        if state.phase is Phase.OVER:
-            hold = Hold.FINAL
-        elif any(isinstance(e, BonusTurn) for e in outcome.events):
-            hold = Hold.LONG
+        hold = step_hold(state.phase is Phase.OVER, outcome.events, BonusTurn)
         return ReplayStep(self.replay_view(names, state, outcome, lang), said, hold)
 
     def replay_moments(self, lang: Language) -> str:
@@ -549,4 +541,4 @@ def _prompt(game: Game, state: GameState, lang: Language) -> str:
     return "\n\n" + "\n".join(lines)
 
 
-NUGGETS_FACE = GoldNuggetsFace(GAME, NUGGETS_REPLAY, NUGGETS_STILL)
+NUGGETS_FACE = GoldNuggetsFace(GAME, NUGGETS_REPLAY, NUGGETS_STILL, _turn_view)
