@@ -5,30 +5,28 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.bust_luck import LUCK_FIGURES, dice_figures, luck_figures, rolled_dice
+from bot.games.bust_luck import LUCK_FIGURES, luck_figures
 from bot.games.claimit import GAME
-from bot.games.claimit.turn_stats import turn_stats
+from bot.games.claimit.turn_stats import TURN_ENDS, turn_stats
 from bot.games.claimit.words import space
+from bot.games.dice_rules import DiceEngine, DiceRules
 from bot.games.figures import Figure, Fold
-from bot.games.rules import BaseRules, GameOption, IllegalIntent, JsonForm, Setting, Standing, Step
+from bot.games.rules import GameOption, IllegalIntent, JsonForm, Standing
 from bot.storage.game_values import JSON, Level, Options
 from engine.claimit import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Action,
     BadDice,
-    Bust,
     GameAlreadyOver,
     GameState,
     IllegalPlacement,
-    Passed,
     Phase,
     Place,
     Placement,
     Roll,
     RulesError,
     Stop,
-    Stopped,
     TimeOut,
     WrongPhase,
     action_from_json,
@@ -56,7 +54,7 @@ GAME_OVER = Message("the game is already over")
 ROLL_FIRST = Message("there is nothing to place before you roll")
 
 
-class ClaimIt(BaseRules[GameState, Action]):
+class ClaimIt(DiceRules[GameState, Action]):
     """Claim It!'s rules as the platform plays them: its engine, its variant, its computer
     players, and the figures its ladder keeps."""
 
@@ -77,12 +75,6 @@ class ClaimIt(BaseRules[GameState, Action]):
     def start(self, players: int, first: int, options: Options, setup: JSON | None) -> GameState:
         return GameState.new(players, first=first, variant=bool(options.get("variant", False)))
 
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return () if state.phase is Phase.OVER else (state.turn,)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.OVER
-
     def action(self, state: GameState, seat: int, intent: str, chance: random.Random) -> Action:
         """``roll``, ``stop``, a letter A–F (the roll's placements in order), or a
         placement written as ``str(Placement)`` (``S3@2,5``)."""
@@ -102,17 +94,6 @@ class ClaimIt(BaseRules[GameState, Action]):
             raise IllegalIntent(Message("that letter isn't one of this roll's choices"))
         return Place(_placement(intent))
 
-    def time_out(self, state: GameState, seat: int) -> Action:
-        return TimeOut()
-
-    def apply(self, state: GameState, seat: int, action: Action) -> Step[GameState]:
-        try:
-            after, events = apply(state, action)
-        except RulesError as e:
-            raise IllegalIntent(_refusal(state, action, e)) from None
-        over = any(isinstance(e, Bust | Stopped | Passed) for e in events)
-        return Step(after, events, turn_over=over)
-
     def standings(self, state: GameState) -> tuple[Standing, ...]:
         table = scores(state)
         won = winners(table)
@@ -127,15 +108,42 @@ class ClaimIt(BaseRules[GameState, Action]):
             for s, key in zip(table, keys, strict=True)
         )
 
-    def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
-        variant = bool(setting.options.get("variant", False))
-        stats = turn_stats(setting.players, setting.first, variant, actions)
-        start = GameState.new(setting.players, first=setting.first, variant=variant)
-        rolled = rolled_dice(start, actions, apply, _dice)
-        return [
-            {**seat._asdict(), **luck_figures(luck), **dice_figures(DIE_FACES, dice)}
-            for seat, luck, dice in zip(stats, bust_luck(start, actions), rolled, strict=True)
-        ]
+    def seat_turns(self, start: GameState, actions: Sequence[Action]) -> list[dict[str, int]]:
+        """Each seat's turns, busts and best stop (``turn_stats``)."""
+        stats = turn_stats(start.players, start.turn, start.variant, actions)
+        return [seat._asdict() for seat in stats]
+
+    def seat_luck(self, start: GameState, actions: Sequence[Action]) -> list[dict[str, int]]:
+        """Each seat's busts against their odds."""
+        return [luck_figures(luck) for luck in bust_luck(start, actions)]
+
+    def refusal(self, state: GameState, action: Action, error: Exception) -> Message:
+        """The engine's refusal of ``action``, in words for the player who tried it (the
+        engine's own say what is wrong with the data, for the conformance protocol); like
+        every refusal, a clause the platform puts after "That move isn't allowed:"."""
+        if isinstance(error, GameAlreadyOver):
+            return GAME_OVER
+        if isinstance(error, IllegalPlacement) and isinstance(action, Place):
+            p = action.placement
+            where = space(p.col, p.row)
+            if p.marker == "C":
+                return Message("a claim marker can't go on {space} with this roll", space=where)
+            return Message(
+                "squatter {number} can't go on {space} with this roll",
+                number=p.marker[1],
+                space=where,
+            )
+        if isinstance(error, BadDice):
+            return Message("dice are three whole numbers from 1 to 6")
+        if isinstance(error, WrongPhase):
+            if isinstance(action, Place):
+                return ROLL_FIRST
+            if state.phase is Phase.PLACE:
+                if isinstance(action, Roll):
+                    return Message("place a marker from this roll before rolling again")
+                return Message("place a marker from this roll before you stop")
+            return Message("you can stop only after placing at least one marker this turn")
+        return Message("the rules don't allow it now")
 
     def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
         decision = claimit_bots.decide(state, claimit_bots.Level(level), rng)
@@ -165,35 +173,8 @@ def _placement(intent: str) -> Placement:
     return Placement(int(col), int(row), marker)
 
 
-def _refusal(state: GameState, action: Action, error: RulesError) -> Message:
-    """The engine's refusal of ``action``, in words for the player who tried it (the
-    engine's own say what is wrong with the data, for the conformance protocol); like
-    every refusal, a clause the platform puts after "That move isn't allowed:"."""
-    if isinstance(error, GameAlreadyOver):
-        return GAME_OVER
-    if isinstance(error, IllegalPlacement) and isinstance(action, Place):
-        p = action.placement
-        where = space(p.col, p.row)
-        if p.marker == "C":
-            return Message("a claim marker can't go on {space} with this roll", space=where)
-        return Message(
-            "squatter {number} can't go on {space} with this roll",
-            number=p.marker[1],
-            space=where,
-        )
-    if isinstance(error, BadDice):
-        return Message("dice are three whole numbers from 1 to 6")
-    if isinstance(error, WrongPhase):
-        if isinstance(action, Place):
-            return ROLL_FIRST
-        if state.phase is Phase.PLACE:
-            if isinstance(action, Roll):
-                return Message("place a marker from this roll before rolling again")
-            return Message("place a marker from this roll before you stop")
-        return Message("you can stop only after placing at least one marker this turn")
-    return Message("the rules don't allow it now")
-
-
 CLAIMIT = ClaimIt(
-    GAME, JsonForm(state_to_json, state_from_json, action_to_json, action_from_json, RulesError)
+    GAME,
+    JsonForm(state_to_json, state_from_json, action_to_json, action_from_json, RulesError),
+    DiceEngine(apply, RulesError, Phase.OVER, TimeOut(), TURN_ENDS, _dice),
 )

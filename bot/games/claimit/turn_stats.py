@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from bot.games.dice_rules import replayed, turns_and_busts
 from engine.claimit import Action, Bust, GameState, Passed, Stopped, apply
+
+TURN_ENDS = (Bust, Stopped, Passed)
+"""The events that end a seat's turn."""
 
 
 class TurnStats(NamedTuple):
@@ -21,16 +25,10 @@ def turn_stats(
     players: int, first: int, variant: bool, actions: Iterable[Action]
 ) -> list[TurnStats]:
     """One ``TurnStats`` per seat for the game these actions were played in."""
-    turns, busts, best = [0] * players, [0] * players, [0] * players
-    state = GameState.new(players, first=first, variant=variant)
-    for action in actions:
-        before = state
-        state, events = apply(state, action)
-        for event in events:
-            if isinstance(event, Bust | Stopped | Passed):
-                turns[event.seat] += 1
-            if isinstance(event, Bust):
-                busts[event.seat] += 1
-            elif isinstance(event, Stopped):
-                best[event.seat] = max(best[event.seat], before.marks_mask.bit_count())
+    moves = replayed(GameState.new(players, first=first, variant=variant), actions, apply)
+    turns, busts = turns_and_busts(players, (event for _, event in moves), TURN_ENDS, Bust)
+    best = [0] * players
+    for before, event in moves:
+        if isinstance(event, Stopped):
+            best[event.seat] = max(best[event.seat], before.marks_mask.bit_count())
     return [TurnStats(*seat) for seat in zip(turns, busts, best, strict=True)]

@@ -15,10 +15,11 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from bot.games.bust_luck import LUCK_FIGURES, MICRO, dice_figures, luck_figures, rolled_dice
+from bot.games.bust_luck import LUCK_FIGURES, MICRO, luck_figures
+from bot.games.dice_rules import DiceEngine, DiceRules, replayed, turns_and_busts
 from bot.games.figures import Figure, Fold
 from bot.games.gold_nuggets import GAME
-from bot.games.rules import BaseRules, IllegalIntent, JsonForm, Setting, Standing, Step
+from bot.games.rules import IllegalIntent, JsonForm, Standing
 from bot.storage.game_values import JSON, Level, Options
 from engine.gold_nuggets import (
     FACES,
@@ -62,6 +63,8 @@ STEAL_PREFIX: Final = "take="
 _FACE_LETTERS: Final = frozenset(face.value for face in FACES)
 DIE_FACES: Final = tuple(face.value for face in FACES)
 """A die's faces as the dice figures name them: lasso, nugget, 2 to 5."""
+TURN_ENDS: Final = (Bust, Took, Passed)
+"""The events that end a seat's turn."""
 
 
 def set_intent(counts: Counts) -> str:
@@ -96,7 +99,7 @@ class TurnFigures(NamedTuple):
     """The most nuggets one take moved."""
 
 
-class GoldNuggets(BaseRules[GameState, Action]):
+class GoldNuggets(DiceRules[GameState, Action]):
     """Gold Nuggets' rules as the platform plays them: its engine, its computer players, and the
     figures its ladder keeps."""
 
@@ -121,12 +124,6 @@ class GoldNuggets(BaseRules[GameState, Action]):
     def start(self, players: int, first: int, options: Options, setup: JSON | None) -> GameState:
         return GameState.new(players, first=first)
 
-    def to_act(self, state: GameState) -> tuple[int, ...]:
-        return () if state.phase is Phase.OVER else (state.turn,)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.OVER
-
     def action(self, state: GameState, seat: int, intent: str, chance: random.Random) -> Action:
         if intent == ROLL:
             if state.phase not in (Phase.ROLL, Phase.DECIDE):
@@ -145,17 +142,6 @@ class GoldNuggets(BaseRules[GameState, Action]):
             raise IllegalIntent(Message("that is not a move in Gold Nuggets"))
         return SetAside(counts)
 
-    def time_out(self, state: GameState, seat: int) -> Action:
-        return TimeOut()
-
-    def apply(self, state: GameState, seat: int, action: Action) -> Step[GameState]:
-        try:
-            after, events = apply(state, action)
-        except RulesError as e:
-            raise IllegalIntent(_plain(e, state)) from None
-        over = any(isinstance(e, Bust | Took | Passed) for e in events)
-        return Step(after, events, turn_over=over)
-
     def standings(self, state: GameState) -> tuple[Standing, ...]:
         won = winners(state)
         held = state.nuggets
@@ -169,14 +155,33 @@ class GoldNuggets(BaseRules[GameState, Action]):
             for seat, mine in enumerate(held)
         )
 
-    def turn_figures(self, setting: Setting, actions: Sequence[Action]) -> list[dict[str, int]]:
-        figures = turn_figures(setting.players, setting.first, actions)
-        start = GameState.new(setting.players, first=setting.first)
-        rolled = rolled_dice(start, actions, apply, _faces)
-        return [
-            {**seat._asdict(), **_luck_figures(luck), **dice_figures(DIE_FACES, dice)}
-            for seat, luck, dice in zip(figures, push_luck(start, actions), rolled, strict=True)
-        ]
+    def seat_turns(self, start: GameState, actions: Sequence[Action]) -> list[dict[str, int]]:
+        """Each seat's turns, busts, steals, bonus turns and takes (``turn_figures``)."""
+        return [seat._asdict() for seat in turn_figures(start.players, start.turn, actions)]
+
+    def seat_luck(self, start: GameState, actions: Sequence[Action]) -> list[dict[str, int]]:
+        """Each seat's busts against their odds, and what rolling on gave."""
+        return [_luck_figures(luck) for luck in push_luck(start, actions)]
+
+    def refusal(self, state: GameState, action: Action, error: Exception) -> Words:
+        """What a refused action means, in the player's words rather than the engine's."""
+        if isinstance(error, GameAlreadyOver):
+            return Message("the game is over")
+        if isinstance(error, WrongPhase):
+            return _wrong_phase(state)
+        if isinstance(error, IllegalSetAside):
+            return Message(
+                "this roll doesn't allow that set-aside (a number new this turn needs three dice)"
+            )
+        if isinstance(error, IllegalTake):
+            if state.aside.lasso < STEAL_LASSOS:
+                return Plural(
+                    "a steal needs {n} lasso set aside this turn",
+                    "a steal needs {n} lassos set aside this turn",
+                    STEAL_LASSOS,
+                )
+            return Message("you can only steal from an opponent")
+        return Message("that is not a move in Gold Nuggets")
 
     def decide(self, state: GameState, seat: int, level: Level, rng: random.Random) -> str:
         decision = nuggets_bots.decide(state, nuggets_bots.Level(level), rng)
@@ -189,21 +194,16 @@ class GoldNuggets(BaseRules[GameState, Action]):
 
 def turn_figures(players: int, first: int, actions: Sequence[Action]) -> list[TurnFigures]:
     """One ``TurnFigures`` per seat, by replaying the game's actions from its start."""
-    turns, busts, steals, bonus, taken, best = ([0] * players for _ in range(6))
-    state = GameState.new(players, first=first)
-    for action in actions:
-        state, events = apply(state, action)
-        for event in events:
-            if isinstance(event, Bust | Took | Passed):
-                turns[event.seat] += 1
-            if isinstance(event, Bust):
-                busts[event.seat] += 1
-            elif isinstance(event, BonusTurn):
-                bonus[event.seat] += 1
-            elif isinstance(event, Took):
-                steals[event.seat] += event.source is not None
-                taken[event.seat] += event.amount
-                best[event.seat] = max(best[event.seat], event.amount)
+    steals, bonus, taken, best = ([0] * players for _ in range(4))
+    events = [event for _, event in replayed(GameState.new(players, first=first), actions, apply)]
+    turns, busts = turns_and_busts(players, events, TURN_ENDS, Bust)
+    for event in events:
+        if isinstance(event, BonusTurn):
+            bonus[event.seat] += 1
+        elif isinstance(event, Took):
+            steals[event.seat] += event.source is not None
+            taken[event.seat] += event.amount
+            best[event.seat] = max(best[event.seat], event.amount)
     return [
         TurnFigures(*seat) for seat in zip(turns, busts, steals, bonus, taken, best, strict=True)
     ]
@@ -224,27 +224,6 @@ def _luck_figures(luck: PushLuck) -> dict[str, int]:
     }
 
 
-def _plain(error: RulesError, state: GameState) -> Words:
-    """What a refused action means, in the player's words rather than the engine's."""
-    if isinstance(error, GameAlreadyOver):
-        return Message("the game is over")
-    if isinstance(error, WrongPhase):
-        return _wrong_phase(state)
-    if isinstance(error, IllegalSetAside):
-        return Message(
-            "this roll doesn't allow that set-aside (a number new this turn needs three dice)"
-        )
-    if isinstance(error, IllegalTake):
-        if state.aside.lasso < STEAL_LASSOS:
-            return Plural(
-                "a steal needs {n} lasso set aside this turn",
-                "a steal needs {n} lassos set aside this turn",
-                STEAL_LASSOS,
-            )
-        return Message("you can only steal from an opponent")
-    return Message("that is not a move in Gold Nuggets")
-
-
 def _wrong_phase(state: GameState) -> Message:
     return {
         Phase.ROLL: Message("roll the dice first: nothing is set aside yet"),
@@ -256,5 +235,7 @@ def _wrong_phase(state: GameState) -> Message:
 
 
 NUGGETS = GoldNuggets(
-    GAME, JsonForm(state_to_json, state_from_json, action_to_json, action_from_json, RulesError)
+    GAME,
+    JsonForm(state_to_json, state_from_json, action_to_json, action_from_json, RulesError),
+    DiceEngine(apply, RulesError, Phase.OVER, TimeOut(), TURN_ENDS, _faces),
 )
