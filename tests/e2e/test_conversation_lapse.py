@@ -55,6 +55,15 @@ class GroupDm(InGroupDm):
         game = await world.bots[0].service.game(await self.game_id())
         return game, lobby
 
+    async def started_then_stopped(self, down: float) -> tuple[Game, Message]:
+        """The game started, then its bot stopped ten minutes in (of the token's 15) and
+        kept down for ``down`` seconds: the game and its one message."""
+        started = await self.started()
+        self.world.advance(10 * MINUTE)
+        await self.world.stop_bots()
+        self.world.advance(down)
+        return started
+
     async def game_id(self) -> int:
         games = await self.world.bots[0].service.games_here(self.group.id)
         (game,) = games
@@ -163,10 +172,7 @@ async def test_a_bot_restarted_while_the_token_lasts_still_makes_the_lapse(
     friends: GroupDm,
 ) -> None:
     world = friends.world
-    _, table = await friends.started()
-    world.advance(10 * MINUTE)
-    await world.stop_bots()
-    world.advance(2 * MINUTE)
+    _, table = await friends.started_then_stopped(2 * MINUTE)
     await world.start_bot(board=True)
     assert LAPSED not in describe(table)
     world.advance(EDIT_WITHIN - 1 - 12 * MINUTE)
@@ -178,10 +184,7 @@ async def test_a_bot_restarted_after_the_token_ran_out_asks_nothing_of_it(
     friends: GroupDm,
 ) -> None:
     world = friends.world
-    game, table = await friends.started()
-    world.advance(10 * MINUTE)
-    await world.stop_bots()
-    world.advance(10 * MINUTE)
+    game, table = await friends.started_then_stopped(10 * MINUTE)
     asked = len(world.discord.requests)
     bot = await world.start_bot(board=True)
     await bot.parts.get(ConversationMessages).looks.look()

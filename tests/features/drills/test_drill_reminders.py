@@ -25,6 +25,7 @@ ANN, BO = 101, 102
 BERLIN = zoneinfo.ZoneInfo("Europe/Berlin")
 DAY = dt.date(2026, 3, 2)
 """A Monday of Berlin's winter time (UTC+1), weeks from a change of its clocks."""
+TOMORROW = DAY + dt.timedelta(days=1)
 HOUR = 3600.0
 
 
@@ -109,7 +110,7 @@ async def test_at_the_players_hour_in_their_zone_and_not_before(
     (reminder,) = await owed_now(reminders)
     assert reminder == Reminder(ANN, DAY)
     assert reminder.key == f"drills:{ANN}:2026-03-02"
-    assert (await reminders.look()).next_at == at(DAY + dt.timedelta(days=1), 18)
+    assert (await reminders.look()).next_at == at(TOMORROW, 18)
 
 
 async def test_once_a_day_however_many_looks_and_processes(
@@ -132,8 +133,8 @@ async def test_once_a_day_however_many_looks_and_processes(
     for hour in (18.5, 20, 23.9):
         to(clock, at(DAY, hour))
         assert await owed_now(reminders) == []
-    to(clock, at(DAY + dt.timedelta(days=1), 18))
-    assert await owed_now(reminders) == [Reminder(ANN, DAY + dt.timedelta(days=1))]
+    to(clock, at(TOMORROW, 18))
+    assert await owed_now(reminders) == [Reminder(ANN, TOMORROW)]
 
 
 def hours(start: float, days: int) -> Iterator[float]:
@@ -180,6 +181,15 @@ async def test_never_in_quiet_hours_and_once_a_day(
         assert when == start or (local.hour, local.minute) == (expected, 0)
 
 
+async def waits_till_seven_tomorrow(clock: ManualClock, reminders: DrillReminders) -> None:
+    """Nothing is owed yet: the next look is at the end of quiet hours, 7:00 the next
+    day, where the clock is moved."""
+    looked = await reminders.look()
+    assert looked.owed == []
+    assert looked.next_at == at(TOMORROW, 7)
+    to(clock, at(TOMORROW, 7))
+
+
 def in_quiet(quiet: QuietHours, hour: int) -> bool:
     if quiet.start < quiet.end:
         return quiet.start <= hour < quiet.end
@@ -192,13 +202,9 @@ async def test_a_reminder_in_quiet_hours_waits_for_their_end_still_once_that_day
     await turn_on(players, ANN, 23, QuietHours(22, 7))
     drills.due[ANN] = 4
     to(clock, at(DAY, 23))
-    looked = await reminders.look()
-    assert looked.owed == []
-    tomorrow = DAY + dt.timedelta(days=1)
-    assert looked.next_at == at(tomorrow, 7)
-    to(clock, at(tomorrow, 7))
+    await waits_till_seven_tomorrow(clock, reminders)
     assert await owed_now(reminders) == [Reminder(ANN, DAY)], "the day of its hour"
-    to(clock, at(tomorrow, 12))
+    to(clock, at(TOMORROW, 12))
     assert await owed_now(reminders) == []
 
 
@@ -210,14 +216,10 @@ async def test_a_bot_back_in_quiet_hours_waits_for_their_end_and_late_sends_none
     await turn_on(players, ANN, quiet=QuietHours(20, 7))
     drills.due[ANN] = 1
     to(clock, at(DAY, 21))
-    looked = await reminders.look()
-    assert looked.owed == []
-    tomorrow = DAY + dt.timedelta(days=1)
-    assert looked.next_at == at(tomorrow, 7)
-    to(clock, at(tomorrow, 7))
+    await waits_till_seven_tomorrow(clock, reminders)
     assert await owed_now(reminders) == []
-    to(clock, at(tomorrow, 18))
-    assert await owed_now(reminders) == [Reminder(ANN, tomorrow)]
+    to(clock, at(TOMORROW, 18))
+    assert await owed_now(reminders) == [Reminder(ANN, TOMORROW)]
 
 
 async def test_an_owed_reminder_waits_out_quiet_hours_that_began_meanwhile(
@@ -231,11 +233,7 @@ async def test_an_owed_reminder_waits_out_quiet_hours_that_began_meanwhile(
     assert (await reminders.look()).owed == [Reminder(ANN, DAY)]
     await turn_on(players, ANN, quiet=QuietHours(22, 7))
     to(clock, at(DAY, 22.5))
-    looked = await reminders.look()
-    assert looked.owed == []
-    tomorrow = DAY + dt.timedelta(days=1)
-    assert looked.next_at == at(tomorrow, 7)
-    to(clock, at(tomorrow, 7))
+    await waits_till_seven_tomorrow(clock, reminders)
     assert await owed_now(reminders) == [Reminder(ANN, DAY)]
 
 
@@ -277,8 +275,8 @@ async def test_none_on_a_day_no_drill_is_due(
     drills.due[ANN] = 2
     to(clock, at(DAY, 20))
     assert await owed_now(reminders) == []
-    to(clock, at(DAY + dt.timedelta(days=1), 18))
-    assert await owed_now(reminders) == [Reminder(ANN, DAY + dt.timedelta(days=1))]
+    to(clock, at(TOMORROW, 18))
+    assert await owed_now(reminders) == [Reminder(ANN, TOMORROW)]
     # Answered all since it was decided: nothing to post.
     to(clock, at(DAY + dt.timedelta(days=2), 18))
     (reminder,) = (await reminders.look()).owed
@@ -297,5 +295,5 @@ async def test_late_by_half_a_day_at_most(
     drills.due.update({ANN: 1, BO: 1})
     to(clock, at(DAY, 20))
     assert await owed_now(reminders) == [Reminder(ANN, DAY)]
-    to(clock, at(DAY + dt.timedelta(days=1), 8) - 1)
+    to(clock, at(TOMORROW, 8) - 1)
     assert await owed_now(reminders) == []
