@@ -1,4 +1,5 @@
-"""An emulator with one member and channel, and a plain discord.py client logged in to it."""
+"""An emulator with one member and channel, and a plain discord.py client logged in to it;
+the places of the tests of user installs (``friends``, with its listening ``client``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from discord import app_commands
 
 from bot.discord_ui.client import use_discord_at
 from emulator import DEFAULT_BOT_PERMISSIONS, DiscordEmulator
+from tests.emulator.friends import client, friends
 from tests.emulator.rest import Bot, Place
+
+__all__ = ["client", "friends"]
 
 
 @pytest.fixture

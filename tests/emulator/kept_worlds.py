@@ -3,6 +3,8 @@ one, before and after the restart."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.discord_ui.client import use_discord_at
@@ -17,3 +19,16 @@ async def keeping(folder: Path) -> tuple[DiscordEmulator, bool]:
     await emulator.start()
     use_discord_at(emulator.base_url)
     return emulator, loaded
+
+
+@asynccontextmanager
+async def reloaded(first: DiscordEmulator, folder: Path) -> AsyncIterator[DiscordEmulator]:
+    """``first`` closed, which saves its world in ``folder``, and a new emulator that took
+    that world up, closed once left."""
+    await first.close()
+    again = DiscordEmulator()
+    assert await again.keep_state(folder)
+    try:
+        yield again
+    finally:
+        await again.close()

@@ -21,6 +21,9 @@ GUILDS = discord.Intents(guilds=True, guild_messages=True)
 """A server's events and its messages': what threads and channels send."""
 WAIT = 10.0
 Event = tuple[str, dict[str, Any]]
+Route = tuple[str, str, dict[str, Any] | None]
+"""A request: its method, its path under /api/v10 and its body."""
+MISSING_ACCESS = (403, {"code": 50001, "message": "Missing Access"})
 
 
 class Listener(discord.Client):
@@ -99,3 +102,29 @@ async def thread_heard(place: Place) -> AsyncIterator[tuple[Listener, Message, C
         starter, thread = await start_thread(place)
         await client.next("THREAD_CREATE")
         yield client, starter, thread
+
+
+def message_routes(message: Message) -> list[Route]:
+    """What a bot asks of a message's channel and of the message: the channel read, a
+    message posted, the history read, and ``message`` read, edited and deleted."""
+    base = f"/channels/{message.channel_id}"
+    return [
+        ("GET", base, None),
+        ("POST", f"{base}/messages", {"content": "hi"}),
+        ("GET", f"{base}/messages", None),
+        ("GET", f"{base}/messages/{message.id}", None),
+        ("PATCH", f"{base}/messages/{message.id}", {"content": "edited"}),
+        ("DELETE", f"{base}/messages/{message.id}", None),
+    ]
+
+
+def thread_route(message: Message) -> Route:
+    """A thread started from ``message``."""
+    path = f"/channels/{message.channel_id}/messages/{message.id}/threads"
+    return ("POST", path, {"name": "t"})
+
+
+async def all_missing_access(place: Place, routes: list[Route]) -> None:
+    """Each of ``routes`` asked by the bot is refused 50001 Missing Access."""
+    for method, path, body in routes:
+        assert await place.call(method, path, body) == MISSING_ACCESS, (method, path)

@@ -11,9 +11,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from emulator import DiscordEmulator, state
+from emulator import state
 from emulator.message_events import DIRECT_MESSAGES_INTENT
-from tests.emulator.kept_worlds import keeping
+from tests.emulator.kept_worlds import keeping, reloaded
 from tests.emulator.places import listening
 from tests.emulator.rest import Answer, Place
 
@@ -108,16 +108,11 @@ async def test_dms_are_kept_in_the_saved_state(tmp_path: Path) -> None:
     place = Place(first, ann, first.dm_with(ann))
     await place.post({"content": "kept"})
     first.close_dms(ann)
-    await first.close()
 
-    saved = state.read(tmp_path)
-    assert saved is not None and list(saved.dms) == [ann.id]
-    again = DiscordEmulator()
-    assert await again.keep_state(tmp_path)
-    try:
+    async with reloaded(first, tmp_path) as again:
+        saved = state.read(tmp_path)
+        assert saved is not None and list(saved.dms) == [ann.id]
         dm = again.dm_with(again.users[ann.id])
         assert dm.id == place.channel.id and dm is again.channels[dm.id]
         assert [m.content for m in dm.messages] == ["kept"]
         assert again.users[ann.id].dms_open is False
-    finally:
-        await again.close()

@@ -8,37 +8,18 @@ world."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
 import pytest
 
-from emulator import DiscordEmulator, Interaction, state
+from emulator import DiscordEmulator, Interaction, Message, state
 from emulator.installs import PRIVATE_CHANNEL_PERMISSIONS
-from tests.emulator.kept_worlds import keeping
-from tests.emulator.places import WAIT, Listener, listening
+from tests.emulator.friends import Friends, heard, received
+from tests.emulator.kept_worlds import keeping, reloaded
+from tests.emulator.places import WAIT, Listener, Route, all_missing_access, message_routes
 from tests.emulator.rest import Place
 from tests.emulator.test_activity_instances import get_instance
-from tests.emulator.test_user_installs import (
-    INTENTS,
-    MISSING_ACCESS,
-    Friends,
-    befriend,
-    heard,
-    received,
-)
-
-
-@pytest.fixture
-async def friends(place: Place) -> Friends:
-    return await befriend(place)
-
-
-@pytest.fixture
-async def client(friends: Friends) -> AsyncIterator[Listener]:
-    async with listening(friends.place, INTENTS) as client:
-        yield client
 
 
 def join_button() -> discord.ui.View:
@@ -47,14 +28,18 @@ def join_button() -> discord.ui.View:
     return view
 
 
-async def lobby(friends: Friends, client: Listener) -> tuple[Interaction, discord.Interaction]:
-    """Ann's /play in the group DM, answered with a lobby that has a Join button."""
+async def lobby(
+    friends: Friends, client: Listener
+) -> tuple[Interaction, discord.Interaction, Message]:
+    """Ann's /play in the group DM, answered with a lobby that has a Join button: the
+    command, as the emulator keeps it and as discord.py reads it, and the lobby."""
     emulated, seen, _ = await received(
         client, friends.emulator.slash(friends.ann, friends.group, "play")
     )
     await seen.response.send_message("lobby", view=join_button())
     await friends.emulator.answer(emulated, WAIT)
-    return emulated, seen
+    (message,) = friends.group.messages
+    return emulated, seen, message
 
 
 async def test_an_interaction_in_a_group_dm_reads_as_discord_sends_it(
@@ -90,8 +75,7 @@ async def test_each_member_presses_with_a_fresh_token_and_the_installers_authori
     friends: Friends, client: Listener
 ) -> None:
     emulator = friends.emulator
-    command, _ = await lobby(friends, client)
-    (message,) = friends.group.messages
+    command, _, message = await lobby(friends, client)
     tokens = {command.token}
     for presser in (friends.bo, friends.cy, friends.ann):
         press, seen, raw = await received(client, emulator.click(presser, message, "Join"))
@@ -122,8 +106,7 @@ async def test_the_answer_is_edited_only_while_its_token_lasts(
     friends: Friends, client: Listener
 ) -> None:
     emulator = friends.emulator
-    _, seen = await lobby(friends, client)
-    (message,) = friends.group.messages
+    _, seen, message = await lobby(friends, client)
     emulator.clock.advance(14 * 60)
     await seen.edit_original_response(content="lobby: 14 minutes on")
     await seen.followup.send("still here")
@@ -145,19 +128,9 @@ async def test_the_answer_is_edited_only_while_its_token_lasts(
 
 
 async def test_the_bot_can_not_read_or_write_a_group_dm(friends: Friends, client: Listener) -> None:
-    await lobby(friends, client)
-    (message,) = friends.group.messages
-    base = f"/channels/{friends.group.id}"
-    for method, path, body in (
-        ("GET", base, None),
-        ("DELETE", base, None),
-        ("POST", f"{base}/messages", {"content": "hi"}),
-        ("GET", f"{base}/messages", None),
-        ("GET", f"{base}/messages/{message.id}", None),
-        ("PATCH", f"{base}/messages/{message.id}", {"content": "mine now"}),
-        ("DELETE", f"{base}/messages/{message.id}", None),
-    ):
-        assert await friends.place.call(method, path, body) == MISSING_ACCESS, (method, path)
+    *_, message = await lobby(friends, client)
+    deleted: Route = ("DELETE", f"/channels/{friends.group.id}", None)
+    await all_missing_access(friends.place, [*message_routes(message), deleted])
     assert [m.content for m in friends.group.messages] == ["lobby"] and not message.deleted
 
 
@@ -204,13 +177,10 @@ async def test_group_dms_and_installs_are_kept_in_the_saved_state(tmp_path: Path
     interaction.owners = {"1": str(ann.id)}
     status, _ = await Place(first, ann, group).respond(interaction, 4, {"content": "kept"})
     assert status == 200
-    await first.close()
 
-    saved = state.read(tmp_path)
-    assert saved is not None and list(saved.group_dms) == [group.id]
-    again = DiscordEmulator()
-    assert await again.keep_state(tmp_path)
-    try:
+    async with reloaded(first, tmp_path) as again:
+        saved = state.read(tmp_path)
+        assert saved is not None and list(saved.group_dms) == [group.id]
         kept = again.group_dms[group.id]
         assert (kept.recipients, kept.name, kept.owner_id) == ([ann.id, bo.id], "pair", ann.id)
         (message,) = kept.messages
@@ -219,5 +189,3 @@ async def test_group_dms_and_installs_are_kept_in_the_saved_state(tmp_path: Path
         assert again.user_installs == {ann.id}
         assert again.foreign_guilds[elsewhere.id].channels[far.id].name == "games"
         assert elsewhere.id not in again.guilds and far.id not in again.channels
-    finally:
-        await again.close()

@@ -12,7 +12,16 @@ import discord
 import pytest
 
 from emulator import DEFAULT_BOT_PERMISSIONS, Channel
-from tests.emulator.places import THREADS, Listener, listening, post, start_thread
+from tests.emulator.places import (
+    THREADS,
+    Listener,
+    all_missing_access,
+    listening,
+    message_routes,
+    post,
+    start_thread,
+    thread_route,
+)
 from tests.emulator.rest import Place
 
 GUILDS = discord.Intents(guilds=True)
@@ -126,18 +135,7 @@ async def test_without_view_channel_every_route_is_missing_access(
     place.channel.bot_permissions = THREADS
     message = await place.post({"content": "before"})
     place.channel.bot_permissions = granted | discord.Permissions(create_public_threads=True)
-    base = f"/channels/{place.channel.id}"
-    for method, path, payload in (
-        ("GET", base, None),
-        ("POST", f"{base}/messages", {"content": "hi"}),
-        ("GET", f"{base}/messages", None),
-        ("GET", f"{base}/messages/{message.id}", None),
-        ("PATCH", f"{base}/messages/{message.id}", {"content": "edited"}),
-        ("DELETE", f"{base}/messages/{message.id}", None),
-        ("POST", f"{base}/messages/{message.id}/threads", {"name": "t"}),
-    ):
-        status, body = await place.call(method, path, payload)
-        assert (status, body) == (403, {"code": 50001, "message": "Missing Access"}), path
+    await all_missing_access(place, [*message_routes(message), thread_route(message)])
     assert [m.content for m in place.channel.visible()] == ["before"]
 
 
