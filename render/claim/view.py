@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from i18n import Language
+from render.common.seats import check_seats
 
 FACTIONS: Final = (
     "AUT",
@@ -177,7 +178,6 @@ class TableView:
                 raise ValueError(f"{name}: one per seat, or empty")
         if any(code not in FACTIONS for code in self.factions):
             raise ValueError("unknown faction")
-        seats = range(players)
         mentioned = (
             self.leader,
             *self.to_act,
@@ -188,10 +188,7 @@ class TableView:
             *self.winners,
             *((self.last_winner,) if self.last_winner is not None else ()),
         )
-        if any(seat not in seats for seat in mentioned):
-            raise ValueError("seats are numbered from 0")
-        if (self.phase == "over") != bool(self.winners):
-            raise ValueError("winners exactly when the game is over")
+        check_seats(players, mentioned, over=self.phase == "over", winners=self.winners)
 
     @property
     def players(self) -> int:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from i18n import Language, english
+from render.common.seats import check_seats
 
 FACES: Final = ("L", "N", "2", "3", "4", "5")
 """A die's faces, in the order the image sorts dice: lasso, nugget, then the numbers."""
@@ -65,11 +66,8 @@ class NuggetsView:
             raise ValueError(f"faces are {', '.join(FACES)}")
         if len(self.aside) > DICE or len(self.rolled) > DICE:
             raise ValueError(f"there are {DICE} dice")
-        seats = range(len(self.names))
-        if self.turn not in seats or any(seat not in seats for seat in self.winners):
-            raise ValueError("seats are numbered from 0")
-        if self.over != bool(self.winners):
-            raise ValueError("winners exactly when the game is over")
+        named = (self.turn, *self.winners)
+        check_seats(len(self.names), named, over=self.over, winners=self.winners)
 
     @property
     def players(self) -> int:
