@@ -93,9 +93,17 @@ async def started(
         await task
 
 
+@pytest.fixture
+def dice_seed() -> int | None:
+    """The seed of the bot's dice (None: the system's): a test module that plays a game
+    through gives one, to play the same game every run."""
+    return None
+
+
 @pytest_asyncio.fixture(loop_scope="session")
-async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
-    async with started(tmp_path) as sandbox:
+async def sandbox(tmp_path: Path, dice_seed: int | None) -> AsyncIterator[Sandbox]:
+    dice = None if dice_seed is None else random.Random(dice_seed)
+    async with started(tmp_path, dice=dice) as sandbox:
         yield sandbox
 
 

@@ -9,20 +9,16 @@ import io
 import math
 import random
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, expect
 
 from render.common.palette import PLAYERS
 from sandbox.server_world import CHANNEL_NAME
-from tests.sandbox.conftest import Sandbox, started
+from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import (
-    DESKTOP,
     PHONE,
     PICTURE,
     PLAYS,
@@ -90,21 +86,11 @@ async def test_command_names_are_completed_in_the_message_box(page: Page) -> Non
     await expect(messages(page)).to_have_count(0)
 
 
-@pytest_asyncio.fixture(loop_scope="session")
-async def seeded(browser: Browser, tmp_path: Path) -> AsyncIterator[tuple[Page, Sandbox]]:
-    """A desktop page on a sandbox whose dice replay the same game (``DICE_SEED``)."""
-    async with (
-        started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox,
-        open_page(browser, sandbox.url, DESKTOP) as page,
-    ):
-        yield page, sandbox
-
-
 @pytest.mark.long(seconds=15)
+@pytest.mark.parametrize("dice_seed", [DICE_SEED])
 async def test_a_whole_game_in_its_thread_by_clicking_with_a_second_member_and_a_bot(
-    seeded: tuple[Page, Sandbox],
+    page: Page, sandbox: Sandbox
 ) -> None:
-    page, sandbox = seeded
     await act_as(page, "Ann")
     await slash(page, "/server settings threads:true")
     settings = messages(page).last

@@ -6,23 +6,18 @@ that a device without an emoji font shows them too; and names without stray symb
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.async_api import Browser, FrameLocator, Page, ViewportSize, expect
+from playwright.async_api import FrameLocator, Page, ViewportSize, expect
 
-from tests.sandbox.conftest import Sandbox, started
+from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import (
     DESKTOP,
     PHONE,
     act_as,
     new_lobby,
-    open_page,
     slash,
     start_from_lobby,
 )
@@ -63,19 +58,6 @@ async def icons_are_our_pictures(frame: FrameLocator) -> int:
     return len(shown)
 
 
-@asynccontextmanager
-async def seeded(
-    browser: Browser, tmp_path: Path, dice: int
-) -> AsyncIterator[tuple[Page, Sandbox]]:
-    """A desktop page on a sandbox whose bot draws from ``dice``: the same games every run,
-    for the computer player decides from the game alone."""
-    async with (
-        started(tmp_path, dice=random.Random(dice)) as sandbox,
-        open_page(browser, sandbox.url, DESKTOP) as page,
-    ):
-        yield page, sandbox
-
-
 async def anns_board(
     page: Page,
     sandbox: Sandbox,
@@ -84,7 +66,7 @@ async def anns_board(
     viewport: ViewportSize | None = None,
 ) -> FrameLocator:
     """Ann's board of the table ``command`` starts from a new lobby (the page first set to
-    ``viewport``, if given), once she has authorized it."""
+    ``viewport``, if given), once she has authorized it and it shows the game."""
     ann = member(sandbox.emulator, "Ann")
     await act_as(page, "Ann")
     table = await start_from_lobby(await new_lobby(page, command), title)
@@ -92,19 +74,16 @@ async def anns_board(
         await page.set_viewport_size(viewport)
     await open_the_board(page, table)
     await consent(page, ann, "Authorize")
-    return board(page, ann)
+    frame = board(page, ann)
+    await expect(frame.locator("#heading")).to_contain_text(title)
+    return frame
 
 
+@pytest.mark.parametrize("dice_seed", [CLAIM_IT_DICE])
 async def test_a_claim_it_board_on_a_phone_gives_the_odds_and_draws_its_icons(
-    browser: Browser, tmp_path: Path
+    page: Page, sandbox: Sandbox
 ) -> None:
-    async with seeded(browser, tmp_path, CLAIM_IT_DICE) as (page, sandbox):
-        await claim_it_on_a_phone(page, sandbox)
-
-
-async def claim_it_on_a_phone(page: Page, sandbox: Sandbox) -> None:
     frame = await anns_board(page, sandbox, "/claimit new bots:1", "Claim It! #1", PHONE)
-    await expect(frame.locator("#heading")).to_contain_text("Claim It! #1")
 
     odds = frame.locator(".odds")
     await expect(odds).to_contain_text("Chance the next roll busts:")
@@ -144,16 +123,11 @@ async def claim_it_on_a_phone(page: Page, sandbox: Sandbox) -> None:
     assert said["words"]["signing_in"] == "Anmeldung bei Discord …"
 
 
+@pytest.mark.parametrize("dice_seed", [NUGGETS_DICE])
 async def test_a_gold_nuggets_roll_is_said_in_words_on_the_board(
-    browser: Browser, tmp_path: Path
+    page: Page, sandbox: Sandbox
 ) -> None:
-    async with seeded(browser, tmp_path, NUGGETS_DICE) as (page, sandbox):
-        await a_gold_nuggets_roll(page, sandbox)
-
-
-async def a_gold_nuggets_roll(page: Page, sandbox: Sandbox) -> None:
     frame = await anns_board(page, sandbox, "/nuggets new bots:1", "Gold Nuggets #1")
-    await expect(frame.locator("#heading")).to_contain_text("Gold Nuggets #1")
     await expect(frame.locator(".odds")).to_contain_text("Chance the next roll busts:")
 
     await frame.locator('[data-focus="choice:roll"]').click()

@@ -19,13 +19,10 @@ import asyncio
 import io
 import random
 import re
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 from playwright.async_api import Browser, Locator, Page, Route, expect
 
@@ -33,7 +30,7 @@ from emulator import Message
 from emulator.components import IS_COMPONENTS_V2
 from emulator.model import EPHEMERAL, LOADING, Attachment, snowflake
 from sandbox.server_world import CHANNEL_ID
-from tests.sandbox.conftest import Sandbox, put_message, started
+from tests.sandbox.conftest import Sandbox, put_message
 from tests.sandbox.pages import (
     CONTROLS,
     DESKTOP,
@@ -89,13 +86,14 @@ class Table:
     sandbox: Sandbox
 
 
-@pytest_asyncio.fixture(loop_scope="session")
-async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[Table]:
-    async with (
-        started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox,
-        open_page(browser, sandbox.url, DESKTOP) as page,
-    ):
-        yield Table(page, sandbox)
+@pytest.fixture
+def dice_seed() -> int:
+    return DICE_SEED
+
+
+@pytest.fixture
+def table(page: Page, sandbox: Sandbox) -> Table:
+    return Table(page, sandbox)
 
 
 @pytest.mark.long(seconds=26)

@@ -6,23 +6,17 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
-from playwright.async_api import Browser, Locator, Page, expect
+from playwright.async_api import Locator, Page, expect
 
 from i18n import language
-from tests.sandbox.conftest import started
 from tests.sandbox.pages import (
-    DESKTOP,
     PICTURE,
     PLAYS,
     act_as,
     by_id,
     messages,
-    open_page,
     picture_changed,
     shoot,
     slash,
@@ -48,14 +42,9 @@ async def next_turn_or_end(page: Page) -> Locator | None:
     return by_id(page, await turn.last.get_attribute("data-id"))
 
 
-@pytest_asyncio.fixture(loop_scope="session")
-async def page(browser: Browser, tmp_path: Path) -> AsyncIterator[Page]:
-    """A desktop page on a sandbox whose dice replay the same game (``DICE_SEED``)."""
-    async with (
-        started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox,
-        open_page(browser, sandbox.url, DESKTOP) as page,
-    ):
-        yield page
+@pytest.fixture
+def dice_seed() -> int:
+    return DICE_SEED
 
 
 async def test_a_german_member_plays_a_whole_game_in_german(page: Page) -> None:

@@ -10,19 +10,15 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 from PIL.GifImagePlugin import GifImageFile
-from playwright.async_api import Browser, Locator, Page, expect
+from playwright.async_api import Locator, Page, expect
 
 from sandbox.server_world import CHANNEL_NAME
-from tests.sandbox.conftest import Sandbox, started
+from tests.sandbox.conftest import Sandbox
 from tests.sandbox.pages import (
-    DESKTOP,
     PICTURE,
     PLAYS,
     act_as,
@@ -34,7 +30,6 @@ from tests.sandbox.pages import (
     mover,
     new_lobby,
     next_turn,
-    open_page,
     pings,
     public,
     shoot,
@@ -63,19 +58,14 @@ class Played:
     """Each menu used, by its name in the custom_id (``aside``, ``steal``)."""
 
 
-@pytest_asyncio.fixture(loop_scope="session")
-async def table(browser: Browser, tmp_path: Path) -> AsyncIterator[tuple[Page, Sandbox]]:
-    async with (
-        started(tmp_path, dice=random.Random(DICE_SEED)) as sandbox,
-        open_page(browser, sandbox.url, DESKTOP) as page,
-    ):
-        yield page, sandbox
+@pytest.fixture
+def dice_seed() -> int:
+    return DICE_SEED
 
 
 async def test_a_whole_gold_nuggets_game_with_buttons_and_menus(
-    table: tuple[Page, Sandbox],
+    page: Page, sandbox: Sandbox
 ) -> None:
-    page, sandbox = table
     await check_the_page_offers_every_game(page)
     await check_the_rules_are_only_for_the_asker(page)
 
