@@ -42,13 +42,13 @@ class InGroupDm:
 
 @asynccontextmanager
 async def game_night(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, *, board: bool = True
 ) -> AsyncIterator[tuple[World, Channel]]:
-    """A world of three players, its bot started with the board, and their group DM "game
-    night", where Ann installed the app; once left, checks that nothing was logged with a
-    traceback or as an error."""
+    """A world of three players, its bot started (with the board unless ``board`` is
+    False), and their group DM "game night", where Ann installed the app; once left,
+    checks that nothing was logged with a traceback or as an error."""
     world = await make_world(tmp_path, players=3)
-    await world.start_bot(board=True)
+    await world.start_bot(board=board)
     async with world:
         ann, bo, cy = world.players[:3]
         group = world.discord.add_group_dm(ann, [bo, cy], "game night")

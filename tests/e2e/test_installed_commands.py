@@ -6,7 +6,6 @@ is in, and ``/my`` reaches the bot's DM of a user who shares no server with it."
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from emulator import Channel, CommandUnavailable, Guild
-from tests.e2e.group_dms import InGroupDm
-from tests.e2e.world import ephemeral_answer, running_world
+from tests.e2e.group_dms import InGroupDm, game_night
+from tests.e2e.world import ephemeral_answer
 
 SERVER_ONLY = "{command} works only in a server I'm in, so nothing happened."
 
@@ -31,17 +30,12 @@ class Friends(InGroupDm):
 
 @pytest.fixture
 async def friends(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[Friends]:
-    async with running_world(tmp_path) as world:
-        discord = world.discord
-        ann, bo, cy = world.players[:3]
-        group = discord.add_group_dm(ann, [bo, cy], "game night")
-        elsewhere = discord.add_guild("Elsewhere", bo, bot_member=False)
-        discord.add_member(elsewhere, ann)
-        far = discord.add_channel(elsewhere, "games")
-        discord.install_to_user(ann)
+    async with game_night(tmp_path, caplog, board=False) as (world, group):
+        ann, bo = world.players[:2]
+        elsewhere = world.discord.add_guild("Elsewhere", bo, bot_member=False)
+        world.discord.add_member(elsewhere, ann)
+        far = world.discord.add_channel(elsewhere, "games")
         yield Friends(world, group, elsewhere, far)
-    tracebacks = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
-    assert tracebacks == []
 
 
 async def test_a_game_command_in_a_group_dm_is_refused_and_changes_nothing(
