@@ -50,6 +50,7 @@ from tests.games.claim.test_german import game, played
 from tests.games.claim.test_german import move as written_move
 from tests.games.stored import BIG_ID
 from tests.games.test_contract import play
+from tests.games.undrawn import tables_undrawn
 
 EN = english()
 CARD_NAME = re.compile(
@@ -61,12 +62,7 @@ CARD_NAME = re.compile(
 @pytest.fixture
 def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """The words alone: the images are left undrawn, so that whole games go quickly."""
-
-    async def undrawn(game: object, table: object, lit: object = None) -> bytes:
-        return b""
-
-    monkeypatch.setattr(face, "table_png", undrawn)
-    monkeypatch.setattr(table_pictures, "table_png", undrawn)
+    tables_undrawn(monkeypatch, face, table_pictures)
     monkeypatch.setattr(face, "CLAIM_HAND", lambda hand, album: b"")
 
 

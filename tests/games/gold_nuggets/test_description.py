@@ -27,6 +27,7 @@ from render.gold_nuggets import NuggetsView
 from tests.engine.gold_nuggets.play import faces
 from tests.games.gold_nuggets.tables import outcome, random_game
 from tests.games.stored import BIG_ID
+from tests.games.undrawn import tables_undrawn
 
 EN = english()
 
@@ -34,12 +35,7 @@ EN = english()
 @pytest.fixture
 def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """The words alone: the images are left undrawn, so that whole games go quickly."""
-
-    async def undrawn(game: object, view: object, lit: object = None) -> bytes:
-        return b""
-
-    monkeypatch.setattr(face, "table_png", undrawn)
-    monkeypatch.setattr(table_pictures, "table_png", undrawn)
+    tables_undrawn(monkeypatch, face, table_pictures)
 
 
 def names(game: Game) -> list[str]:
