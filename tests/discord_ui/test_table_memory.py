@@ -21,11 +21,18 @@ def memory() -> TableMemory:
     return TableMemory(ManualClock())
 
 
-def test_a_move_alone_is_kept_for_its_show_once() -> None:
+def moved_alone(version: int) -> TableMemory:
+    """A memory where a move of game 7 was made, the one change to it, leaving it at
+    ``version``."""
     state = memory()
     state.moving(7)
-    state.changed(7, at(5))
-    state.moved(at(5))
+    state.changed(7, at(version))
+    state.moved(at(version))
+    return state
+
+
+def test_a_move_alone_is_kept_for_its_show_once() -> None:
+    state = moved_alone(5)
     assert state.committed(7) == at(5)
     assert state.committed(7) is None
 
@@ -40,10 +47,7 @@ def test_a_move_with_another_change_made_meanwhile_is_read_again() -> None:
 
 
 def test_a_change_after_the_move_makes_the_kept_one_stale() -> None:
-    state = memory()
-    state.moving(7)
-    state.changed(7, at(5))
-    state.moved(at(5))
+    state = moved_alone(5)
     state.changed(7, None)
     assert state.committed(7) is None
 
@@ -76,10 +80,7 @@ async def test_a_show_that_ends_during_the_move_or_after_it_makes_it_read_again(
 
 
 def test_a_game_over_keeps_nothing() -> None:
-    state = memory()
-    state.moving(7)
-    state.changed(7, at(5))
-    state.moved(at(5))
+    state = moved_alone(5)
     state.forget(7)
     assert state.committed(7) is None
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import discord
@@ -56,17 +58,32 @@ def posted(channel: Channel) -> list[Message]:
     return [m for m in channel.messages if not m.deleted]
 
 
+@asynccontextmanager
+async def newcomers(
+    tmp_path: Path, database: str | None = None, locale: str | None = None
+) -> AsyncIterator[tuple[World, Guild, Channel, Channel]]:
+    """A world of two players with the bot started, and ``server``'s server, which it is
+    not in yet (in ``locale``, as the players are)."""
+    async with await make_world(tmp_path, 2, database=database, locale=locale) as world:
+        await world.start_bot()
+        yield (world, *server(world, locale))
+
+
+async def welcomed_in(world: World, guild: Guild, channel: Channel, not_in: Channel) -> Message:
+    """The bot added to ``guild``: its one welcome, posted in ``channel`` and nothing in
+    ``not_in``."""
+    await added(world, guild)
+    assert posted(not_in) == []
+    (welcome,) = posted(channel)
+    return welcome
+
+
 async def test_a_server_that_adds_the_bot_is_welcomed_once_with_a_lesson_per_game(
     tmp_path: Path, database_target: str
 ) -> None:
-    async with await make_world(tmp_path, 2, database=database_target) as world:
-        await world.start_bot()
-        guild, general, news = server(world)
+    async with newcomers(tmp_path, database_target) as (world, guild, general, news):
         await world.discord.set_system_channel(guild, news)
-        await added(world, guild)
-
-        assert posted(general) == []
-        (welcome,) = posted(news)
+        welcome = await welcomed_in(world, guild, news, general)
         assert title_of(welcome) == "Thanks for adding me!"
         said = describe(welcome)
         for face in faces():
@@ -107,34 +124,24 @@ async def test_a_server_that_adds_the_bot_is_welcomed_once_with_a_lesson_per_gam
 async def test_without_a_system_channel_the_first_channel_the_bot_may_post_in(
     tmp_path: Path,
 ) -> None:
-    async with await make_world(tmp_path, 2) as world:
-        await world.start_bot()
-        guild, general, news = server(world)
+    async with newcomers(tmp_path) as (world, guild, general, news):
         await world.discord.set_bot_permissions(general, NO_POSTING)
-        await added(world, guild)
-        assert posted(general) == []
-        (welcome,) = posted(news)
+        welcome = await welcomed_in(world, guild, news, general)
         assert title_of(welcome) == "Thanks for adding me!"
 
 
 async def test_a_system_channel_the_bot_may_not_post_in_is_passed_over(tmp_path: Path) -> None:
-    async with await make_world(tmp_path, 2) as world:
-        await world.start_bot()
-        guild, general, news = server(world)
+    async with newcomers(tmp_path) as (world, guild, general, news):
         await world.discord.set_system_channel(guild, news)
         await world.discord.set_bot_permissions(news, NO_POSTING)
-        await added(world, guild)
-        assert posted(news) == []
-        (welcome,) = posted(general)
+        welcome = await welcomed_in(world, guild, general, news)
         assert title_of(welcome) == "Thanks for adding me!"
 
 
 async def test_where_the_bot_may_post_nowhere_nothing_is_posted_and_one_line_logged(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async with await make_world(tmp_path, 2) as world:
-        await world.start_bot()
-        guild, general, news = server(world)
+    async with newcomers(tmp_path) as (world, guild, general, news):
         for channel in (general, news):
             await world.discord.set_bot_permissions(channel, NO_POSTING)
         with caplog.at_level(logging.INFO, logger="bot.features.welcome.discord.handlers"):
@@ -152,9 +159,7 @@ async def test_a_welcome_discord_refuses_for_good_is_given_up_with_one_line(
 ) -> None:
     """The bot shut out of the channel between the join and the post: Discord's 403 is
     one log line, and the welcome is owed no more, nor posted after a restart."""
-    async with await make_world(tmp_path, 2) as world:
-        await world.start_bot()
-        guild, general, news = server(world)
+    async with newcomers(tmp_path) as (world, guild, general, news):
         world.discord.fail(
             "POST /channels/{channel}/messages",
             403,
@@ -175,11 +180,8 @@ async def test_a_welcome_discord_refuses_for_good_is_given_up_with_one_line(
 
 
 async def test_a_german_server_is_welcomed_in_german(tmp_path: Path) -> None:
-    async with await make_world(tmp_path, 2, locale="de") as world:
-        await world.start_bot()
-        guild, general, _ = server(world, locale="de")
-        await added(world, guild)
-        (welcome,) = posted(general)
+    async with newcomers(tmp_path, locale="de") as (world, guild, general, news):
+        welcome = await welcomed_in(world, guild, general, news)
         assert title_of(welcome) == "Danke, dass ihr mich hinzugefügt habt!"
         assert "`/claimit neu`" in describe(welcome)
         assert welcome.button_labels()[0] == "Claim It! · Spielen lernen"
