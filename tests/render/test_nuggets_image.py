@@ -245,22 +245,8 @@ def overlap(a: Box, b: Box) -> bool:
 def test_every_text_fits_its_box_and_names_are_fitted(names: tuple[str, ...]) -> None:
     for _, sample in views():
         players = sample.players
-        view = NuggetsView(
-            names=names[:players],
-            nuggets=sample.nuggets,
-            centre=sample.centre,
-            turn=sample.turn,
-            aside=sample.aside,
-            rolled=sample.rolled,
-            rolled_used=sample.rolled_used,
-            value=sample.value,
-            bust=sample.bust,
-            over=sample.over,
-            winners=(0, 1, 2, 3, 4)[:players] if sample.over else (),
-            took=sample.took,
-            bonus=sample.bonus,
-            lang=sample.lang,
-        )
+        winners = (0, 1, 2, 3, 4)[:players] if sample.over else ()
+        view = replace(sample, names=names[:players], winners=winners)
         image = draw_table(view)
         drawn = labels(view)
         for label in drawn:
