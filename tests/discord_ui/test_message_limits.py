@@ -15,7 +15,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.background.stopping import Stopping
 from bot.discord_ui import face_drawing, game_notes
 from bot.discord_ui.core.lobby.controls import lobby_rows
 from bot.discord_ui.core.settings.handlers import settings_card
@@ -42,6 +41,7 @@ from bot.storage.ratings import Rating
 from emulator import message_problems
 from engine.claimit import GameState, Phase, Roll, apply
 from i18n import LANGUAGES, Language, Message, language
+from tests.discord_ui.refusals import fixed_refusals
 from tests.engine.claimit.playout import Step, random_game
 from tests.games.stored import BIG_ID, stored
 from tests.layouts import sent_body
@@ -172,17 +172,10 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.ChannelNotAllowed(many),
         errors.NotYourTurn(escaped(NAMES[0])),
         errors.NotHost(escaped(NAMES[0])),
-        errors.GameBroken("claimit"),
-        errors.GameBroken(None),
-        errors.NoGameHere("Claim It!", "claimit"),
-        errors.NotEnoughPlayers(2, 5),
-        errors.NotAllowedToConfigure("claimit"),
-        errors.NotAllowedToConfigure(None),
         errors.WhichGame([BIG_ID - n for n in range(100)]),
         errors.IllegalMove(Message(long)),
         errors.BadSetting(Message(long)),
         errors.LobbyFull(5),
-        errors.GameFinished(cancelled=True),
         errors.NoSuchBot(4),
         errors.ChannelBusy("Gold Nuggets #1000000000", 2**63 - 1, threads=True),
         errors.ChannelBusy("Gold Nuggets #1000000000", 2**63 - 1, its_thread=True),
@@ -193,24 +186,7 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NotANumber("reliability", "x" * 6000, 0, 100, whole=True),
         errors.NoLadderHere("nuggets"),
     )
-    simple = (
-        errors.GameNotFound,
-        errors.NotInGame,
-        errors.NotHere,
-        errors.NotOnThisMessage,
-        errors.NoLongerMember,
-        errors.NotThisGame,
-        errors.NotOnTheMenu,
-        Stopping,
-        errors.BoardMovedOn,
-        errors.NotStarted,
-        errors.AlreadyStarted,
-        errors.AlreadyJoined,
-        errors.BotsNotAllowed,
-        errors.NotAllowedToRecompute,
-    )
-    for refusal in simple:
-        yield refusal()
+    yield from fixed_refusals()
 
 
 @every_language

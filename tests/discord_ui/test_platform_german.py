@@ -12,7 +12,6 @@ from typing import Any
 
 import discord
 
-from bot.background.stopping import Stopping
 from bot.discord_ui import discord_refusals, game_notes, interactions
 from bot.discord_ui.card_layout import Card, layout
 from bot.discord_ui.core.hands import handlers as hands
@@ -26,6 +25,7 @@ from bot.storage.game_values import Level
 from bot.storage.ratings import Rating
 from i18n import Language, Message, english, language
 from render.claimit.gallery import random_play
+from tests.discord_ui.refusals import fixed_refusals
 from tests.games.stored import stored
 from tests.i18n_words import english_in, shown_in
 from tests.layouts import components
@@ -109,20 +109,11 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NotYourTurn("Ann"),
         errors.NotHost("Ann"),
         errors.NotHost(None),
-        errors.GameBroken("claimit"),
-        errors.GameBroken(None),
-        errors.NoGameHere("Claim It!", "claimit"),
-        errors.NotEnoughPlayers(2, 5),
-        errors.NotAllowedToConfigure("claimit"),
-        errors.NotAllowedToConfigure(None),
         errors.WhichGame(list(range(12))),
         errors.IllegalMove(Message("a computer player is easy, normal or hard")),
         errors.BadSetting(Message("at most {most} channels can be listed", most=25)),
-        errors.GameFinished(cancelled=True),
-        errors.GameFinished(cancelled=False),
         errors.NoSuchBot(4),
         errors.LobbyFull(4),
-        errors.GameNotFound(),
         errors.ChannelBusy("Claim It! #3", 5),
         errors.ChannelBusy("Claim It! #3", 5, threads=True),
         errors.ChannelBusy("Claim It! #3", 5, its_thread=True),
@@ -132,21 +123,9 @@ def refusals() -> Iterator[errors.ServiceError]:
         errors.NotANumber("reliability", "abc", 0, 100, whole=True),
         errors.NotANumber("bots", "x", None, None, whole=True),
         errors.NotANumber("ping_delay", "x", None, None, whole=False),
-        errors.NotInGame(),
-        errors.NotHere(),
-        errors.NotOnThisMessage(),
         errors.NoLadderHere("claimit"),
-        errors.NoLongerMember(),
-        errors.NotThisGame(),
-        errors.NotOnTheMenu(),
-        Stopping(),
-        errors.BoardMovedOn(),
-        errors.NotStarted(),
-        errors.AlreadyStarted(),
-        errors.AlreadyJoined(),
-        errors.BotsNotAllowed(),
-        errors.NotAllowedToRecompute(),
     )
+    yield from fixed_refusals()
 
 
 def says_it_all_in_german(texts: Callable[[Language], Iterable[str]]) -> None:
