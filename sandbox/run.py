@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from bot.activity.serving import board_served
 from bot.discord_ui.client import GameBot, use_discord_at
@@ -139,3 +141,32 @@ async def run_sandbox(
             await page.close()
     finally:
         await emulator.close()
+
+
+@contextlib.asynccontextmanager
+async def sandbox_running(
+    settings: Settings, emulator: DiscordEmulator, within: float = 60.0, **options: Any
+) -> AsyncIterator[str]:
+    """``run_sandbox`` in this process with ``emulator`` and the ``options`` it takes
+    (``dice``, ``guild_ready_timeout``), as the screenshots and the tests run it, until left
+    (then cancelled): the page's address, once it is ready. A ``RuntimeError`` when it
+    stops before, or is not ready within ``within`` seconds."""
+    said: list[str] = []
+    ready = asyncio.Event()
+    task = asyncio.create_task(
+        run_sandbox(settings, announce=said.append, ready=ready, emulator=emulator, **options)
+    )
+    try:
+        waiting = asyncio.create_task(ready.wait())
+        await asyncio.wait([task, waiting], timeout=within, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        if task.done():
+            task.result()
+            raise RuntimeError("the sandbox stopped before it was ready")
+        if not ready.is_set():
+            raise RuntimeError(f"the sandbox was not ready within {within:g} seconds")
+        yield said[0].split("open ", 1)[1].split(" ", 1)[0]
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task

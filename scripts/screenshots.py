@@ -53,10 +53,10 @@ from emulator import DISCORD_RATE_LIMITS, DiscordEmulator, Message
 from emulator.cdn import DISCORD_CDN
 from i18n import language
 from render.common.palette import PLAYERS
-from sandbox.run import run_sandbox
-from sandbox.server_world import GROUP_DM_ID, VOICE_CHANNEL_ID
+from sandbox.run import sandbox_running
+from sandbox.server_world import GROUP_DM_ID
 from scripts import unpictured_moves
-from tests.sandbox.pages import acting_as, slash
+from tests.sandbox.pages import acting_as, gathered_in_voice, roll_and_take, slash
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "docs" / "images"
@@ -726,13 +726,11 @@ def nuggets_pick(rng: random.Random) -> unpictured_moves.Move:
 
 
 def nuggets_choice(names: list[str], rng: random.Random) -> int:
-    rolls = [i for i, name in enumerate(names) if "Roll" in name]
-    takes = [i for i, name in enumerate(names) if "Take" in name]
-    if rolls and takes:
-        left = re.search(r"\((\d) dic?e\)", names[rolls[0]])
-        many = left is not None and int(left.group(1)) >= 4
-        return rolls[0] if many else takes[0]
-    return rng.randrange(len(names))
+    both = roll_and_take(names)
+    if both is None:
+        return rng.randrange(len(names))
+    roll, take, many = both
+    return roll if many else take
 
 
 async def claim(
@@ -1090,14 +1088,8 @@ async def voice_night(page: Page, camera: Camera) -> None:
     Claim It! game night, which invites the other two, who accept; she starts, and the
     game is played to her second turn: the whole page, with who is in voice and the
     channel's status under its name."""
-    voice = page.locator(f'#voice li[data-channel="{VOICE_CHANNEL_ID}"]')
-    for member in IN_VOICE:
-        await act_as(page, member)
-        await voice.get_by_role("button", name="Join voice").click()
-    await expect(page.locator("#voice li.in-voice")).to_have_text(list(IN_VOICE))
+    await gathered_in_voice(page, IN_VOICE)
     host, *guests = IN_VOICE
-    await act_as(page, host)
-    await voice.locator(".voice-name").click()
     await slash(page, "/claimit new voice:true")
     private = page.locator("#messages article", has=page.locator("button", has_text="Open to all"))
     await expect(private).to_have_count(1)
@@ -1193,36 +1185,12 @@ async def sandbox(dice: random.Random) -> AsyncIterator[tuple[str, DiscordEmulat
             # Computer players move at once: the script waits for a person's turn.
             bot_pause=0,
         )
-        said: list[str] = []
-        ready = asyncio.Event()
         # Scripted clicks come faster than anyone plays: Discord's limits in short windows
         # keep the pictures what a person would see, without waiting out Discord's seconds
         # between them.
         emulator = DiscordEmulator(rate_limits=DISCORD_RATE_LIMITS.quicker(100))
-        task = asyncio.create_task(
-            run_sandbox(
-                settings,
-                announce=said.append,
-                ready=ready,
-                emulator=emulator,
-                dice=dice,
-            )
-        )
-        try:
-            waiting = asyncio.create_task(ready.wait())
-            await asyncio.wait([task, waiting], timeout=60, return_when=asyncio.FIRST_COMPLETED)
-            waiting.cancel()
-            if task.done():
-                task.result()
-                raise RuntimeError("the sandbox stopped before it was ready")
-            if not ready.is_set():
-                raise RuntimeError("the sandbox was not ready within a minute")
-            address = said[0].split("open ", 1)[1].split(" ", 1)[0]
+        async with sandbox_running(settings, emulator, dice=dice) as address:
             yield address, emulator, Path(settings.sandbox_database)
-        finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
 
 @contextlib.asynccontextmanager

@@ -18,7 +18,7 @@ from bot.discord_ui.client import use_discord_at
 from bot.settings import Settings
 from emulator import DiscordEmulator, Message
 from emulator.model import snowflake
-from sandbox.run import run_sandbox
+from sandbox.run import sandbox_running
 from sandbox.server_world import CHANNEL_ID, populate
 from sandbox.web import SandboxPage
 from tests.quick_limits import QUICK_LIMITS
@@ -73,24 +73,10 @@ async def started(
         render_processes=0,
     )
     emulator = DiscordEmulator(rate_limits=QUICK_LIMITS)
-    lines: list[str] = []
-    ready = asyncio.Event()
-    task = asyncio.create_task(
-        run_sandbox(
-            settings,
-            announce=lines.append,
-            ready=ready,
-            emulator=emulator,
-            dice=dice,
-            guild_ready_timeout=0.01,
-        )
-    )
-    await asyncio.wait_for(ready.wait(), 20)
-    (line,) = lines
-    yield Sandbox(line.split("open ", 1)[1].split(" ", 1)[0], emulator)
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
+    async with sandbox_running(
+        settings, emulator, within=20, dice=dice, guild_ready_timeout=0.01
+    ) as url:
+        yield Sandbox(url, emulator)
 
 
 @pytest.fixture

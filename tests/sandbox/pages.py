@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from emulator import DiscordEmulator, User
 from render.common.palette import PLAYERS
-from sandbox.server_world import populate
+from sandbox.server_world import VOICE_CHANNEL_ID, populate
 from sandbox.web import SandboxPage
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "sandbox"
@@ -337,3 +337,26 @@ async def loaded_width(picture: Locator) -> int:
     """The picture's width once it has arrived; 0 if it is broken."""
     width: int = await picture.evaluate("(i) => i.decode().then(() => i.naturalWidth, () => 0)")
     return width
+
+
+def roll_and_take(labels: Sequence[str]) -> tuple[int, int, bool] | None:
+    """Where Roll and Take are among a Gold Nuggets turn's button ``labels``, and whether
+    Roll still has four dice or more to roll; None unless both are offered."""
+    rolls = [i for i, label in enumerate(labels) if "Roll" in label]
+    takes = [i for i, label in enumerate(labels) if "Take" in label]
+    if not rolls or not takes:
+        return None
+    left = re.search(r"\((\d) dic?e\)", labels[rolls[0]])
+    return rolls[0], takes[0], left is not None and int(left.group(1)) >= 4
+
+
+async def gathered_in_voice(page: Page, members: Sequence[str]) -> None:
+    """Each of ``members`` joins the voice channel with a click, in this order, and the
+    first opens its chat, acted as."""
+    voice = page.locator(f'#voice li[data-channel="{VOICE_CHANNEL_ID}"]')
+    for name in members:
+        await act_as(page, name)
+        await voice.get_by_role("button", name="Join voice").click()
+    await expect(page.locator("#voice li.in-voice")).to_have_text(list(members))
+    await act_as(page, members[0])
+    await voice.locator(".voice-name").click()

@@ -32,6 +32,7 @@ from tests.sandbox.pages import (
     next_turn,
     pings,
     public,
+    roll_and_take,
     shoot,
     slash,
     start_from_lobby,
@@ -214,13 +215,11 @@ async def click_a_button(page: Page, turn: Locator, rng: random.Random) -> None:
 
 def pick(labels: list[str], rng: random.Random) -> int:
     """Rolls on while many dice are left, otherwise takes; any set-aside."""
-    rolls = [i for i, label in enumerate(labels) if "Roll" in label]
-    takes = [i for i, label in enumerate(labels) if "Take" in label]
-    if rolls and takes:
-        left = re.search(r"\((\d) dic?e\)", labels[rolls[0]])
-        many = left is not None and int(left.group(1)) >= 4
-        return rolls[0] if many and rng.random() < 0.7 else takes[0]
-    return rng.randrange(len(labels))
+    both = roll_and_take(labels)
+    if both is None:
+        return rng.randrange(len(labels))
+    roll, take, many = both
+    return roll if many and rng.random() < 0.7 else take
 
 
 async def pick_from_menu(page: Page, menu: Locator, rng: random.Random) -> str:

@@ -14,7 +14,14 @@ from playwright.async_api import Page, expect
 from i18n import english, language
 from sandbox.server_world import VOICE_CHANNEL_ID
 from tests.sandbox.conftest import Sandbox
-from tests.sandbox.pages import act_as, public, slash, start_from_lobby, the_table
+from tests.sandbox.pages import (
+    act_as,
+    gathered_in_voice,
+    public,
+    slash,
+    start_from_lobby,
+    the_table,
+)
 from tests.sandbox.test_browser_activity import board, consent, member, open_the_board
 
 pytestmark = pytest.mark.browser
@@ -31,16 +38,10 @@ async def test_a_game_night_in_voice(
     """Those ``in_voice`` join it in this order; the first hosts, in their Discord's
     language (``locale``)."""
     host_words = english() if locale == "en-US" else language(locale)
-    voice = page.locator(f'#voice li[data-channel="{VOICE_CHANNEL_ID}"]')
     status = page.locator("#voice li.voice-status")
-    for name in in_voice:
-        await act_as(page, name)
-        await voice.get_by_role("button", name="Join voice").click()
-    await expect(page.locator("#voice li.in-voice")).to_have_text(list(in_voice))
+    await gathered_in_voice(page, in_voice)
 
     host, *guests = in_voice
-    await act_as(page, host)
-    await voice.locator(".voice-name").click()
     await slash(page, f"/claimit {host_words._('new')} {host_words._('voice')}:true")
     private = public(page).filter(has=page.locator("button", has_text="Open to all"))
     await expect(private).to_have_count(1)
