@@ -46,20 +46,25 @@ def duration(seconds: int, lang: Language) -> str:
     return lang.list(parts)
 
 
+_CLOSED = {
+    EndReason.LOBBY_EXPIRED: N_("Nobody started this game in time, so the lobby closed itself."),
+    EndReason.LOBBY_EMPTY: N_("Everyone left, so this lobby closed."),
+    EndReason.ABANDONED: N_("No human player was left, so this game closed. It counts for nobody."),
+    EndReason.PLACE_GONE: N_(
+        "This game's thread or channel was deleted or locked, and it had nowhere "
+        "else to go, so it ended. It counts for nobody."
+    ),
+}
+"""What the lobby message says of a game that closed by itself, by why it closed (one
+cancelled by someone says so in its own words)."""
+
+
 def lobby_note(game: Game, lang: Language) -> str:
     """What the lobby message says once the game started, ended or closed."""
     if game.status is GameStatus.CANCELLED:
-        if game.end_reason is EndReason.LOBBY_EXPIRED:
-            return lang._("Nobody started this game in time, so the lobby closed itself.")
-        if game.end_reason is EndReason.LOBBY_EMPTY:
-            return lang._("Everyone left, so this lobby closed.")
-        if game.end_reason is EndReason.ABANDONED:
-            return lang._("No human player was left, so this game closed. It counts for nobody.")
-        if game.end_reason is EndReason.PLACE_GONE:
-            return lang._(
-                "This game's thread or channel was deleted or locked, and it had nowhere "
-                "else to go, so it ended. It counts for nobody."
-            )
+        closed = _CLOSED.get(game.end_reason) if game.end_reason is not None else None
+        if closed is not None:
+            return lang._(closed)
         if game.started_at is not None:
             return lang._("This game was cancelled. It counts for nobody.")
         return lang._("This lobby was closed.")
