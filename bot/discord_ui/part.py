@@ -84,6 +84,7 @@ class Part:
         self.games = context.games
         self.languages = context.languages
         self.clock = context.clock
+        self.client = context.client
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Self:

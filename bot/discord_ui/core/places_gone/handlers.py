@@ -69,7 +69,6 @@ class PlacesGone(Part):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.places = context.places
         self.work = context.work
 

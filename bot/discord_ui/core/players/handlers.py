@@ -50,7 +50,6 @@ class Players(LookingPart, Adds):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.settings = context.settings
         self.players = context.service.players
         self.looks = DailySummaries(

@@ -60,7 +60,6 @@ class Reports(ShowsForm, Adds):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.reports = context.service.part(AnalysisService)
         self.sharing = Sharing(context, "report-share", self.reports, self._shared, ALREADY_SHARED)
 

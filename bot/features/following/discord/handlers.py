@@ -41,7 +41,6 @@ class Follows(Part, Adds):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.follows = FollowService(context.database, self.clock.now)
         self.notices = FollowNotices(context, self.follows)
 

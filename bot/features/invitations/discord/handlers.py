@@ -69,7 +69,6 @@ class Invitations(Part, Adds):
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.invitations = context.service.part(InvitationService)
-        self.client = context.client
         self.places = context.places
         self.lobbies = context.lobbies
         self.departures = context.departures

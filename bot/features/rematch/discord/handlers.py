@@ -53,7 +53,6 @@ class Rematches(LookingPart, Adds):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.offers = context.service.part(RematchService)
         self.looks = OfferLapses(self)
 

@@ -59,7 +59,6 @@ class Replays(Part, Adds):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.replays = context.service.part(ReplayService)
         self.steps = context.replays
         self.sharing = Sharing(context, "replay-share", self.replays, self._shared, ALREADY_SHARED)

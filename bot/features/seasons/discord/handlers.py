@@ -44,7 +44,6 @@ class SeasonEnds(LookingPart, Adds):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.seasons = SeasonService(context.database, context.clock.now)
         self.looks = SeasonWatch(self)
 

@@ -57,7 +57,6 @@ class Takebacks(Part, Adds):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.takebacks = context.service.part(TakebackService)
 
     async def lobby_lines(self, game: Game, lang: Language) -> Sequence[Line]:

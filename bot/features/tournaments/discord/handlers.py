@@ -83,7 +83,6 @@ class Tournaments(LookingPart, Adds):
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.tournaments = context.service.part(TournamentService)
-        self.client = context.client
         self.leases = context.leases
         self.looks = RoundKeeper(self)
 

@@ -46,7 +46,6 @@ class VoiceStatuses(Part):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.statuses = ChannelStatuses(self._compose, self._put)
         self._told: set[int] = set()
         """Games whose status was skipped for the permissions, told in the log once."""

@@ -38,7 +38,6 @@ class Welcome(Part):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
-        self.client = context.client
         self.welcomes = context.service.part(WelcomeService)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
