@@ -305,6 +305,25 @@ class GameButton(TemplatedButton[F]):
         super().__init__(look)
 
 
+R = TypeVar("R", bound=StrEnum)
+"""The replies a ``GameReply`` gives."""
+
+
+class GameReply(TemplatedButton[F], Generic[F, R]):
+    """A button answering on a game (its kind and id) with one of a few replies, the
+    last part of its custom_id (its class's ``parts`` say which: ``choice(Reply)``); a
+    press calls the feature's ``reply``. Each reply looks as the class's ``looks`` say,
+    labelled with the words given, else the reply itself."""
+
+    looks: ClassVar[Mapping[StrEnum, Look]]
+    """How each reply's button shows, but for its words."""
+    calls = "reply"
+
+    def __init__(self, kind: str, game: int, reply: R, *, label: str = "") -> None:
+        self.kind, self.game, self.reply = kind, game, reply
+        super().__init__(self.looks[reply].labelled(label or reply.value))
+
+
 class TemplatedSelect(Templated[F], discord.ui.DynamicItem[discord.ui.Select[Any]]):
     """A menu of the bot's: its fields, set first, and its options make it."""
 

@@ -5,18 +5,12 @@ and what the control does, are all their custom_ids hold."""
 from __future__ import annotations
 
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.components import (
-    PARTS,
-    GameButton,
-    Look,
-    Templated,
-    TemplatedButton,
-    choice,
-)
+from bot.discord_ui.components import PARTS, GameButton, GameReply, Look, Templated, choice
 from bot.features.invitations.errors import NothingPicked
 from bot.features.invitations.service import Invitee
 
@@ -28,15 +22,16 @@ class Reply(StrEnum):
     DECLINE = "decline"
 
 
-class ReplyButton(TemplatedButton["InvitationKeeper"], template="{kind}:invited:{game}:{reply}"):
+class ReplyButton(GameReply["InvitationKeeper", Reply], template="{kind}:invited:{game}:{reply}"):
     """On an invitation: its invitee takes the seat, or says no."""
 
     parts = PARTS | {"reply": choice(Reply)}
-    calls = "reply"
-
-    def __init__(self, kind: str, game: int, reply: Reply, *, label: str = "") -> None:
-        self.kind, self.game, self.reply = kind, game, reply
-        super().__init__(Look.either(label or reply.value, reply is Reply.ACCEPT, "✅"))
+    looks = MappingProxyType(
+        {
+            Reply.ACCEPT: Look(emoji="✅", style=discord.ButtonStyle.success),
+            Reply.DECLINE: Look(style=discord.ButtonStyle.secondary),
+        }
+    )
 
 
 class InvitePicker(

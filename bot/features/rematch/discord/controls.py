@@ -5,11 +5,12 @@ id, and the answer, are all their custom_ids hold."""
 from __future__ import annotations
 
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import PARTS, GameButton, Look, TemplatedButton, choice
+from bot.discord_ui.components import PARTS, GameButton, GameReply, Look, choice
 
 
 class Reply(StrEnum):
@@ -28,20 +29,17 @@ class RematchButton(GameButton["RematchKeeper"], template="{kind}:rematch:{game}
     calls = "ask"
 
 
-class RematchReply(TemplatedButton["RematchKeeper"], template="{kind}:again:{game}:{reply}"):
+class RematchReply(GameReply["RematchKeeper", Reply], template="{kind}:again:{game}:{reply}"):
     """On a rematch offer: yes, no, or (the host's) start with those who said yes."""
 
     parts = PARTS | {"reply": choice(Reply)}
-    calls = "reply"
-
-    def __init__(self, kind: str, game: int, reply: Reply, *, label: str = "") -> None:
-        self.kind, self.game, self.reply = kind, game, reply
-        style = {
-            Reply.YES: discord.ButtonStyle.success,
-            Reply.NO: discord.ButtonStyle.secondary,
-            Reply.START: discord.ButtonStyle.primary,
-        }[reply]
-        super().__init__(Look(label or reply.value, style=style))
+    looks = MappingProxyType(
+        {
+            Reply.YES: Look(style=discord.ButtonStyle.success),
+            Reply.NO: Look(style=discord.ButtonStyle.secondary),
+            Reply.START: Look(style=discord.ButtonStyle.primary),
+        }
+    )
 
 
 class RematchKeeper(Protocol):
