@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import string
 from abc import abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -324,25 +324,29 @@ class GameReply(TemplatedButton[F], Generic[F, R]):
         super().__init__(self.looks[reply].labelled(label or reply.value))
 
 
-class TemplatedSelect(Templated[F], discord.ui.DynamicItem[discord.ui.Select[Any]]):
-    """A menu of the bot's: its fields, set first, and its options make it."""
+@dataclass(frozen=True)
+class Offer:
+    """What a menu shows: its options, and its words before one is picked. A menu read
+    back from its custom_id (to dispatch a pick) is never shown and needs none."""
 
-    def __init__(
-        self,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=self._custom_id(),
-                placeholder=placeholder,
-                # Parsed back from a pick, a menu's options are not needed.
-                options=options or [discord.SelectOption(label="-", value="-")],
-                row=row,
-            )
-        )
+    options: Sequence[discord.SelectOption] = ()
+    placeholder: str | None = None
+
+
+class TemplatedSelect(Templated[F], discord.ui.DynamicItem[discord.ui.Select[Any]]):
+    """A menu of the bot's: its fields, set first, make it; what it offers is given where
+    it is shown (``offering``)."""
+
+    def __init__(self) -> None:
+        # Discord wants a menu to hold an option: one read back from a pick never shows.
+        unseen = discord.SelectOption(label="-", value="-")
+        super().__init__(discord.ui.Select(custom_id=self._custom_id(), options=[unseen]))
+
+    def offering(self, offer: Offer) -> Self:
+        """This menu, offering ``offer``."""
+        self.item.options = list(offer.options)
+        self.item.placeholder = offer.placeholder
+        return self
 
 
 def custom_ids(message: discord.Message | None) -> set[str]:

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.card_layout import Card, Image, Line, Rows, balanced
-from bot.discord_ui.components import Look
+from bot.discord_ui.components import Look, Offer
 from bot.discord_ui.message_hooks import ControlDrawing, HandChoice
 from bot.games.face import Choice, Control, Menu, Picture, Private, Tone
 from bot.games.faces import face_for
@@ -121,9 +121,10 @@ def look(choice: Choice) -> Look:
     return Look(choice.label, choice.emoji, STYLES[choice.tone], not choice.enabled)
 
 
-def menu_options(menu: Menu) -> list[discord.SelectOption]:
-    """A face's menu's entries as a select menu's options, each valued by its intent."""
-    return [
+def offer(menu: Menu) -> Offer:
+    """What a face's menu offers as a select menu: its entries, each valued by its intent,
+    under its placeholder."""
+    options = [
         discord.SelectOption(
             label=option.label,
             value=option.intent,
@@ -132,3 +133,4 @@ def menu_options(menu: Menu) -> list[discord.SelectOption]:
         )
         for option in menu.options
     ]
+    return Offer(options, menu.placeholder)

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.discord_ui.card_layout import Rows
-from bot.discord_ui.components import PARTS, Look, TemplatedButton, TemplatedSelect, choice
+from bot.discord_ui.components import PARTS, Look, Offer, TemplatedButton, TemplatedSelect, choice
 from bot.games import shared_words
 from bot.games.registry import rules_for
 from bot.service import BOT_LEVELS
@@ -96,41 +96,34 @@ class BotSelect(TemplatedSelect["LobbyKeeper"], template="{kind}:lobby:{game}:{v
     parts = PARTS | {"action": choice(BOT_MENUS)}
     calls = "pressed"
 
-    def __init__(
-        self,
-        kind: str,
-        game: int,
-        version: int,
-        action: LobbyAction,
-        *,
-        lobby: Game | None = None,
-        lang: Language | None = None,
-    ) -> None:
-        """``lang`` as for ``LobbyButton``."""
-        lang = lang or english()
-        if action is LobbyAction.ADD_BOT:
-            options = [
-                discord.SelectOption(
-                    label=lang._(
-                        "Add a computer player: {level}", level=shared_words.level(level, lang)
-                    ),
-                    value=level,
-                )
-                for level in BOT_LEVELS
-            ]
-            placeholder = lang._("Add a computer player…")
-        else:
-            bots = [s for s in (lobby.seats if lobby else ()) if s.is_bot]
-            options = [
-                discord.SelectOption(
-                    label=lang._("Remove {player}", player=shared_words.seat_name(s, lang)),
-                    value=str(s.seat),
-                )
-                for s in bots
-            ] or [discord.SelectOption(label=lang._("No computer players"), value="-1")]
-            placeholder = lang._("Remove a computer player…")
+    def __init__(self, kind: str, game: int, version: int, action: LobbyAction) -> None:
         self.kind, self.game, self.version, self.action = kind, game, version, action
-        super().__init__(options=options, placeholder=placeholder)
+        super().__init__()
+
+
+def _adding(lang: Language) -> Offer:
+    """The host's menu to add a computer player: a level each."""
+    options = [
+        discord.SelectOption(
+            label=lang._("Add a computer player: {level}", level=shared_words.level(level, lang)),
+            value=level,
+        )
+        for level in BOT_LEVELS
+    ]
+    return Offer(options, lang._("Add a computer player…"))
+
+
+def _removing(lobby: Game, lang: Language) -> Offer:
+    """The host's menu to remove a computer player: one of the lobby's each."""
+    options = [
+        discord.SelectOption(
+            label=lang._("Remove {player}", player=shared_words.seat_name(s, lang)),
+            value=str(s.seat),
+        )
+        for s in lobby.seats
+        if s.is_bot
+    ] or [discord.SelectOption(label=lang._("No computer players"), value="-1")]
+    return Offer(options, lang._("Remove a computer player…"))
 
 
 def lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
@@ -151,10 +144,13 @@ def lobby_rows(game: Game, lang: Language, bots_allowed: bool) -> Rows:
     )
     rows: list[tuple[discord.ui.Item[Any], ...]] = [(*joining, HowToPlay(game.kind, lang))]
     if bots_allowed and len(game.seats) < rules.max_players:
-        rows.append((BotSelect(game.kind, game.id, game.version, LobbyAction.ADD_BOT, lang=lang),))
+        add = LobbyAction.ADD_BOT
+        rows.append((BotSelect(game.kind, game.id, game.version, add).offering(_adding(lang)),))
     if any(s.is_bot for s in game.seats):
         remove = LobbyAction.REMOVE_BOT
-        rows.append((BotSelect(game.kind, game.id, game.version, remove, lobby=game, lang=lang),))
+        rows.append(
+            (BotSelect(game.kind, game.id, game.version, remove).offering(_removing(game, lang)),)
+        )
     return tuple(rows)
 
 

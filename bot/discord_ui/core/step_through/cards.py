@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.card_layout import Card, Image
+from bot.discord_ui.components import Offer
 from bot.discord_ui.core.step_through.components import JumpMenu, StepButton
 from bot.games.face import GOLD
 from bot.games.limits import DESCRIPTION, shortened
@@ -180,9 +181,7 @@ def _menu(
             page=lang.number(shown.page),
             pages=lang.number(shown.pages),
         )
-    return JumpMenu(
-        kind, game, options=options, placeholder=shortened(placeholder, PLACEHOLDER_TEXT)
-    )
+    return JumpMenu(kind, game).offering(Offer(options, shortened(placeholder, PLACEHOLDER_TEXT)))
 
 
 def _turning(page: Sequence[Chapter], lang: Language, *, later: bool) -> discord.SelectOption:

@@ -48,16 +48,9 @@ class JumpMenu(TemplatedSelect["Stepper"], template="{kind}:jump:{game}"):
 
     calls = "jump"
 
-    def __init__(
-        self,
-        kind: str,
-        game: int,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
+    def __init__(self, kind: str, game: int) -> None:
         self.kind, self.game = kind, game
-        super().__init__(options=options, placeholder=placeholder)
+        super().__init__()
 
 
 class Stepper(Protocol):

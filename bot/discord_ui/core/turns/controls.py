@@ -17,7 +17,7 @@ from bot.discord_ui.components import (
     TemplatedSelect,
     selected,
 )
-from bot.discord_ui.face_drawing import look, menu_options
+from bot.discord_ui.face_drawing import look, offer
 from bot.games.face import Choice, Menu
 from bot.storage import Game
 
@@ -40,19 +40,9 @@ class TurnSelect(TemplatedSelect["TurnPlayer"], template="{kind}:pick:{game}:{ve
 
     parts = PARTS | {"menu": Part("[a-z]{1,10}")}
 
-    def __init__(
-        self,
-        kind: str,
-        game: int,
-        version: int,
-        menu: str,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-        row: int | None = None,
-    ) -> None:
+    def __init__(self, kind: str, game: int, version: int, menu: str) -> None:
         self.kind, self.game, self.version, self.menu = kind, game, version, menu
-        super().__init__(options=options, placeholder=placeholder, row=row)
+        super().__init__()
 
     async def pressed(self, interaction: discord.Interaction, feature: TurnPlayer) -> None:
         await feature.play(interaction, self, selected(interaction))
@@ -65,14 +55,7 @@ def choice_button(game: Game, choice: Choice) -> TurnButton:
 
 def menu_select(game: Game, menu: Menu) -> TurnSelect:
     """A face's menu on the game's table, each option playing its intent."""
-    return TurnSelect(
-        game.kind,
-        game.id,
-        game.version,
-        menu.name,
-        options=menu_options(menu),
-        placeholder=menu.placeholder,
-    )
+    return TurnSelect(game.kind, game.id, game.version, menu.name).offering(offer(menu))
 
 
 class TurnPlayer(Protocol):

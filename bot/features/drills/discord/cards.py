@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.card_layout import Card, Line, Rows, flowed
-from bot.discord_ui.components import Look
+from bot.discord_ui.components import Look, Offer
 from bot.discord_ui.core.step_through.components import opening
 from bot.discord_ui.face_drawing import drawn
 from bot.features.drills.discord.controls import (
@@ -110,9 +110,7 @@ def option_rows(
             else lang._("What would you do? ({part} of {parts})", part=index, parts=len(chunks))
         )
         menus.append(
-            DrillPick(
-                scope, served, drill.id, drill.version, options=chunk, placeholder=placeholder
-            )
+            DrillPick(scope, served, drill.id, drill.version).offering(Offer(chunk, placeholder))
         )
     return tuple((menu,) for menu in menus)
 

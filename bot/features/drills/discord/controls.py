@@ -73,18 +73,9 @@ class DrillPick(TemplatedSelect[Drilling], template="drillpick:{scope}:{served}:
     parts = DRILL_PARTS
     calls = "picked"
 
-    def __init__(
-        self,
-        scope: str,
-        served: int,
-        drill: int,
-        version: int,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
+    def __init__(self, scope: str, served: int, drill: int, version: int) -> None:
         self.scope, self.served, self.drill, self.version = scope, served, drill, version
-        super().__init__(options=options, placeholder=placeholder)
+        super().__init__()
 
 
 class NextDrill(TemplatedButton[Drilling], template="drillnext:{scope}:{served}"):

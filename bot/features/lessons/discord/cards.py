@@ -16,7 +16,7 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.components import Look
-from bot.discord_ui.face_drawing import drawn, in_rows, look, menu_options
+from bot.discord_ui.face_drawing import drawn, in_rows, look, offer
 from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.features.lessons.discord.controls import (
     LessonMove,
@@ -141,8 +141,7 @@ def choice_rows(standing: LessonStanding, shown: Sequence[Control]) -> Rows:
         if isinstance(control, Choice):
             items.append(LessonMove(key, version, control.intent, look(control)))
         elif isinstance(control, Menu):
-            options = menu_options(control)
-            items.append(LessonPick(key, version, options=options, placeholder=control.placeholder))
+            items.append(LessonPick(key, version).offering(offer(control)))
     return in_rows(items, shown)
 
 

@@ -55,16 +55,9 @@ class LessonPick(TemplatedSelect[Learning], template="lessonpick:{lesson}:{versi
     parts = PARTS | {"lesson": LESSON_KEY}
     calls = "picked"
 
-    def __init__(
-        self,
-        lesson: str,
-        version: int,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
+    def __init__(self, lesson: str, version: int) -> None:
         self.lesson, self.version = lesson, version
-        super().__init__(options=options, placeholder=placeholder)
+        super().__init__()
 
 
 class LessonWay(TemplatedButton[Learning], template="lessonway:{lesson}:{version}:{way}"):
