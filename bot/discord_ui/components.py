@@ -81,7 +81,7 @@ PARTS = MappingProxyType(
 """The parts most custom_ids have: a registered game's kind (any other is no button of
 the bot's), a game's id (a 64-bit integer, as the database keeps it), the game's version
 it shows, and an intent (a letter, ``roll``, ``S3@2,5``, ``set:L2N1``). A component with
-parts of its own adds them (``PARTS | {"reply": choice(Reply)}``)."""
+parts of its own names them beside its template (``parts={"reply": choice(Reply)}``)."""
 
 READERS: Mapping[str, Callable[[str], Any]] = {name: part.read for name, part in PARTS.items()}
 
@@ -150,13 +150,22 @@ class Templated(Pressable[F]):
     names (``calls``) with the component."""
 
     parts: ClassVar[Mapping[str, Part]] = PARTS
-    """What each field of the template may be, and how it is read and written."""
+    """What each field of the template may be, and how it is read and written: ``PARTS``,
+    and the class's own, named beside its template (``parts=``)."""
     calls: ClassVar[str]
     """The feature's method a press calls, with the interaction and the component."""
     _template: ClassVar[str]
     _fields: ClassVar[tuple[str, ...]]
 
-    def __init_subclass__(cls, *, template: str | None = None, **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls,
+        *,
+        template: str | None = None,
+        parts: Mapping[str, Part] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        if parts is not None:
+            cls.parts = {**cls.parts, **parts}
         if template is None:
             # DynamicItem wants a template of every subclass, a base's too.
             super().__init_subclass__(template=NO_CUSTOM_ID, **kwargs)

@@ -7,7 +7,7 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import PARTS, UNSEEN, Look, TemplatedButton, number
+from bot.discord_ui.components import UNSEEN, Look, TemplatedButton, number
 from bot.discord_ui.face_drawing import look
 from bot.discord_ui.message_hooks import HandChoice
 from bot.games.face import OpenPrivate
@@ -33,11 +33,14 @@ class PrivateOpen(TemplatedButton["HandPlayer"], template="{kind}:mine:{game}"):
         super().__init__(Look(label, emoji, row=row))
 
 
-class PrivateButton(TemplatedButton["HandPlayer"], template="{kind}:seat:{game}:{key}:{intent}"):
+class PrivateButton(
+    TemplatedButton["HandPlayer"],
+    template="{kind}:seat:{game}:{key}:{intent}",
+    parts={"key": number(10**18 - 1)},
+):
     """A button on a seat's private message: plays ``intent`` if what the seat decides on is
     still what the message showed (its ``key``, ``HiddenInformation.decision_key``)."""
 
-    parts = PARTS | {"key": number(10**18 - 1)}
     calls = "play_privately"
 
     def __init__(self, kind: str, game: int, key: int, intent: str, look: Look = UNSEEN) -> None:

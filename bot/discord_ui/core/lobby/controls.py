@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.discord_ui.card_layout import Rows
-from bot.discord_ui.components import PARTS, Look, Offer, TemplatedButton, TemplatedSelect, choice
+from bot.discord_ui.components import Look, Offer, TemplatedButton, TemplatedSelect, choice
 from bot.games import shared_words
 from bot.games.registry import rules_for
 from bot.service import BOT_LEVELS
@@ -35,12 +35,13 @@ BOT_MENUS = (LobbyAction.ADD_BOT, LobbyAction.REMOVE_BOT)
 
 
 class LobbyButton(
-    TemplatedButton["LobbyKeeper"], template="{kind}:lobby:{game}:{version}:{action}"
+    TemplatedButton["LobbyKeeper"],
+    template="{kind}:lobby:{game}:{version}:{action}",
+    parts={"action": choice(LOBBY_BUTTONS)},
 ):
     """Join, leave, start or cancel a lobby; its custom_id carries the game, the version the
     lobby showed and the action."""
 
-    parts = PARTS | {"action": choice(LOBBY_BUTTONS)}
     calls = "pressed"
 
     def __init__(
@@ -90,10 +91,13 @@ class HowToPlay(TemplatedButton["LobbyKeeper"], template="{kind}:rules"):
         super().__init__(Look(label, "❓", discord.ButtonStyle.secondary))
 
 
-class BotSelect(TemplatedSelect["LobbyKeeper"], template="{kind}:lobby:{game}:{version}:{action}"):
+class BotSelect(
+    TemplatedSelect["LobbyKeeper"],
+    template="{kind}:lobby:{game}:{version}:{action}",
+    parts={"action": choice(BOT_MENUS)},
+):
     """The host's menus to add a computer player (by level) or remove one (by seat)."""
 
-    parts = PARTS | {"action": choice(BOT_MENUS)}
     calls = "pressed"
 
     def __init__(self, kind: str, game: int, version: int, action: LobbyAction) -> None:

@@ -20,7 +20,7 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Image
 from bot.discord_ui.components import Offer
-from bot.discord_ui.core.step_through.components import JumpMenu, StepButton
+from bot.discord_ui.core.step_through.components import JumpMenu, StepButton, step_look
 from bot.games.face import GOLD
 from bot.games.limits import DESCRIPTION, shortened
 from bot.games.replay import Chapter, Replay
@@ -124,28 +124,12 @@ def _buttons(
 ) -> tuple[discord.ui.Item[Any], ...]:
     last = total - 1
     return (
-        StepButton(kind, game, 0, "first", emoji="⏮️", label=lang._("First"), disabled=step == 0),
+        StepButton(kind, game, 0, "first", step_look(lang._("First"), "⏮️", step == 0)),
+        StepButton(kind, game, max(0, step - 1), "back", step_look(lang._("Back"), "◀️", step == 0)),
         StepButton(
-            kind,
-            game,
-            max(0, step - 1),
-            "back",
-            emoji="◀️",
-            label=lang._("Back"),
-            disabled=step == 0,
+            kind, game, min(last, step + 1), "next", step_look(lang._("Next"), "▶️", step == last)
         ),
-        StepButton(
-            kind,
-            game,
-            min(last, step + 1),
-            "next",
-            emoji="▶️",
-            label=lang._("Next"),
-            disabled=step == last,
-        ),
-        StepButton(
-            kind, game, last, "last", emoji="⏭️", label=lang._("Last"), disabled=step == last
-        ),
+        StepButton(kind, game, last, "last", step_look(lang._("Last"), "⏭️", step == last)),
     )
 
 

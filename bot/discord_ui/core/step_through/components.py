@@ -8,38 +8,36 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import PARTS, Look, Part, TemplatedButton, TemplatedSelect, number
+from bot.discord_ui.components import UNSEEN, Look, Part, TemplatedButton, TemplatedSelect, number
 
 MOST_STEPS = 99_999
 """More steps than any game has (Claim It!'s longest run to a few hundred)."""
 
 
-class StepButton(TemplatedButton["Stepper"], template="{kind}:step:{game}:{step}:{way}"):
+class StepButton(
+    TemplatedButton["Stepper"],
+    template="{kind}:step:{game}:{step}:{way}",
+    parts={"step": number(MOST_STEPS), "way": Part("open|first|back|next|last")},
+):
     """A step-through's buttons, each naming the step it shows: ``open`` (on a replay, on
     a report) shows it in a private message of the presser's own, the others (first,
     back, next, last) turn the private message pressed to it."""
 
-    parts = PARTS | {"step": number(MOST_STEPS), "way": Part("open|first|back|next|last")}
     calls = "step_button"
 
-    def __init__(
-        self,
-        kind: str,
-        game: int,
-        step: int,
-        way: str,
-        *,
-        label: str | None = None,
-        emoji: str | None = None,
-        disabled: bool = False,
-    ) -> None:
+    def __init__(self, kind: str, game: int, step: int, way: str, look: Look = UNSEEN) -> None:
         self.kind, self.game, self.step, self.way = kind, game, step, way
-        super().__init__(Look(label, emoji, discord.ButtonStyle.secondary, disabled))
+        super().__init__(look)
+
+
+def step_look(label: str, emoji: str, disabled: bool = False) -> Look:
+    """How a step-through's button shows: grey, with its words and emoji."""
+    return Look(label, emoji, discord.ButtonStyle.secondary, disabled)
 
 
 def opening(kind: str, game: int, step: int, label: str) -> StepButton:
     """The button that opens the game's step-through on ``step``, saying ``label``."""
-    return StepButton(kind, game, step, "open", emoji="⏯️", label=label)
+    return StepButton(kind, game, step, "open", step_look(label, "⏯️"))
 
 
 class JumpMenu(TemplatedSelect["Stepper"], template="{kind}:jump:{game}"):

@@ -8,15 +8,7 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import (
-    PARTS,
-    UNSEEN,
-    Look,
-    Part,
-    TemplatedButton,
-    TemplatedSelect,
-    selected,
-)
+from bot.discord_ui.components import UNSEEN, Look, Part, TemplatedButton, TemplatedSelect, selected
 from bot.discord_ui.face_drawing import look, offer
 from bot.games.face import Choice, Menu
 from bot.storage import Game
@@ -35,10 +27,12 @@ class TurnButton(TemplatedButton["TurnPlayer"], template="{kind}:turn:{game}:{ve
         await feature.play(interaction, self, self.intent)
 
 
-class TurnSelect(TemplatedSelect["TurnPlayer"], template="{kind}:pick:{game}:{version}:{menu}"):
+class TurnSelect(
+    TemplatedSelect["TurnPlayer"],
+    template="{kind}:pick:{game}:{version}:{menu}",
+    parts={"menu": Part("[a-z]{1,10}")},
+):
     """A game's menu: each option's value is the intent choosing it plays."""
-
-    parts = PARTS | {"menu": Part("[a-z]{1,10}")}
 
     def __init__(self, kind: str, game: int, version: int, menu: str) -> None:
         self.kind, self.game, self.version, self.menu = kind, game, version, menu

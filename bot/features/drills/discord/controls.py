@@ -15,15 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.components import (
-    PARTS,
-    UNSEEN,
-    Look,
-    Part,
-    TemplatedButton,
-    TemplatedSelect,
-    number,
-)
+from bot.discord_ui.components import UNSEEN, Look, Part, TemplatedButton, TemplatedSelect, number
 from bot.features.drills.service import SESSION
 from bot.games.registry import GAMES
 
@@ -42,15 +34,16 @@ OPTION = Part(r"[A-Za-z0-9@,.=_+-]{1,40}")
 """An option as the report keeps one (``roll``, ``S3@2,5``, ``play=k7``): shorter than a
 game's intent may be, so that a custom_id holding every other part stays within
 Discord's 100 characters."""
-DRILL_PARTS = PARTS | {"scope": SCOPE, "served": SERVED, "drill": DRILL, "option": OPTION}
+DRILL_PARTS = {"scope": SCOPE, "served": SERVED, "drill": DRILL, "option": OPTION}
 
 
 class DrillAnswer(
-    TemplatedButton[Drilling], template="drill:{scope}:{served}:{drill}:{version}:{option}"
+    TemplatedButton[Drilling],
+    template="drill:{scope}:{served}:{drill}:{version}:{option}",
+    parts=DRILL_PARTS,
 ):
     """One of the drill's options: answers the drill at ``version`` with ``option``."""
 
-    parts = DRILL_PARTS
     calls = "answered"
 
     def __init__(
@@ -67,10 +60,13 @@ class DrillAnswer(
         super().__init__(look)
 
 
-class DrillPick(TemplatedSelect[Drilling], template="drillpick:{scope}:{served}:{drill}:{version}"):
+class DrillPick(
+    TemplatedSelect[Drilling],
+    template="drillpick:{scope}:{served}:{drill}:{version}",
+    parts=DRILL_PARTS,
+):
     """A menu of the drill's options, each valued by its option as the report keeps it."""
 
-    parts = DRILL_PARTS
     calls = "picked"
 
     def __init__(self, scope: str, served: int, drill: int, version: int) -> None:
@@ -78,11 +74,12 @@ class DrillPick(TemplatedSelect[Drilling], template="drillpick:{scope}:{served}:
         super().__init__()
 
 
-class NextDrill(TemplatedButton[Drilling], template="drillnext:{scope}:{served}"):
+class NextDrill(
+    TemplatedButton[Drilling], template="drillnext:{scope}:{served}", parts=DRILL_PARTS
+):
     """**Next drill** (and **Start** under ``/my drills``): the session's next drill due,
     ``served`` having been served before it."""
 
-    parts = DRILL_PARTS
     calls = "next_pressed"
 
     def __init__(self, scope: str, served: int, label: str | None = None) -> None:

@@ -6,7 +6,7 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import PARTS, GameButton, Look, Part
+from bot.discord_ui.components import GameButton, Look, Part
 
 
 class FollowButton(GameButton["FollowKeeper"], template="{kind}:follow:{game}"):
@@ -16,12 +16,15 @@ class FollowButton(GameButton["FollowKeeper"], template="{kind}:follow:{game}"):
     calls = "follow"
 
 
-class UnfollowButton(GameButton["FollowKeeper"], template="{kind}:unfollow:{game}{listed}"):
+class UnfollowButton(
+    GameButton["FollowKeeper"],
+    template="{kind}:unfollow:{game}{listed}",
+    parts={"listed": Part("(?::games)?", bool, lambda listed: ":games" if listed else "")},
+):
     """On the answer to a follow, and in ``/my games`` (``listed``, whose list is drawn
     again without the game): the presser drops the follow."""
 
     look = Look("Unfollow", "🔕", discord.ButtonStyle.secondary)
-    parts = PARTS | {"listed": Part("(?::games)?", bool, lambda listed: ":games" if listed else "")}
     calls = "unfollow"
 
     def __init__(

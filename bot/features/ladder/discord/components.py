@@ -6,14 +6,15 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import PARTS, Look, TemplatedButton, number
+from bot.discord_ui.components import Look, TemplatedButton, number
 
 
-class LadderPageButton(TemplatedButton["PageTurner"], template="{kind}:ladder:{page}"):
+class LadderPageButton(
+    TemplatedButton["PageTurner"], template="{kind}:ladder:{page}", parts={"page": number(999_999)}
+):
     """Turns the asker's leaderboard of a game to another page; the game and the page are
     all the custom_id holds."""
 
-    parts = PARTS | {"page": number(999_999)}
     calls = "turn_page"
 
     def __init__(self, kind: str, page: int, *, label: str = "", disabled: bool = False) -> None:

@@ -13,15 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.components import (
-    PARTS,
-    UNSEEN,
-    Look,
-    Part,
-    TemplatedButton,
-    TemplatedSelect,
-    choice,
-)
+from bot.discord_ui.components import UNSEEN, Look, Part, TemplatedButton, TemplatedSelect, choice
 
 Learning = Any
 """The lessons' part (``handlers.Learning``), which imports these."""
@@ -38,10 +30,13 @@ class Way(StrEnum):
     ON = "on"
 
 
-class LessonMove(TemplatedButton[Learning], template="lesson:{lesson}:{version}:{intent}"):
+class LessonMove(
+    TemplatedButton[Learning],
+    template="lesson:{lesson}:{version}:{intent}",
+    parts={"lesson": LESSON_KEY},
+):
     """One of the learner's choices: plays ``intent`` in their lesson at ``version``."""
 
-    parts = PARTS | {"lesson": LESSON_KEY}
     calls = "moved"
 
     def __init__(self, lesson: str, version: int, intent: str, look: Look = UNSEEN) -> None:
@@ -49,10 +44,13 @@ class LessonMove(TemplatedButton[Learning], template="lesson:{lesson}:{version}:
         super().__init__(look)
 
 
-class LessonPick(TemplatedSelect[Learning], template="lessonpick:{lesson}:{version}"):
+class LessonPick(
+    TemplatedSelect[Learning],
+    template="lessonpick:{lesson}:{version}",
+    parts={"lesson": LESSON_KEY},
+):
     """A menu of the learner's choices (more than a row of buttons holds)."""
 
-    parts = PARTS | {"lesson": LESSON_KEY}
     calls = "picked"
 
     def __init__(self, lesson: str, version: int) -> None:
@@ -60,10 +58,13 @@ class LessonPick(TemplatedSelect[Learning], template="lessonpick:{lesson}:{versi
         super().__init__()
 
 
-class LessonWay(TemplatedButton[Learning], template="lessonway:{lesson}:{version}:{way}"):
+class LessonWay(
+    TemplatedButton[Learning],
+    template="lessonway:{lesson}:{version}:{way}",
+    parts={"lesson": LESSON_KEY, "way": choice(Way)},
+):
     """**Try again** or **Go on**, after a move that was not the step's."""
 
-    parts = PARTS | {"lesson": LESSON_KEY, "way": choice(Way)}
     calls = "went"
 
     def __init__(self, lesson: str, version: int, way: Way, look: Look = UNSEEN) -> None:
@@ -91,11 +92,12 @@ class RealGameButton(TemplatedButton[Learning], template="{kind}:learnt"):
         super().__init__(Look(label, "🎲", discord.ButtonStyle.success))
 
 
-class NextLesson(TemplatedButton[Learning], template="lessonstart:{lesson}"):
+class NextLesson(
+    TemplatedButton[Learning], template="lessonstart:{lesson}", parts={"lesson": LESSON_KEY}
+):
     """Starts (or resumes) a lesson, for whoever presses it: the game's next at a lesson's
     end, and the one a learner shared in the channel."""
 
-    parts = PARTS | {"lesson": LESSON_KEY}
     calls = "next_pressed"
 
     def __init__(self, lesson: str, label: str | None = None) -> None:
@@ -103,11 +105,14 @@ class NextLesson(TemplatedButton[Learning], template="lessonstart:{lesson}"):
         super().__init__(Look(label, "🎓", discord.ButtonStyle.primary))
 
 
-class ShareLesson(TemplatedButton[Learning], template="lessonshare:{lesson}:{version}"):
+class ShareLesson(
+    TemplatedButton[Learning],
+    template="lessonshare:{lesson}:{version}",
+    parts={"lesson": LESSON_KEY},
+):
     """**Share**, at a lesson's end: posts in the channel, once, that the presser finished
     the lesson at ``version`` (the end it shows)."""
 
-    parts = PARTS | {"lesson": LESSON_KEY}
     calls = "share_pressed"
 
     def __init__(self, lesson: str, version: int, label: str | None = None) -> None:

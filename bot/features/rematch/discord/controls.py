@@ -10,7 +10,7 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import PARTS, GameButton, GameReply, Look, choice
+from bot.discord_ui.components import GameButton, GameReply, Look, choice
 
 
 class Reply(StrEnum):
@@ -29,10 +29,13 @@ class RematchButton(GameButton["RematchKeeper"], template="{kind}:rematch:{game}
     calls = "ask"
 
 
-class RematchReply(GameReply["RematchKeeper", Reply], template="{kind}:again:{game}:{reply}"):
+class RematchReply(
+    GameReply["RematchKeeper", Reply],
+    template="{kind}:again:{game}:{reply}",
+    parts={"reply": choice(Reply)},
+):
     """On a rematch offer: yes, no, or (the host's) start with those who said yes."""
 
-    parts = PARTS | {"reply": choice(Reply)}
     looks = MappingProxyType(
         {
             Reply.YES: Look(style=discord.ButtonStyle.success),

@@ -9,7 +9,7 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import PARTS, GameButton, Look, TemplatedButton, choice, number
+from bot.discord_ui.components import GameButton, Look, TemplatedButton, choice, number
 
 
 class Answer(StrEnum):
@@ -32,12 +32,13 @@ class TakebackButton(GameButton["TakebackKeeper"], template="{kind}:takeback:{ga
 
 
 class TakebackAnswer(
-    TemplatedButton["TakebackKeeper"], template="{kind}:takeback:{game}:{number}:{answer}"
+    TemplatedButton["TakebackKeeper"],
+    template="{kind}:takeback:{game}:{number}:{answer}",
+    parts={"number": number(10**6), "answer": choice(Answer)},
 ):
-    """On a request: another player agrees, or refuses."""
+    """On a request: another player agrees, or refuses. Besides a game's, its custom_id
+    holds the take-back's number among its game's, and the answer."""
 
-    parts = PARTS | {"number": number(10**6), "answer": choice(Answer)}
-    """Besides a game's: the take-back's number among its game's, and the answer."""
     calls = "answer"
 
     def __init__(

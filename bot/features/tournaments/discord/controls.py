@@ -8,7 +8,7 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import PARTS, Look, TemplatedButton, choice, number
+from bot.discord_ui.components import Look, TemplatedButton, choice, number
 
 
 class EntryAction(StrEnum):
@@ -18,10 +18,13 @@ class EntryAction(StrEnum):
     LEAVE = "leave"
 
 
-class EntryButton(TemplatedButton["EntryKeeper"], template="tournament:{tournament}:{entry}"):
+class EntryButton(
+    TemplatedButton["EntryKeeper"],
+    template="tournament:{tournament}:{entry}",
+    parts={"tournament": number(2**63 - 1), "entry": choice(EntryAction)},
+):
     """On a tournament's announcement while sign-up is open: sign up, or leave."""
 
-    parts = PARTS | {"tournament": number(2**63 - 1), "entry": choice(EntryAction)}
     calls = "entry"
 
     def __init__(self, tournament: int, entry: EntryAction, *, label: str = "") -> None:
