@@ -319,14 +319,18 @@ R = TypeVar("R", bound=StrEnum)
 
 
 class GameReply(TemplatedButton[F], Generic[F, R]):
-    """A button answering on a game (its kind and id) with one of a few replies, the
-    last part of its custom_id (its class's ``parts`` say which: ``choice(Reply)``); a
-    press calls the feature's ``reply``. Each reply looks as the class's ``looks`` say,
-    labelled with the words given, else the reply itself."""
+    """A button answering on a game (its kind and id) with one of a few replies, its
+    template's ``{reply}``; a press calls the feature's ``reply``. Each reply looks as the
+    class's ``looks`` say, labelled with the words given, else the reply itself."""
 
     looks: ClassVar[Mapping[StrEnum, Look]]
-    """How each reply's button shows, but for its words."""
+    """How each reply's button shows, but for its words: the replies it may give."""
     calls = "reply"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if "looks" in cls.__dict__:
+            kwargs["parts"] = {"reply": choice(cls.looks)}
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, kind: str, game: int, reply: R, *, label: str = "") -> None:
         self.kind, self.game, self.reply = kind, game, reply

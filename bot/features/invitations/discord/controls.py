@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.components import GameButton, GameReply, Look, Templated, choice
+from bot.discord_ui.components import GameButton, GameReply, Look, Templated
 from bot.features.invitations.errors import NothingPicked
 from bot.features.invitations.service import Invitee
 
@@ -22,11 +22,7 @@ class Reply(StrEnum):
     DECLINE = "decline"
 
 
-class ReplyButton(
-    GameReply["InvitationKeeper", Reply],
-    template="{kind}:invited:{game}:{reply}",
-    parts={"reply": choice(Reply)},
-):
+class ReplyButton(GameReply["InvitationKeeper", Reply], template="{kind}:invited:{game}:{reply}"):
     """On an invitation: its invitee takes the seat, or says no."""
 
     looks = MappingProxyType(

@@ -10,7 +10,7 @@ from typing import Protocol
 
 import discord
 
-from bot.discord_ui.components import GameButton, GameReply, Look, choice
+from bot.discord_ui.components import GameButton, GameReply, Look
 
 
 class Reply(StrEnum):
@@ -29,11 +29,7 @@ class RematchButton(GameButton["RematchKeeper"], template="{kind}:rematch:{game}
     calls = "ask"
 
 
-class RematchReply(
-    GameReply["RematchKeeper", Reply],
-    template="{kind}:again:{game}:{reply}",
-    parts={"reply": choice(Reply)},
-):
+class RematchReply(GameReply["RematchKeeper", Reply], template="{kind}:again:{game}:{reply}"):
     """On a rematch offer: yes, no, or (the host's) start with those who said yes."""
 
     looks = MappingProxyType(
