@@ -356,8 +356,9 @@ class TemplatedSelect(Templated[F], discord.ui.DynamicItem[discord.ui.Select[Any
         super().__init__(discord.ui.Select(custom_id=self._custom_id(), options=[unseen]))
 
     def offering(self, offer: Offer) -> Self:
-        """This menu, offering ``offer``."""
-        self.item.options = list(offer.options)
+        """This menu, offering ``offer`` (one offering no option keeps the one it holds)."""
+        if offer.options:
+            self.item.options = list(offer.options)
         self.item.placeholder = offer.placeholder
         return self
 
