@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
 import pytest
 
+from bot.games import table_pictures
 
-def tables_undrawn(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> None:
-    """Each of ``modules`` (a game's face, its table pictures) given a ``table_png`` that
-    draws nothing: the words alone, so that whole games go quickly."""
+
+def tables_undrawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game's table pictures painted as nothing: the words alone, so that whole
+    games go quickly."""
 
     async def undrawn(*_: object) -> bytes:
         return b""
 
-    for module in modules:
-        monkeypatch.setattr(module, "table_png", undrawn)
+    monkeypatch.setattr(table_pictures, "table_png", undrawn)

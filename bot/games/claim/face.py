@@ -38,7 +38,7 @@ from bot.games.claim.game import (
     Move,
     intent_of,
 )
-from bot.games.claim.table_pictures import lit_cards, table_picture, table_png
+from bot.games.claim.table_pictures import TABLE, coloured_seat, lit_cards
 from bot.games.claim.views import drawn_cards, own_hand_view, seat_now, table_view
 from bot.games.drawing import CLAIM_HAND, CLAIM_REPLAY, CLAIM_STILL, LIT_CLAIM_HAND
 from bot.games.face import (
@@ -115,7 +115,7 @@ class ClaimFace(BaseFace[TableView]):
         state: ClaimState = game.state
         table = table_view(seat_names(game, lang), state, last, lang)
         said = _describe(game, state, headline, lang)
-        return await table_picture(game, state, table, said, lang, lit_cards(lit))
+        return await TABLE.picture(game, coloured_seat(state), table, said, lang, lit_cards(lit))
 
     async def closed_turn(
         self, game: Game, headline: str, last: Outcome | None, lang: Language
@@ -123,19 +123,18 @@ class ClaimFace(BaseFace[TableView]):
         state: ClaimState = game.state
         table = table_view(seat_names(game, lang), state, last, lang)
         closed = replace(table, to_act=(), closed=True)
-        return await table_picture(game, state, closed, headline, lang)
+        return await TABLE.picture(game, coloured_seat(state), closed, headline, lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
-        return await table_picture(
-            game, state, table_view(seat_names(game, lang), state, outcome, lang), headline, lang
-        )
+        table = table_view(seat_names(game, lang), state, outcome, lang)
+        return await TABLE.picture(game, coloured_seat(state), table, headline, lang)
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, state = outcome.game, outcome.state
         result = score(state)
         view = table_view(seat_names(game, lang), state, outcome, lang, result)
-        png = await table_png(game, view)
+        png = await TABLE.png(game, view)
         table = result_words.results(game, result, lang)
         description = table_words.table(view, described_names(game, lang), lang)
         return self.game_over(outcome, headline, table, png, description, lang)

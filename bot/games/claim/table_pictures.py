@@ -3,16 +3,16 @@ cards a lesson's step points at outlined."""
 
 from __future__ import annotations
 
-from bot.games import shared_words
 from bot.games.claim import GAME, table_words
 from bot.games.drawing import CLAIM_TABLE, LIT_CLAIM_TABLE
-from bot.games.face import Picture, described_names
-from bot.games.painters import PAINTERS
-from bot.storage.records import Game
+from bot.games.table_pictures import TablePictures
 from engine.claim import CARDS, ClaimState
-from i18n import Language
 from render.claim import TableView
-from render.common.palette import PLAYERS
+
+TABLE: TablePictures[TableView, str] = TablePictures(
+    GAME.name, CLAIM_TABLE, LIT_CLAIM_TABLE, table_words.table
+)
+"""Claim's table, painted with its cards lit by their ids."""
 
 
 def lit_cards(lit: frozenset[str]) -> frozenset[str]:
@@ -21,27 +21,8 @@ def lit_cards(lit: frozenset[str]) -> frozenset[str]:
     return frozenset(token for token in lit if token in CARDS)
 
 
-async def table_png(game: Game, table: TableView, lit: frozenset[str] = frozenset()) -> bytes:
-    """The table image, with the cards ``lit`` (ids) outlined."""
-    if lit:
-        return await PAINTERS.paint(game.id, LIT_CLAIM_TABLE, table, lit, ("game", game.id))
-    return await PAINTERS.paint(game.id, CLAIM_TABLE, table, ("game", game.id))
-
-
-async def table_picture(
-    game: Game,
-    state: ClaimState,
-    table: TableView,
-    words_shown: str,
-    lang: Language,
-    lit: frozenset[str] = frozenset(),
-) -> Picture:
-    """The table as its message shows it: ``words_shown`` over the picture."""
+def coloured_seat(state: ClaimState) -> int:
+    """The seat a table picture is coloured for: the first to act, else the trick's
+    leader."""
     acting = state.to_act()
-    return Picture(
-        title=shared_words.game_name(GAME.name, game),
-        text=words_shown,
-        colour=PLAYERS[acting[0] if acting else state.leader].color,
-        png=await table_png(game, table, lit),
-        description=table_words.table(table, described_names(game, lang), lang),
-    )
+    return acting[0] if acting else state.leader

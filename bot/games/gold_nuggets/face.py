@@ -36,7 +36,7 @@ from bot.games.face import (
 from bot.games.gold_nuggets import GAME, board_page, status_words, words
 from bot.games.gold_nuggets.game import NUGGETS, ROLL, set_intent, take_intent
 from bot.games.gold_nuggets.report_words import luck_line, roll_on_words
-from bot.games.gold_nuggets.table_pictures import table_picture, table_png
+from bot.games.gold_nuggets.table_pictures import TABLE
 from bot.games.gold_nuggets.views import dice_faces, table_view
 from bot.games.limits import listed_name
 from bot.games.outcome import Outcome
@@ -86,14 +86,14 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
         state: GameState = game.state
         view = _turn_view(seat_names(game, lang), state, last, lang)
         said = headline + _prompt(game, state, lang)
-        return await table_picture(game, state.turn, view, said, lang, lit_dice(lit))
+        return await TABLE.picture(game, state.turn, view, said, lang, lit_dice(lit))
 
     async def closed_turn(
         self, game: Game, headline: str, last: Outcome | None, lang: Language
     ) -> Picture:
         state: GameState = game.state
         closed = replace(table_view(seat_names(game, lang), state, lang), closed=True)
-        return await table_picture(game, state.turn, closed, headline, lang)
+        return await TABLE.picture(game, state.turn, closed, headline, lang)
 
     async def turn_end(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game, before = outcome.game, outcome.before
@@ -102,18 +102,18 @@ class GoldNuggetsFace(TurnOrderFace[NuggetsView]):
             view = table_view(
                 seat_names(game, lang), before, lang, rolled=outcome.action.faces, bust=True
             )
-            return await table_picture(game, before.turn, view, headline, lang)
+            return await TABLE.picture(game, before.turn, view, headline, lang)
         state: GameState = outcome.state
         bonus = any(isinstance(e, BonusTurn) for e in outcome.events)
         view = table_view(
             seat_names(game, lang), state, lang, took=_took(outcome.events), bonus=bonus
         )
-        return await table_picture(game, outcome.seat, view, headline, lang)
+        return await TABLE.picture(game, outcome.seat, view, headline, lang)
 
     async def result(self, outcome: Outcome, headline: str, lang: Language) -> Picture:
         game = outcome.game
         view = table_view(seat_names(game, lang), outcome.state, lang, took=_took(outcome.events))
-        png = await table_png(game, view)
+        png = await TABLE.png(game, view)
         table = words.results(game, outcome.results, lang)
         description = words.table(view, described_names(game, lang), lang)
         luck = [

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from bot.games import shared_words
-from bot.games.claim import face, table_pictures, table_words, views
+from bot.games.claim import face, table_words, views
 from bot.games.claim.face import CLAIM_FACE
 from bot.games.claim.game import CLAIM, ClaimTableState, Move, with_last_trick
 from bot.games.face import described_name, seat_names
@@ -62,7 +62,7 @@ CARD_NAME = re.compile(
 @pytest.fixture
 def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """The words alone: the images are left undrawn, so that whole games go quickly."""
-    tables_undrawn(monkeypatch, face, table_pictures)
+    tables_undrawn(monkeypatch)
     monkeypatch.setattr(face, "CLAIM_HAND", lambda hand, album: b"")
 
 

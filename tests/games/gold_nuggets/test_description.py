@@ -13,7 +13,6 @@ import pytest
 
 from bot.games import shared_words
 from bot.games.face import described_name
-from bot.games.gold_nuggets import face, table_pictures
 from bot.games.gold_nuggets.face import NUGGETS_FACE
 from bot.games.gold_nuggets.words import counts
 from bot.games.gold_nuggets.words import table as table_words
@@ -35,7 +34,7 @@ EN = english()
 @pytest.fixture
 def no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """The words alone: the images are left undrawn, so that whole games go quickly."""
-    tables_undrawn(monkeypatch, face, table_pictures)
+    tables_undrawn(monkeypatch)
 
 
 def names(game: Game) -> list[str]:

@@ -19,8 +19,8 @@ from bot.discord_ui.card_layout import Rows, balanced
 from bot.discord_ui.components import INTENT
 from bot.discord_ui.core.turns.controls import TurnButton, TurnSelect
 from bot.discord_ui.part_registry import controls_drawn
+from bot.games import table_pictures
 from bot.games.face import Picture
-from bot.games.gold_nuggets import table_pictures
 from bot.games.gold_nuggets.face import BUTTONS_PER_ROW, NUGGETS_FACE, usual_choices
 from bot.games.gold_nuggets.game import NUGGETS, parse_set
 from bot.games.outcome import Outcome
@@ -276,11 +276,11 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[NuggetsView]:
     """The views the face has drawn, instead of drawing them."""
     views: list[NuggetsView] = []
 
-    def draw(view: NuggetsView, album: object) -> bytes:
+    async def draw(tables: object, game: object, view: NuggetsView, lit: object) -> bytes:
         views.append(view)
         return b"png"
 
-    monkeypatch.setattr(table_pictures, "NUGGETS_TABLE", draw)
+    monkeypatch.setattr(table_pictures, "table_png", draw)
     return views
 
 
