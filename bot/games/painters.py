@@ -350,20 +350,26 @@ class Painters:
     async def _grow(self) -> None:
         try:
             painter = Painter()
-            self._starting.add(painter)
             try:
-                await painter.start()
+                await self._started(painter)
             except Exception as error:
                 painter.kill()
                 log.warning("a picture process could not start (%s)", type(error).__name__)
                 return
-            finally:
-                self._starting.discard(painter)
             self._painters.append(painter)
             self._left.append(self._renew_after)
             log.info("more pictures: %d picture processes now", len(self._painters))
         finally:
             self._resizing = None
+
+    async def _started(self, painter: Painter) -> None:
+        """Starts ``painter``, among the processes starting meanwhile, which the pool ends
+        too if it is abandoned before they are up."""
+        self._starting.add(painter)
+        try:
+            await painter.start()
+        finally:
+            self._starting.discard(painter)
 
     async def _shrink(self, painter: Painter) -> None:
         try:
@@ -399,9 +405,8 @@ class Painters:
     async def _succeed(self, index: int, old: Painter) -> bool:
         """Starts a successor, and puts it in ``old``'s place if ``old`` is still there."""
         successor = Painter()
-        self._starting.add(successor)
         try:
-            await successor.start()
+            await self._started(successor)
         except BaseException as error:
             successor.kill()
             if not isinstance(error, Exception):
@@ -411,8 +416,6 @@ class Painters:
                 type(error).__name__,
             )
             return False
-        finally:
-            self._starting.discard(successor)
         if index >= len(self._painters) or self._painters[index] is not old:
             await successor.stop()  # the old one died, and was replaced meanwhile
             return False
