@@ -49,7 +49,6 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bot.activity import board_refusals as refusals
-from bot.activity.actions import BoardActions
 from bot.activity.asks import (
     Answering,
     Asks,
@@ -61,12 +60,12 @@ from bot.activity.asks import (
     received,
 )
 from bot.activity.channel_table import ChannelTable
+from bot.activity.feature_parts import FeatureParts
 from bot.activity.identity import DOWN, NO_PLACE, DiscordIdentity, NotAllowed
-from bot.activity.launched_boards import LaunchedBoards, Launches
+from bot.activity.launched_boards import LaunchedBoards
 from bot.activity.live_boards import LiveBoards, Watcher, close_within
 from bot.activity.page_files import Page
 from bot.activity.page_words import early_words, page_words
-from bot.activity.places import BoardPlaces
 from bot.discord_ui.discord_refusals import expected
 from bot.service import GameService, Player, ServiceError, Where
 from bot.service.board_actions import Asked, Offered
@@ -99,27 +98,24 @@ class ActivityServer:
         identity: DiscordIdentity,
         table: ChannelTable,
         page: Page,
-        launches: Launches | None = None,
-        actions: BoardActions | None = None,
-        places: BoardPlaces | None = None,
+        parts: FeatureParts,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``launches``: where the board was opened from (``None``: it opens on its
-        channel's games); ``actions``, ``places``: the features' (``None``: none);
-        ``clock``: what each connection's asks are timed by."""
+        """``parts``: what the features add to the board; ``clock``: what each
+        connection's asks are timed by."""
         self._service = service
         self._identity = identity
         self._table = table
-        self._launches = launches
+        self._launches = parts.launches
         self._page = page
-        self._actions = actions
-        self._places = places
+        self._actions = parts.actions
+        self._places = parts.places
         self._clock = clock
-        self.boards = LiveBoards(service, actions, kept=self._still_there)
+        self.boards = LiveBoards(service, parts.actions, kept=self._still_there)
         service.watchers.append(self.boards.changed)
         self._launched = LaunchedBoards(self.boards, self._opened_on)
-        if launches is not None:
-            launches.follow(self._launched.launched)
+        if self._launches is not None:
+            self._launches.follow(self._launched.launched)
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
         self._sockets: set[web.WebSocketResponse] = set()

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Protocol, runtime_checkable
 
 from bot.activity.actions import BoardActions
+from bot.activity.feature_parts import FeatureParts
 from bot.activity.identity import DiscordIdentity
 from bot.activity.launched_boards import Launches
 from bot.activity.live_boards import LiveBoards
@@ -136,9 +137,11 @@ async def board_served(bot: GameBot) -> AsyncIterator[ActivityServer | None]:
         ),
         _ChannelTable(bot.table, bot.parts),
         page,
-        launches,
-        BoardActions(bot.service, feature_registry.board_actions_of(features)),
-        BoardPlaces(bot.service, feature_registry.board_places_of(features)),
+        FeatureParts(
+            launches,
+            BoardActions(bot.service, feature_registry.board_actions_of(features)),
+            BoardPlaces(bot.service, feature_registry.board_places_of(features)),
+        ),
     )
     port = await server.start(settings.activity_host, settings.activity_port)
     log.info("the Activity is served at http://%s:%d/", settings.activity_host, port)
