@@ -65,6 +65,8 @@ function nugget(): SVGGElement {
 /** A die showing `face`: 1-6, or "L" (lasso), "N" (nugget), "2".."5". */
 export interface DieLook {
   rolling?: boolean;
+  /** Its place in its roll (from 0), which staggers its rolling. */
+  order?: number;
   classes?: (string | false)[];
   label?: string | null;
   /** What a lesson's step calls it when it points at it (`die:0`). */
@@ -73,7 +75,7 @@ export interface DieLook {
 
 export function die(
   face: number | string,
-  { rolling = false, classes = [], label = null, token = null }: DieLook = {},
+  { rolling = false, order = 0, classes = [], label = null, token = null }: DieLook = {},
 ): SVGSVGElement {
   const marks = face === 'L' ? lasso() : face === 'N' ? nugget() : pips(Number(face));
   return s(
@@ -81,6 +83,7 @@ export function die(
     {
       viewBox: '0 0 40 40',
       class: ['die', rolling && 'die--rolling', `die--${face}`, ...classes],
+      style: rolling ? { '--order': String(order) } : null,
       role: label ? 'img' : null,
       'aria-label': label,
       'aria-hidden': label ? null : 'true',

@@ -271,7 +271,7 @@ export function render({ game, board, previous, how }: Drawing<ClaimItTable>): D
           role: 'img',
           'aria-label': t('dice', { dice: shown.join(', ') }),
         },
-        shown.map((n, i) => die(n, { rolling, token: waiting ? `die:${i}` : null })),
+        shown.map((n, i) => die(n, { rolling, order: i, token: waiting ? `die:${i}` : null })),
       )
     : null;
 

@@ -108,7 +108,7 @@ export function render({ game, board, previous, how }: Drawing<NuggetsTable>): D
   );
   const kept = table.rolled_used ? marked(rolled, table.kept || []) : rolled.map(() => false);
   const rollDice = rolled.map((face, i) =>
-    die(face, { rolling, classes: [kept[i] === true && 'die--kept'], token: `die:${i}` }),
+    die(face, { rolling, order: i, classes: [kept[i] === true && 'die--kept'], token: `die:${i}` }),
   );
 
   // The set-aside buttons sit beside the roll; pointing at one marks the dice it takes.
