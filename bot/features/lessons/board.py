@@ -8,15 +8,7 @@ only (``Shown.seat``): a lesson shows its learner nothing their seat could not s
 from __future__ import annotations
 
 from bot.features.lessons.errors import LessonMovedOn, NotNow
-from bot.features.lessons.lesson_words import (
-    answer_lines,
-    game_end,
-    next_lesson,
-    progress,
-    standing_lines,
-    unmet_lines,
-    ways_after,
-)
+from bot.features.lessons.lesson_words import lesson_says, progress
 from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonService, LessonStanding
 from bot.games import lesson_play
@@ -86,25 +78,25 @@ async def shown(standing: LessonStanding, name: str, lang: Language) -> Shown:
     the position (once the lesson is over, the game's end where it ended, with who won
     and the final standings), and their ways on."""
     lesson = standing.lesson
-    said = (*answer_lines(standing, name, lang), *standing_lines(standing, lang))
+    says = await lesson_says(standing, name, lang)
+    said = says.lines
     title = lang.say(lesson.title)
     ways: tuple[Way, ...] = ()
     if standing.phase is LessonPhase.OVER:
-        end = await game_end(standing, name, lang)
+        end = says.end
         table = None
         if end is not None:
             said = (*said, *(line for line in end.text.split("\n") if line.strip()))
             table = lesson_play.table(
                 lesson, standing.state, standing.user_id, name, standing.version
             )
-        said = (*said, *unmet_lines(standing, lang))
+        said = (*said, *says.unmet)
         # A lobby opens in the channel's chat, where its table is played.
         new = slash(face_for(lesson.kind).command, "new")
         said = (*said, lang._("Play a real game: type {command} in the chat.", command=new))
-        following = next_lesson(lesson)
-        if following is not None:
-            label = lang._("Next: {lesson}", lesson=lang.say(following.title))
-            ways = (Way("open", label, LEARN, Tone.PRIMARY, following.key),)
+        if says.following is not None:
+            key, label = says.following
+            ways = (Way("open", label, LEARN, Tone.PRIMARY, key),)
         return Shown(
             lesson.key,
             lesson.kind,
@@ -117,8 +109,8 @@ async def shown(standing: LessonStanding, name: str, lang: Language) -> Shown:
             False,
             ways,
         )
-    if standing.phase is LessonPhase.ANSWERED:
-        again, on = ways_after(standing, lang)
+    if says.ways is not None:
+        again, on = says.ways
         ways = (Way(AGAIN, again, "↩️"), Way(ON, on, "➡️"))
     table = lesson_play.table(lesson, standing.state, standing.user_id, name, standing.version)
     moves = standing.phase in (LessonPhase.STEP, LessonPhase.PLAYING) and (
@@ -130,7 +122,7 @@ async def shown(standing: LessonStanding, name: str, lang: Language) -> Shown:
         lesson.kind,
         standing.version,
         title,
-        progress(standing, lang),
+        says.progress,
         said,
         table,
         lesson.learner,

@@ -1,10 +1,10 @@
 """What a lesson says to its learner, on any front end: what became of their last move
 (the step's praise, or the judge's words on what it cost), what the step asks now, and
-how far along they are."""
+how far along they are (``lesson_says``, all of it at once)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LastAnswer, LessonStanding
@@ -15,6 +15,43 @@ from bot.games.faces import face_for, reasons_for, report_words_for
 from bot.games.lessons import Lesson
 from bot.service.errors import slash
 from i18n import Language
+
+
+@dataclass(frozen=True)
+class LessonSays:
+    """What a lesson says to its learner as it stands, which each front end draws in its
+    own way."""
+
+    lines: tuple[str, ...]
+    """What became of their last move, then what they do now."""
+    progress: str
+    """How far along they are (``progress``)."""
+    ways: tuple[str, str] | None
+    """After a move that was not the step's, the words of the two ways on from it
+    (``ways_after``)."""
+    end: Picture | None
+    """At the lesson's end, where its game ended, once it has (``game_end``)."""
+    unmet: tuple[str, ...]
+    """At the lesson's end, the rules its learner's steps did not meet (``unmet_lines``)."""
+    following: tuple[str, str] | None
+    """At the lesson's end, the game's next lesson: its key, and the words of the button
+    that starts it."""
+
+
+async def lesson_says(standing: LessonStanding, name: str, lang: Language) -> LessonSays:
+    """What the lesson says to its learner (named ``name`` on the board) as it stands."""
+    over = standing.phase is LessonPhase.OVER
+    following = next_lesson(standing.lesson) if over else None
+    return LessonSays(
+        (*answer_lines(standing, name, lang), *standing_lines(standing, lang)),
+        progress(standing, lang),
+        ways_after(standing, lang) if standing.phase is LessonPhase.ANSWERED else None,
+        await game_end(standing, name, lang) if over else None,
+        tuple(unmet_lines(standing, lang)) if over else (),
+        None
+        if following is None
+        else (following.key, lang._("Next: {lesson}", lesson=lang.say(following.title))),
+    )
 
 
 async def game_end(standing: LessonStanding, name: str, lang: Language) -> Picture | None:

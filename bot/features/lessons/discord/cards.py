@@ -27,15 +27,7 @@ from bot.features.lessons.discord.controls import (
     ShareLesson,
     Way,
 )
-from bot.features.lessons.lesson_words import (
-    answer_lines,
-    game_end,
-    next_lesson,
-    progress,
-    standing_lines,
-    unmet_lines,
-    ways_after,
-)
+from bot.features.lessons.lesson_words import lesson_says, progress
 from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonStanding
 from bot.games import lesson_play
@@ -56,27 +48,25 @@ async def lesson_card(
     last move; at the end, **Play a real game** and **Share** where a channel can hold
     them (``in_guild``)."""
     lesson = standing.lesson
-    said = [*answer_lines(standing, name, lang), *standing_lines(standing, lang)]
+    says = await lesson_says(standing, name, lang)
+    said = says.lines
     title = lang._("🎓 {lesson}", lesson=lang.say(lesson.title))
     if standing.phase is LessonPhase.OVER:
         ends: list[discord.ui.Item[Any]] = []
         if in_guild:
             ends.append(RealGameButton(lesson.kind, lang._("Play a real game")))
-        following = next_lesson(lesson)
-        if following is not None:
-            label = lang._("Next: {lesson}", lesson=lang.say(following.title))
-            ends.append(NextLesson(following.key, label))
+        if says.following is not None:
+            ends.append(NextLesson(*says.following))
         if in_guild and not standing.left_out:
             # Shared as finished: only by its own moves.
             share = lang._("Share in the channel")
             ends.append(ShareLesson(lesson.key, standing.version, share))
         rows = (tuple(ends),) if ends else ()
-        end = await game_end(standing, name, lang)
+        end = says.end
         told = "\n\n".join([*said, *([end.text] if end is not None else [])])
-        unmet = unmet_lines(standing, lang)
-        if unmet:
+        if says.unmet:
             more = lang._("…and {more} more", more="{}")
-            told += "\n\n" + joined_within(unmet, CARD_TEXT - len(told) - 2, more=more)
+            told += "\n\n" + joined_within(says.unmet, CARD_TEXT - len(told) - 2, more=more)
         if end is None:
             return Card(title=title, text=told, accent=GOLD, rows=rows)
         return replace(drawn(end, rows), title=title, text=told)
@@ -86,13 +76,13 @@ async def lesson_card(
     waiting = standing.waiting
     lit: frozenset[str] = frozenset(waiting.lit) if waiting is not None else frozenset()
     picture = await face.turn(table, "\n\n".join(said), None, lang, lit=lit)
-    picture = replace(picture, title=f"{title} · {progress(standing, lang)}")
+    picture = replace(picture, title=f"{title} · {says.progress}")
     if hides(rules_for(lesson.kind)):
         # The table's words send a player to their hand's button, which a lesson has not:
         # the learner's hand is below it while they are to act.
         picture = replace(picture, text="\n\n".join(said))
-    if standing.phase is LessonPhase.ANSWERED:
-        again, on = ways_after(standing, lang)
+    if says.ways is not None:
+        again, on = says.ways
         ways = (
             LessonWay(lesson.key, standing.version, Way.AGAIN, _way(again, "↩️")),
             LessonWay(lesson.key, standing.version, Way.ON, _way(on, "➡️")),
