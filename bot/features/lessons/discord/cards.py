@@ -16,22 +16,21 @@ import discord
 
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.components import Look
-from bot.discord_ui.face_drawing import drawn, in_rows, look, offer
+from bot.discord_ui.face_drawing import drawn
 from bot.discord_ui.limits import CARD_TEXT, joined_within
 from bot.features.lessons.discord.controls import (
-    LessonMove,
-    LessonPick,
     LessonWay,
     NextLesson,
     RealGameButton,
     ShareLesson,
     Way,
+    choice_rows,
 )
 from bot.features.lessons.lesson_words import lesson_says, progress
 from bot.features.lessons.phases import LessonPhase
 from bot.features.lessons.service import LessonStanding
 from bot.games import lesson_play
-from bot.games.face import GOLD, Choice, Control, Menu, Picture
+from bot.games.face import GOLD, Choice, Menu, Picture
 from bot.games.faces import face_for, faces
 from bot.games.registry import rules_for
 from bot.games.rules import hides
@@ -120,19 +119,6 @@ async def shared_card(standing: LessonStanding, name: str, lang: Language) -> Ca
         image=end.image,
         rows=((learn,),),
     )
-
-
-def choice_rows(standing: LessonStanding, shown: Sequence[Control]) -> Rows:
-    """The learner's choices, each a button of their lesson at the version shown (a menu,
-    a menu of them)."""
-    key, version = standing.lesson.key, standing.version
-    items: list[discord.ui.Item[Any]] = []
-    for control in shown:
-        if isinstance(control, Choice):
-            items.append(LessonMove(key, version, control.intent, look(control)))
-        elif isinstance(control, Menu):
-            items.append(LessonPick(key, version).offering(offer(control)))
-    return in_rows(items, shown)
 
 
 def lessons_card(started: Sequence[LessonStanding], lang: Language) -> Card:

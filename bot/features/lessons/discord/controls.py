@@ -2,18 +2,25 @@
 move that was not the step's, 🎓 **Learn to play** under a game's rules, and **Play a
 real game**, the game's next lesson and **Share** at a lesson's end.
 
+The learner's choices are the face's, made the lesson's controls (``choice_rows``).
+
 A lesson's custom_ids name the lesson and the version its message shows, never a
 learner: a press acts on the presser's own lesson, so that a button copied to someone
 else is their lesson's, and refused as stale unless they stand at that very version."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
 import discord
 
+from bot.discord_ui.card_layout import Rows
 from bot.discord_ui.components import UNSEEN, Look, Part, TemplatedButton, TemplatedSelect, choice
+from bot.discord_ui.face_drawing import in_rows, look, offer
+from bot.features.lessons.service import LessonStanding
+from bot.games.face import Choice, Control, Menu
 
 Learning = Any
 """The lessons' part (``handlers.Learning``), which imports these."""
@@ -118,3 +125,16 @@ class ShareLesson(
     def __init__(self, lesson: str, version: int, label: str | None = None) -> None:
         self.lesson, self.version = lesson, version
         super().__init__(Look(label, "📣", discord.ButtonStyle.secondary))
+
+
+def choice_rows(standing: LessonStanding, shown: Sequence[Control]) -> Rows:
+    """The learner's choices, each a button of their lesson at the version shown (a menu,
+    a menu of them)."""
+    key, version = standing.lesson.key, standing.version
+    items: list[discord.ui.Item[Any]] = []
+    for control in shown:
+        if isinstance(control, Choice):
+            items.append(LessonMove(key, version, control.intent, look(control)))
+        elif isinstance(control, Menu):
+            items.append(LessonPick(key, version).offering(offer(control)))
+    return in_rows(items, shown)
