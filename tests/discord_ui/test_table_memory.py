@@ -21,6 +21,13 @@ def memory() -> TableMemory:
     return TableMemory(ManualClock())
 
 
+def wired() -> tuple[TableMemory, GameLocks, GameLocks]:
+    """A memory with the locks the live table tells it of: a game's (a move's, ``locks``)
+    and its messages' (a show's, ``displays``)."""
+    state = memory()
+    return state, GameLocks(state.unheld), GameLocks(state.let_go)
+
+
 def moved_alone(version: int) -> TableMemory:
     """A memory where a move of game 7 was made, the one change to it, leaving it at
     ``version``."""
@@ -62,8 +69,7 @@ def test_a_change_not_told_as_this_move_keeps_nothing() -> None:
 
 async def test_a_show_that_ends_during_the_move_or_after_it_makes_it_read_again() -> None:
     # A show under way may record its ping after the move read the game's row.
-    state = memory()
-    displays = GameLocks(state.let_go)
+    state, _, displays = wired()
     async with displays.hold(7):
         state.moving(7)
         state.changed(7, at(5))
@@ -89,8 +95,7 @@ async def test_a_move_refused_leaves_nothing_once_its_game_is_let_go() -> None:
     # A press refused (not the presser's turn, a stale button) ends with no move: in a
     # process that never shows the game (another shard's, pressed in a direct message),
     # what the move noted would stay, and each later change of the game would add to it.
-    state = memory()
-    locks = GameLocks(state.unheld)
+    state, locks, _ = wired()
     async with locks.hold(7):
         state.moving(7)
     for version in range(5, 50):
