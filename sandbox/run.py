@@ -150,7 +150,7 @@ async def sandbox_running(
     """``run_sandbox`` in this process with ``emulator`` and the ``options`` it takes
     (``dice``, ``guild_ready_timeout``), as the screenshots and the tests run it, until left
     (then cancelled): the page's address, once it is ready. A ``RuntimeError`` when it
-    stops before, or is not ready within ``within`` seconds."""
+    stops before it is left, or is not ready within ``within`` seconds."""
     said: list[str] = []
     ready = asyncio.Event()
     task = asyncio.create_task(
@@ -165,7 +165,12 @@ async def sandbox_running(
             raise RuntimeError("the sandbox stopped before it was ready")
         if not ready.is_set():
             raise RuntimeError(f"the sandbox was not ready within {within:g} seconds")
-        yield said[0].split("open ", 1)[1].split(" ", 1)[0]
+        (line,) = said
+        yield line.split("open ", 1)[1].split(" ", 1)[0]
+        if task.done():
+            # A sandbox that stopped by itself meanwhile is what was being used: say so.
+            task.result()
+            raise RuntimeError("the sandbox stopped while it was in use")
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):

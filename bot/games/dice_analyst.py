@@ -17,7 +17,7 @@ from bot.games.analysis import Fortune, Judged, Played, Unit, judged_choice, own
 from engine.chance_luck import EventLuck
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DiceAnalyst(ABC):
     """An ``Analyst`` of a dice game with nothing hidden, judged in one process (a turn's
     dice worked out once for all its decisions)."""

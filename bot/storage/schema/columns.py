@@ -1,7 +1,8 @@
 """What every table of the schema is made with: the metadata they belong to, the column
 types both databases share, the marks of the version a part arrived in, and the keys and
-kinds of column that recur. The makers of a kind of column make one every row fills; a
-column a row may leave empty is a plain ``Column`` (as SQLAlchemy makes one)."""
+kinds of column that recur. The makers of a kind of column make one every row fills, but
+``a_game`` (emptied once its game is gone); any other column a row may leave empty is a
+plain ``Column`` (as SQLAlchemy makes one)."""
 
 from __future__ import annotations
 
