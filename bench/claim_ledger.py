@@ -61,9 +61,10 @@ from engine.claim import (
 from engine.claim.actions import Action
 from engine.claim.card_luck import card_luck
 from engine.claim.judge import Judgement, judged_game, replayed
-from engine.claim.players import Level, self_play
+from engine.claim.players import Level
 from engine.claim.players.knowledge import unknown_cards
 from engine.claim.players.search import dealt_out, known_state, sample_state
+from engine.claim.self_play import self_play
 from engine.claim.win_chance import dealt, settled, start_chance, valued
 from engine.ledger import BOUND
 

@@ -278,6 +278,8 @@ def audit(monkeypatch: pytest.MonkeyPatch) -> Audit:
         return view
 
     monkeypatch.setattr(claim_face, "table_view", recorded_table)
+    # The replays' frames are drawn from the view the face was made with.
+    monkeypatch.setattr(claim_face.CLAIM_FACE, "_view", recorded_table)
     face_type = type(claim_face.CLAIM_FACE)
     for method in ("turn", "turn_end", "result"):
         original = getattr(face_type, method)

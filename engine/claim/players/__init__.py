@@ -33,7 +33,6 @@ action, and ``rng`` is the only source of randomness.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from engine.bots import Level
 from engine.claim.actions import Action
@@ -41,11 +40,10 @@ from engine.claim.errors import NotYourTurn
 from engine.claim.players.easy import decide_easy
 from engine.claim.players.normal import decide_normal
 from engine.claim.players.search import decide_hard, look_ahead
-from engine.claim.rules import apply
-from engine.claim.state import ClaimState, Phase
-from engine.claim.view import SeatView, legal_in_view, view
+from engine.claim.state import Phase
+from engine.claim.view import SeatView, legal_in_view
 
-__all__ = ["Level", "decide", "self_play"]
+__all__ = ["Level", "decide"]
 
 
 def decide(view: SeatView, level: Level, rng: random.Random) -> Action:
@@ -61,16 +59,3 @@ def decide(view: SeatView, level: Level, rng: random.Random) -> Action:
     if level is Level.NORMAL:
         return look_ahead(view, rng) if view.phase is Phase.P2 else decide_normal(view)
     return decide_hard(view, rng)
-
-
-def self_play(start: ClaimState, levels: Sequence[Level], rng: random.Random) -> list[Action]:
-    """The actions of the game from ``start`` to its end, each seat's decided from its own
-    view by the computer player of its level in ``levels``."""
-    state = start
-    actions: list[Action] = []
-    while state.phase is not Phase.OVER:
-        seat = state.to_act()[0]
-        action = decide(view(state, seat), levels[seat], rng)
-        actions.append(action)
-        state, _ = apply(state, seat, action)
-    return actions

@@ -26,7 +26,8 @@ from engine.claim import (
     view,
 )
 from engine.claim.judge import Judgement, band, decisions, judged, judged_game, weighed
-from engine.claim.players import Level, decide, search, self_play
+from engine.claim.players import Level, decide, search
+from engine.claim.self_play import self_play
 from tests.engine.claim import build
 from tests.engine.claim_players.test_deal_weights import two_tricks_left
 from tests.engine.claim_players.test_view_only import rehidden
