@@ -9,7 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
+from discord.http import Route
 
 from bot.features.tournaments.checks import NewTournament
 from bot.features.tournaments.queries import Format
@@ -179,3 +181,11 @@ async def served(app: web.Application) -> tuple[web.AppRunner, str]:
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     return runner, f"http://127.0.0.1:{runner.addresses[0][1]}"
+
+
+async def as_discord(app: web.Application, monkeypatch: pytest.MonkeyPatch) -> web.AppRunner:
+    """``app`` served as Discord's API, discord.py's requests sent to it for the test: its
+    runner, to clean up."""
+    runner, origin = await served(app)
+    monkeypatch.setattr(Route, "BASE", f"{origin}/api/v10")
+    return runner

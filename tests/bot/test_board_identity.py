@@ -26,7 +26,7 @@ from bot.activity.refusal_shares import (
 from bot.discord_ui.global_pace import wrapper
 from bot.metrics.figures import Metrics
 from bot.metrics.requests import RequestCounts
-from tests.bot.fixtures import served
+from tests.bot.fixtures import as_discord, served
 from tests.clock import ManualClock
 
 
@@ -190,8 +190,7 @@ async def test_a_token_discord_keeps_answering_429_for_costs_only_the_shares(
     app = web.Application()
     app.router.add_post("/api/v10/oauth2/token", token)
     app.router.add_get("/api/v10/users/@me", me)
-    runner, origin = await served(app)
-    monkeypatch.setattr(Route, "BASE", f"{origin}/api/v10")
+    runner = await as_discord(app, monkeypatch)
     identity = DiscordIdentity(cast(discord.Client, OutOfReach(None)), "secret")
     try:
         vouched = await identity.exchange("code", "192.0.2.7")
@@ -241,8 +240,7 @@ async def test_strangers_sign_ins_waiting_their_turn_never_hold_a_players_check(
 
     app = web.Application()
     app.router.add_get("/api/v10/users/@me", me)
-    runner, origin = await served(app)
-    monkeypatch.setattr(Route, "BASE", f"{origin}/api/v10")
+    runner = await as_discord(app, monkeypatch)
     monkeypatch.setattr(identity_module, "REQUEST_SECONDS", 3600.0)
     client = Instances(identity_module.IN_FLIGHT)
     identity = DiscordIdentity(cast(discord.Client, client), "secret")
@@ -299,8 +297,7 @@ async def test_a_member_whose_many_tokens_were_revoked_costs_few_refusals_and_no
 
     app = web.Application()
     app.router.add_get("/api/v10/users/@me", me)
-    runner, origin = await served(app)
-    monkeypatch.setattr(Route, "BASE", f"{origin}/api/v10")
+    runner = await as_discord(app, monkeypatch)
     clock = ManualClock()
     identity = DiscordIdentity(cast(discord.Client, TwoMembers()), "secret", clock=clock.now)
     instance = "i-1-gc-2-3"

@@ -32,7 +32,7 @@ from bot.service import Actor, Player, Where
 from bot.storage import ConversationKind, Game, GameStatus
 from emulator import Channel, User
 from i18n import language
-from tests.bot.fixtures import served
+from tests.bot.fixtures import as_discord
 from tests.claim_secrets import frames_hold_only_their_own
 from tests.e2e.board_viewer import (
     BoardViewer,
@@ -295,8 +295,7 @@ async def me(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
 
     app = web.Application()
     app.router.add_get("/api/v10/users/@me", answer)
-    runner, origin = await served(app)
-    monkeypatch.setattr(Route, "BASE", f"{origin}/api/v10")
+    runner = await as_discord(app, monkeypatch)
     yield
     await runner.cleanup()
 
