@@ -43,13 +43,11 @@ class AnswerTable:
         self, connection: Connection, key: tuple[int, ...], user_id: int, yes: bool, now: float
     ) -> None:
         """``user_id``'s answer to what ``key`` names, in place of one they gave before."""
-        columns = ", ".join((*self.keys, "user_id", self.said, "answered_at"))
-        marks = ", ".join("?" * (len(self.keys) + 3))
-        await connection.execute(
-            f"INSERT INTO {self.table} ({columns}) VALUES ({marks}) "
-            f"ON CONFLICT ({', '.join((*self.keys, 'user_id'))}) DO UPDATE SET "
-            f"{self.said} = excluded.{self.said}, answered_at = excluded.answered_at",
-            (*key, user_id, int(yes), now),
+        await connection.upsert(
+            self.table,
+            {**dict(zip(self.keys, key, strict=True)), "user_id": user_id},
+            **{self.said: int(yes)},
+            answered_at=now,
         )
 
     async def forget(self, connection: Connection, key: tuple[int, ...]) -> None:

@@ -11,7 +11,7 @@ import functools
 import hashlib
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, SupportsIndex, overload
 
@@ -135,6 +135,17 @@ class Connection(ABC):
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Runs a statement once for each row of parameters."""
 
+    async def upsert(self, table: str, key: Mapping[str, Any], **values: Any) -> None:
+        """Writes the row of ``table`` that ``key`` (its key's columns and their values)
+        names: made with ``values`` (by column), or given them in place of its own."""
+        columns = (*key, *values)
+        replaced = ", ".join(f"{column} = excluded.{column}" for column in values)
+        await self.execute(
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks(columns)}) "
+            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {replaced}",
+            (*key.values(), *values.values()),
+        )
+
     @abstractmethod
     async def lock(self, *key: str | int) -> None:
         """Waits until no other transaction, in any process, holds ``key``; holds it until
@@ -175,6 +186,12 @@ class Connection(ABC):
     async def notify(self, channel: str, payload: str = "") -> None:
         """Tells the processes listening on ``channel`` (``Database.listen``) ``payload``,
         once this transaction commits."""
+
+
+def marks(values: Sized) -> str:
+    """A ``?`` placeholder for each of ``values``, as an ``IN (…)`` list or a row of
+    ``VALUES (…)`` takes them."""
+    return ", ".join("?" * len(values))
 
 
 def lock_number(*key: str | int) -> int:

@@ -26,7 +26,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.connection import Connection, Row
+from bot.storage.connection import Connection, Row, marks
 from bot.storage.database import Database, DatabaseTooNew, is_postgresql, shown
 from bot.storage.opening import open_database
 from bot.storage.schema.columns import whole_schema
@@ -221,11 +221,11 @@ async def _copy_table(
     names = ", ".join(columns)
     key = ", ".join(table.key)
     fits = {column: _fitting(table.name, column, types[column]) for column in columns}
-    insert = f"INSERT INTO {table.name} ({names}) VALUES ({', '.join('?' for _ in columns)})"
+    insert = f"INSERT INTO {table.name} ({names}) VALUES ({marks(columns)})"
     first_page = f"SELECT {names} FROM {table.name} ORDER BY {key} LIMIT {PAGE_ROWS}"
     # By key rather than by OFFSET, which would read every earlier page again.
     next_page = (
-        f"SELECT {names} FROM {table.name} WHERE ({key}) > ({', '.join('?' for _ in table.key)}) "
+        f"SELECT {names} FROM {table.name} WHERE ({key}) > ({marks(table.key)}) "
         f"ORDER BY {key} LIMIT {PAGE_ROWS}"
     )
     rows = await reading.fetch(first_page)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from bot.storage.connection import Connection
+from bot.storage.connection import Connection, marks
 
 LOCK = "shard leases"
 CHANGED = "claimit_shard_leases"
@@ -60,11 +60,10 @@ async def claim_own(
     run of it that was killed)."""
     if not shards:
         return
-    marks = ", ".join("?" * len(shards))
     free = "1 = 1" if alone else "holder = ? OR stand_in = 1 OR expires_at <= ?"
     await connection.execute(
         "UPDATE shard_leases SET holder = ?, stand_in = 0, expires_at = ? "
-        f"WHERE shard IN ({marks}) AND ({free})",
+        f"WHERE shard IN ({marks(shards)}) AND ({free})",
         (holder, until, *sorted(shards), *(() if alone else (holder, at))),
     )
 
@@ -74,8 +73,7 @@ async def stand_in(
 ) -> None:
     """Renews the other shards this process stands in for, and takes those whose
     holder stopped renewing (a process that died)."""
-    marks = ", ".join("?" * len(own))
-    others = f"shard NOT IN ({marks}) AND " if own else ""
+    others = f"shard NOT IN ({marks(own)}) AND " if own else ""
     await connection.execute(
         "UPDATE shard_leases SET holder = ?, stand_in = 1, expires_at = ? "
         f"WHERE {others}(holder = ? OR expires_at <= ?)",

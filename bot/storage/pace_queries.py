@@ -63,11 +63,8 @@ async def raise_to(
     others = sum(grant.granted for grant in grants if grant.holder != holder)
     held = next((grant.granted for grant in grants if grant.holder == holder), 0)
     granted = max(held, min(wanted, budget - others))
-    await connection.execute(
-        "INSERT INTO pace_grants (holder, granted, demand, expires_at) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (holder) DO UPDATE SET granted = excluded.granted, "
-        "demand = excluded.demand, expires_at = excluded.expires_at",
-        (holder, granted, demand, at + lease),
+    await connection.upsert(
+        "pace_grants", {"holder": holder}, granted=granted, demand=demand, expires_at=at + lease
     )
     return granted
 

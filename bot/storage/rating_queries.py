@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.storage.connection import Connection, Row
+from bot.storage.connection import Connection, Row, marks
 from bot.storage.ratings import Rating
 from bot.storage.records import RatingChange
 
@@ -24,7 +24,7 @@ async def ratings_of(
     ids = list(user_ids)
     rows = await connection.fetch(
         "SELECT user_id, mu, sigma, rated_games FROM player_records WHERE guild_id = ? "
-        f"AND kind = ? AND user_id IN ({', '.join('?' * len(ids))}) AND mu IS NOT NULL",
+        f"AND kind = ? AND user_id IN ({marks(ids)}) AND mu IS NOT NULL",
         (guild_id, kind, *ids),
     )
     return {row["user_id"]: (read_rating(row), row["rated_games"]) for row in rows}

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.storage.connection import marks
+
 
 def shard_of(guild_id: int, count: int) -> int:
     """The shard a server's events come on, as Discord computes it from the server's id."""
@@ -42,8 +44,7 @@ class Shards:
             return "1 = 1", ()
         if not self.ids:
             return "1 = 0", ()
-        marks = ", ".join("?" * len(self.ids))
-        return f"(({column} >> 22) % ?) IN ({marks})", (self.count, *sorted(self.ids))
+        return f"(({column} >> 22) % ?) IN ({marks(self.ids)})", (self.count, *sorted(self.ids))
 
 
 EVERY = Shards.every()

@@ -35,12 +35,7 @@ async def keep_report(
     """Keeps a report just made, and its seats' figures: in place of one of an older make
     (one another process made meanwhile is the same: the same game judged with the same
     seed)."""
-    await connection.execute(
-        "INSERT INTO analyses (game_id, report, made_at) VALUES (?, ?, ?) "
-        "ON CONFLICT (game_id) DO UPDATE SET report = excluded.report, "
-        "made_at = excluded.made_at",
-        (game_id, report, now),
-    )
+    await connection.upsert("analyses", {"game_id": game_id}, report=report, made_at=now)
     await connection.execute("DELETE FROM analysis_seats WHERE game_id = ?", (game_id,))
     await connection.executemany(
         "INSERT INTO analysis_seats (game_id, seat, user_id, level, decisions, chance_lost, "

@@ -9,11 +9,11 @@ async def record_launch(
     connection: Connection, user_id: int, channel_id: int, game_id: int, now: float
 ) -> None:
     """``user_id`` opened the board from ``game_id``'s table in ``channel_id``."""
-    await connection.execute(
-        "INSERT INTO board_launches (user_id, channel_id, game_id, launched_at) "
-        "VALUES (?, ?, ?, ?) ON CONFLICT (user_id, channel_id) DO UPDATE SET "
-        "game_id = excluded.game_id, launched_at = excluded.launched_at",
-        (user_id, channel_id, game_id, now),
+    await connection.upsert(
+        "board_launches",
+        {"user_id": user_id, "channel_id": channel_id},
+        game_id=game_id,
+        launched_at=now,
     )
 
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.storage.connection import Connection, Row
+from bot.storage.connection import Connection, Row, marks
 from bot.storage.game_values import JSON
 from bot.storage.row_records import read_row
 
@@ -125,11 +125,10 @@ async def owed_games(connection: Connection, user_id: int, kinds: Sequence[str])
     ended first."""
     if not kinds:
         return []
-    listed = ", ".join("?" for _ in kinds)
     return await connection.ints(
         "SELECT g.id FROM games AS g JOIN seats AS s ON s.game_id = g.id "
         "WHERE s.user_id = ? AND g.status = 'finished' "
-        f"AND g.kind IN ({listed}) "
+        f"AND g.kind IN ({marks(kinds)}) "
         "AND NOT EXISTS (SELECT 1 FROM drill_games AS m WHERE m.game_id = g.id) "
         "ORDER BY g.finished_at DESC, g.id DESC",
         (user_id, *kinds),

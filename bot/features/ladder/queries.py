@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from itertools import groupby
 
 from bot.games.figures import Figure, fold_figures
-from bot.storage.connection import Connection, Row
+from bot.storage.connection import Connection, Row, marks
 from bot.storage.rating_queries import read_rating
 from bot.storage.ratings import Rating
 from bot.storage.records import (
@@ -47,7 +47,7 @@ async def add_to_records(
     ids = [r.user_id for r in humans]
     rows = await connection.fetch(
         "SELECT user_id, figures FROM player_records WHERE guild_id = ? AND kind = ? "
-        f"AND user_id IN ({', '.join('?' * len(ids))})",
+        f"AND user_id IN ({marks(ids)})",
         (game.guild_id, game.kind, *ids),
     )
     known = {row["user_id"]: read_figures(row["figures"]) for row in rows}
@@ -182,8 +182,7 @@ async def put_ladder_rows(connection: Connection, ladder: dict[str, list[Row]]) 
         if rows:
             columns = rows[0].keys()
             await connection.executemany(
-                f"INSERT INTO {table} ({', '.join(columns)}) "
-                f"VALUES ({', '.join('?' * len(columns))})",
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks(columns)})",
                 [[row[column] for column in columns] for row in rows],
             )
 
@@ -330,7 +329,7 @@ async def recent_games(
     ids = [row["id"] for row in games]
     rows = await connection.fetch(
         f"SELECT game_id, {result_columns()} FROM results "
-        f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat",
+        f"WHERE game_id IN ({marks(ids)}) ORDER BY game_id, seat",
         ids,
     )
     tables = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.storage.connection import Connection
+from bot.storage.connection import Connection, marks
 
 
 @dataclass(frozen=True)
@@ -53,10 +53,9 @@ async def records(
     wanted = sorted(set(users))
     if not wanted:
         return {}
-    marks = ", ".join("?" for _ in wanted)
     rows = await connection.fetch(
         "SELECT user_id, started, finished, abandoned FROM reliability_records "
-        f"WHERE guild_id = ? AND user_id IN ({marks})",
+        f"WHERE guild_id = ? AND user_id IN ({marks(wanted)})",
         (guild_id, *wanted),
     )
     return {

@@ -18,9 +18,6 @@ async def keep_replay(
 ) -> None:
     """Keeps a replay just made, in place of one another process made meanwhile (each
     fits the upload limit it was made for)."""
-    await connection.execute(
-        "INSERT INTO replays (game_id, language, gif, made_at) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (game_id, language) DO UPDATE SET gif = excluded.gif, "
-        "made_at = excluded.made_at",
-        (game_id, language, gif, now),
+    await connection.upsert(
+        "replays", {"game_id": game_id, "language": language}, gif=gif, made_at=now
     )

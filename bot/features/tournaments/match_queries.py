@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.storage.connection import Connection
+from bot.storage.connection import Connection, marks
 from bot.storage.records import GameStatus
 
 
@@ -129,10 +129,9 @@ async def played_for(connection: Connection, game_ids: Sequence[int]) -> dict[in
     """The tournament's name and the round each of these games was played for, if any."""
     if not game_ids:
         return {}
-    marks = ", ".join("?" for _ in game_ids)
     rows = await connection.fetch(
         "SELECT t.game_id, n.name, t.round FROM tournament_tables t "
-        f"JOIN tournaments n ON n.id = t.tournament_id WHERE t.game_id IN ({marks})",
+        f"JOIN tournaments n ON n.id = t.tournament_id WHERE t.game_id IN ({marks(game_ids)})",
         tuple(game_ids),
     )
     return {int(row["game_id"]): (str(row["name"]), int(row["round"])) for row in rows}

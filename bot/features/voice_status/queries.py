@@ -21,11 +21,8 @@ async def owe(
     connection: Connection, channel_id: int, guild_id: int, game_id: int, now: float
 ) -> None:
     """The channel's status is about to be set for the game: owed its clearing."""
-    await connection.execute(
-        "INSERT INTO voice_statuses (channel_id, guild_id, game_id, set_at) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id, "
-        "game_id = excluded.game_id, set_at = excluded.set_at",
-        (channel_id, guild_id, game_id, now),
+    await connection.upsert(
+        "voice_statuses", {"channel_id": channel_id}, guild_id=guild_id, game_id=game_id, set_at=now
     )
 
 
