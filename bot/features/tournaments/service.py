@@ -53,9 +53,44 @@ from bot.service.game_writes import Written
 from bot.storage import rating_queries, settings_queries
 from bot.storage.connection import Connection
 from bot.storage.ratings import NEW_PLAYER
-from bot.storage.records import Game, Seat
+from bot.storage.records import Game, GuildSettings, Seat
 
 DAY = 86_400.0
+
+
+def opened(new: NewTournament, created_by: int, settings: GuildSettings, now: float) -> Tournament:
+    """The tournament ``new`` asks for, open for sign-up, with the server's ``settings``
+    for the options and turn time it leaves to them (its id and number are the
+    database's to give)."""
+    return Tournament(
+        id=0,
+        guild_id=new.guild_id,
+        number=0,
+        kind=new.kind,
+        name=new.name.strip(),
+        format=new.format,
+        rounds=new.rounds or 1,
+        match_size=new.match_size,
+        final=new.final,
+        options=options_for(rules_for(new.kind), settings.options_for(new.kind), new.options),
+        turn_timeout=settings.turn_timeout if new.turn_timeout is None else new.turn_timeout,
+        starts_at=new.starts_at,
+        signup_until=new.signup_until,
+        round_hours=new.round_hours,
+        rated=new.rated,
+        cap=new.cap,
+        private=new.private,
+        created_by=created_by,
+        created_at=now,
+        channel_id=new.channel_id,
+        message_id=None,
+        language=new.language,
+        state=TournamentState.SIGNUP,
+        round=0,
+        ended_at=None,
+        end_reason=None,
+        end_told_at=None,
+    )
 
 
 class TournamentService(FeatureService):
@@ -76,39 +111,7 @@ class TournamentService(FeatureService):
             if not settings.allows(new.channel_id):
                 raise ChannelNotAllowed(settings.channels)
             await connection.lock("tournament number", new.guild_id)
-            made = Tournament(
-                id=0,
-                guild_id=new.guild_id,
-                number=0,
-                kind=new.kind,
-                name=new.name.strip(),
-                format=new.format,
-                rounds=new.rounds or 1,
-                match_size=new.match_size,
-                final=new.final,
-                options=options_for(
-                    rules_for(new.kind), settings.options_for(new.kind), new.options
-                ),
-                turn_timeout=settings.turn_timeout
-                if new.turn_timeout is None
-                else new.turn_timeout,
-                starts_at=new.starts_at,
-                signup_until=new.signup_until,
-                round_hours=new.round_hours,
-                rated=new.rated,
-                cap=new.cap,
-                private=new.private,
-                created_by=organiser.user_id,
-                created_at=now,
-                channel_id=new.channel_id,
-                message_id=None,
-                language=new.language,
-                state=TournamentState.SIGNUP,
-                round=0,
-                ended_at=None,
-                end_reason=None,
-                end_told_at=None,
-            )
+            made = opened(new, organiser.user_id, settings, now)
             tournament_id = await queries.insert_tournament(connection, made)
             return await self._tournament_board(connection, tournament_id)
 

@@ -15,49 +15,38 @@ from bot.discord_ui.card_layout import Card
 from bot.features.tournaments.discord.board_card import board_card, standings_view
 from bot.features.tournaments.discord.round_card import end_card, round_card
 from bot.features.tournaments.match_queries import Match
-from bot.features.tournaments.queries import (
-    EndReason,
-    Entry,
-    Format,
-    Tournament,
-    TournamentState,
-)
+from bot.features.tournaments.queries import EndReason, Entry, TournamentState
+from bot.features.tournaments.service import opened
 from bot.features.tournaments.tournament_board import TournamentBoard
 from bot.league import Row
-from bot.storage import GameStatus
+from bot.storage import GameStatus, GuildSettings
 from i18n import english, language
+from tests.bot.fixtures import new_tournament
 
 ANN, BO, CY = 11, 12, 13
 NAMES = {ANN: "Ann", BO: "Bo", CY: "Cy"}
 
-CUP = Tournament(
+CUP = replace(
+    opened(
+        new_tournament(
+            5,
+            7,
+            2_000_000_000.0,
+            kind="nuggets",
+            rounds=2,
+            match_size=2,
+            turn_timeout=86_400,
+            signup_until=1_999_990_000.0,
+            cap=8,
+            language="en",
+        ),
+        ANN,
+        GuildSettings(),
+        1.0,
+    ),
     id=1,
-    guild_id=5,
     number=1,
-    kind="nuggets",
-    name="Winter Cup",
-    format=Format.SWISS,
-    rounds=2,
-    match_size=2,
-    final=False,
-    options={},
-    turn_timeout=86_400,
-    starts_at=2_000_000_000.0,
-    signup_until=1_999_990_000.0,
-    round_hours=None,
-    rated=True,
-    cap=8,
-    private=False,
-    created_by=ANN,
-    created_at=1.0,
-    channel_id=7,
     message_id=8,
-    language="en",
-    state=TournamentState.SIGNUP,
-    round=0,
-    ended_at=None,
-    end_reason=None,
-    end_told_at=None,
 )
 
 
