@@ -21,7 +21,6 @@ five loads.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import gzip
@@ -39,6 +38,7 @@ import aiohttp
 
 from bench.bot_processes import BotProcess, bot_environment
 from bench.figures import percentile
+from bench.options import options
 from bench.players import Answers, Table, is_result, tables_over
 from bench.usage import CpuWatch
 from bot.activity.page_build import built_page
@@ -311,11 +311,7 @@ async def main(games: int, seconds: float, think: float) -> None:
 
 
 def cli() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--think", type=float, default=5.0)
-    arguments = parser.parse_args()
+    arguments = options(__doc__.split("\n\n")[0], games=200, seconds=60.0, think=5.0)
     asyncio.run(main(arguments.games, arguments.seconds, arguments.think))
 
 

@@ -22,7 +22,6 @@ Every figure is measured in this run; nothing is compared against stored numbers
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import random
 import time
@@ -31,6 +30,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.figures import clear_of_half, decision_times, wilson, win_rate
+from bench.options import Said, options
 from engine.claim import (
     Phase,
     apply,
@@ -163,8 +163,5 @@ def main(games: int, workers: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="hard vs normal games")
-    parser.add_argument("--workers", type=int, default=2)
-    arguments = parser.parse_args()
+    arguments = options(__doc__.split("\n")[0], games=Said(200, "hard vs normal games"), workers=2)
     main(arguments.games, arguments.workers)

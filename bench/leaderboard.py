@@ -11,7 +11,6 @@ history for random servers and players, through aiosqlite as the bot does.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import random
@@ -24,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.options import options
 from bot.features.ladder.ranking import Finish, finishing_ranks
 from bot.features.ladder.ratings import rate
 from bot.features.ladder.service import LadderService
@@ -222,9 +222,5 @@ async def main(servers: int, games: int, samples: int) -> int:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--servers", type=int, default=1000)
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--samples", type=int, default=2000)
-    args = parser.parse_args()
+    args = options(__doc__.splitlines()[0], servers=1000, games=100_000, samples=2000)
     sys.exit(asyncio.run(main(args.servers, args.games, args.samples)))

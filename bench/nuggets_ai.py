@@ -14,7 +14,6 @@ above normal above easy, intervals clear of 50%; decision p99 <= 20 ms.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import statistics
@@ -23,6 +22,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.figures import clear_of_half, decision_times, win_rate
+from bench.options import Said, options
 from bench.tournaments import shares_of, tournament
 from engine.gold_nuggets import GameState, Phase, apply, winners
 from engine.gold_nuggets.bots import Level, action_of, decide, expected_fresh_turn_take
@@ -104,9 +104,10 @@ def main(turns: int, games: int, workers: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--turns", type=int, default=20000, help="fresh turns per level")
-    parser.add_argument("--games", type=int, default=1200, help="games per pairing")
-    parser.add_argument("--workers", type=int, default=2)
-    arguments = parser.parse_args()
+    arguments = options(
+        __doc__.split("\n")[0],
+        turns=Said(20000, "fresh turns per level"),
+        games=Said(1200, "games per pairing"),
+        workers=2,
+    )
     main(arguments.turns, arguments.games, arguments.workers)

@@ -21,7 +21,6 @@ product's model says, so the same script measures the code before and after a ch
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
@@ -31,6 +30,7 @@ from functools import cache
 
 from bench.analysis import played
 from bench.figures import spread
+from bench.options import options as command_line
 from bot.games.analysis import Played
 from bot.games.gold_nuggets.analysis import ANALYST, option
 from bot.storage.game_values import Level
@@ -173,11 +173,7 @@ def final(moves: Sequence[Played]) -> GameState:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--endgames", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=0)
-    arguments = parser.parse_args()
+    arguments = command_line(__doc__.split("\n\n")[0], games=20, endgames=300, seed=0)
 
     built = close_endgames(arguments.endgames, arguments.seed)
     regrets = [regret(state, hinted(state) or "roll") for state in built]

@@ -4,11 +4,23 @@ default's type."""
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 
-def options(description: str, **defaults: float) -> argparse.Namespace:
-    """The command line read against ``defaults`` (``games=16`` takes ``--games 40``)."""
+@dataclass(frozen=True)
+class Said:
+    """A figure's default with what ``--help`` says of it."""
+
+    default: float
+    help: str
+
+
+def options(description: str, **defaults: float | Said) -> argparse.Namespace:
+    """The command line read against ``defaults`` (``games=16`` takes ``--games 40``;
+    ``games=Said(16, "games per pairing")`` says so in ``--help``)."""
     parser = argparse.ArgumentParser(description=description)
-    for name, default in defaults.items():
-        parser.add_argument(f"--{name}", type=type(default), default=default)
+    for name, given in defaults.items():
+        said = given if isinstance(given, Said) else Said(given, "")
+        kind = type(said.default)
+        parser.add_argument(f"--{name}", type=kind, default=said.default, help=said.help or None)
     return parser.parse_args()

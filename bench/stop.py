@@ -17,7 +17,6 @@ quarter more. The cluster and the bot processes stop with the bench, on Ctrl-C t
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import random
@@ -29,6 +28,7 @@ import time
 from dataclasses import dataclass
 
 from bench.bot_processes import PostgresCluster
+from bench.options import Said, options
 from bot.service import GameService
 from bot.service.feature_registry import discovered
 from bot.storage import GameStatus
@@ -190,10 +190,9 @@ async def main(rounds: int, seconds: float) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=5.0, help="clicking before each stop")
-    arguments = parser.parse_args()
+    arguments = options(
+        __doc__.split("\n")[0], rounds=5, seconds=Said(5.0, "clicking before each stop")
+    )
     try:
         asyncio.run(main(arguments.rounds, arguments.seconds))
     except (KeyboardInterrupt, asyncio.CancelledError):
