@@ -318,7 +318,8 @@ async def recent_games(
     games = list(
         await connection.fetch(
             "SELECT id, COALESCE(number, id) AS number, finished_at, "
-            "COALESCE(thread_id, channel_id) AS place_id, turn_message_id, rated "
+            "COALESCE(thread_id, channel_id) AS place_id, turn_message_id AS final_message_id, "
+            "rated "
             "FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished' "
             "ORDER BY finish_seq DESC LIMIT ?",
             (guild_id, kind, limit),
@@ -336,18 +337,7 @@ async def recent_games(
         game_id: tuple(read_result(row) for row in group)
         for game_id, group in groupby(rows, key=lambda row: row["game_id"])
     }
-    return [
-        FinishedGame(
-            id=row["id"],
-            number=row["number"],
-            finished_at=row["finished_at"],
-            place_id=row["place_id"],
-            final_message_id=row["turn_message_id"],
-            rated=bool(row["rated"]),
-            players=tables.get(row["id"], ()),
-        )
-        for row in games
-    ]
+    return [read_row(FinishedGame, row, players=tables.get(row["id"], ())) for row in games]
 
 
 async def dice_rolled(

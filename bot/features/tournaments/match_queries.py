@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from bot.storage.connection import Connection, marks
 from bot.storage.records import GameStatus
+from bot.storage.row_records import read_row
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ async def byes(connection: Connection, tournament_id: int) -> dict[int, list[int
 async def matches(connection: Connection, tournament_id: int) -> list[Match]:
     """Every match of the tournament, round by round, with its game as it stands."""
     rows = await connection.fetch(
-        "SELECT t.round, t.table_no, t.game_id, g.status, g.number, g.thread_id, "
+        "SELECT t.round, t.table_no AS match_no, t.game_id, g.status, g.number, g.thread_id, "
         "g.lobby_message_id FROM tournament_tables t LEFT JOIN games g ON g.id = t.game_id "
         "WHERE t.tournament_id = ? ORDER BY t.round, t.table_no",
         (tournament_id,),
@@ -72,22 +73,14 @@ async def matches(connection: Connection, tournament_id: int) -> list[Match]:
         )
     found = []
     for row in rows:
-        game_id = None if row["game_id"] is None else int(row["game_id"])
-        status = None if row["status"] is None else GameStatus(row["status"])
-        placed = leavers_last(by_game[game_id]) if game_id in by_game else None
+        placed = leavers_last(by_game[row["game_id"]]) if row["game_id"] in by_game else None
+        finished = row["status"] == GameStatus.FINISHED
         found.append(
-            Match(
-                round=int(row["round"]),
-                match_no=int(row["table_no"]),
-                players=tuple(players.get((int(row["round"]), int(row["table_no"])), ())),
-                game_id=game_id,
-                status=status,
-                places=tuple(placed) if status is GameStatus.FINISHED and placed else None,
-                number=None if row["number"] is None else int(row["number"]),
-                thread_id=None if row["thread_id"] is None else int(row["thread_id"]),
-                lobby_message_id=None
-                if row["lobby_message_id"] is None
-                else int(row["lobby_message_id"]),
+            read_row(
+                Match,
+                row,
+                players=tuple(players.get((row["round"], row["match_no"]), ())),
+                places=tuple(placed) if finished and placed else None,
             )
         )
     return found
