@@ -29,16 +29,15 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from bench.claim_deals import seeded_start
 from bench.figures import clear_of_half, decision_times, wilson, win_rate
 from bench.options import Said, options
 from engine.claim import (
     Phase,
     apply,
     legal_in_view,
-    new_game,
     random_selection,
     score,
-    shuffle_deck,
     teams,
     view,
 )
@@ -56,8 +55,7 @@ def play(seats: Seats, seed: int) -> tuple[tuple[float, ...], Times]:
     deal = random.Random(seed)
     players = len(seats)
     factions = random_selection(players, deal)
-    deck, removed = shuffle_deck(factions, deal)
-    state, _ = new_game(players, factions, deck, removed, 0)
+    state = seeded_start(players, factions, deal)
     choices = random.Random(seed ^ 0xC1A1)
     times: Times = defaultdict(list)
     while state.phase is not Phase.OVER:

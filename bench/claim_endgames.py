@@ -41,14 +41,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bench import figures
+from bench.claim_deals import seeded_start
 from engine.claim import (
     Faction,
     Phase,
     apply,
-    new_game,
     random_selection,
     score,
-    shuffle_deck,
     view,
 )
 from engine.claim.judge import weighed
@@ -84,8 +83,7 @@ def play(seats: Seats, seed: int, tricks: int, raccoons: bool = False) -> Found:
     factions = random_selection(2, deal)
     if raccoons and Faction.RACCOONS not in factions:
         factions = (*factions[:-1], Faction.RACCOONS)
-    deck, removed = shuffle_deck(factions, deal)
-    state, _ = new_game(2, factions, deck, removed, 0)
+    state = seeded_start(2, factions, deal)
     minds = random.Random(seed ^ 0xC1A1)
     found = Found(seats)
     entry: dict[int, float] = {}

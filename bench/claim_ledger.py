@@ -47,15 +47,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from functools import partial
 
+from bench.claim_deals import seeded_start
 from bench.options import options
 from engine.claim import (
     ClaimState,
     Phase,
     apply,
-    new_game,
     random_selection,
     score,
-    shuffle_deck,
     view,
 )
 from engine.claim.actions import Action
@@ -117,8 +116,7 @@ def seeded_game(seed: int, levels: Sequence[Level]) -> tuple[ClaimState, list[Ac
     and its actions."""
     deal = random.Random(seed)
     factions = random_selection(2, deal)
-    deck, removed = shuffle_deck(factions, deal)
-    start, _ = new_game(2, factions, deck, removed, 0)
+    start = seeded_start(2, factions, deal)
     return start, self_play(start, levels, random.Random(seed + 1))
 
 
