@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.games.registry import rules_for
 from bot.service.game_hooks import GameHooks
@@ -14,31 +13,14 @@ from bot.service.game_writes import Written, save_game
 from bot.service.time_away import new_turn_clock
 from bot.storage import game_queries
 from bot.storage.connection import Connection
-from bot.storage.game_values import Options
+from bot.storage.game_queries import NewGame
 from bot.storage.records import Game, GameStatus, Seat
-
-
-@dataclass(frozen=True)
-class AtOnce:
-    """Where and how a game started at once is played."""
-
-    kind: str
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    host_id: int
-    options: Options
-    turn_timeout: int
-    language: str | None
-    reached_in: int | None = None
-    """A conversation game's real place (``Game.reached_in``), ``guild_id`` being its
-    scope."""
 
 
 async def start_at_once(
     connection: Connection,
     note: Written,
-    game: AtOnce,
+    game: NewGame,
     seats: Sequence[Seat],
     first: int,
     dice: random.Random,
@@ -47,21 +29,7 @@ async def start_at_once(
 ) -> Game:
     """The game, started with ``seats`` (``first`` to play) in the caller's transaction,
     the features told (``hooks``)."""
-    await connection.lock("game number", game.guild_id, game.kind)
-    game_id = await game_queries.insert_game(
-        connection,
-        kind=game.kind,
-        guild_id=game.guild_id,
-        channel_id=game.channel_id,
-        host_id=game.host_id,
-        options=game.options,
-        turn_timeout=game.turn_timeout,
-        deadline=now,
-        now=now,
-        language=game.language,
-        thread_id=game.thread_id,
-        reached_in=game.reached_in,
-    )
+    game_id = await game_queries.insert_game(connection, game, now, now)
     await game_queries.replace_seats(connection, game_id, seats, now)
     return await deal_and_start(
         connection, note, await load_game(connection, game_id), first, dice, now, hooks

@@ -41,6 +41,7 @@ from bot.service.game_writes import Written, save_game
 from bot.service.guild_settings import check_turn_timeout
 from bot.storage import game_queries, message_queries, settings_queries
 from bot.storage.connection import Connection
+from bot.storage.game_queries import NewGame
 from bot.storage.game_values import Level, Options
 from bot.storage.records import EndReason, Game, GameStatus, Seat
 
@@ -91,19 +92,18 @@ class LobbyChanges(GameChanges):
             taken = await message_queries.game_played_in(connection, channel_id)
             if taken is not None:
                 raise busy(await load_game(connection, taken), channel_id, settings.threads)
-            await connection.lock("game number", guild_id, kind)
-            game_id = await game_queries.insert_game(
-                connection,
+            new = NewGame(
                 kind=kind,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host.user_id,
                 options=options_for(rules, settings.options_for(kind), options or {}),
                 turn_timeout=settings.turn_timeout if turn_timeout is None else turn_timeout,
-                deadline=now + settings.lobby_timeout,
-                now=now,
                 language=language,
                 reached_in=reached_in,
+            )
+            game_id = await game_queries.insert_game(
+                connection, new, now + settings.lobby_timeout, now
             )
             seats = [human_seat(host), *(bot_seat(n, level) for n in range(1, bots + 1))]
             await game_queries.replace_seats(connection, game_id, seats, now)

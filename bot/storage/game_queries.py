@@ -5,6 +5,7 @@ member plays in or are being played."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.connection import Connection
@@ -93,26 +94,30 @@ async def ended_since(
     )
 
 
-async def insert_game(
-    connection: Connection,
-    *,
-    kind: str,
-    guild_id: int,
-    channel_id: int,
-    host_id: int,
-    options: Options,
-    turn_timeout: int,
-    deadline: float,
-    now: float,
-    language: str | None = None,
-    thread_id: int | None = None,
-    reached_in: int | None = None,
-) -> int:
-    """A new lobby, numbered after the server's games of its kind (the caller holds the
-    ``game number`` lock of the server and kind, so that two lobbies never share one);
-    with ``thread_id``, one played in that thread from the first (a channel holds one
-    open game outside its threads, and this one is not it). A conversation's game has
-    ``guild_id`` its scope and ``reached_in`` where it really is (``Game.reached_in``)."""
+@dataclass(frozen=True)
+class NewGame:
+    """A game about to be opened: where it is played, who hosts it, and on what terms."""
+
+    kind: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    options: Options
+    turn_timeout: int
+    language: str | None = None
+    thread_id: int | None = None
+    """Where it is played from the first, in a thread of ``channel_id`` (a channel holds
+    one open game outside its threads, and this one is not it)."""
+    reached_in: int | None = None
+    """A conversation game's real place (``Game.reached_in``), ``guild_id`` being its
+    scope."""
+
+
+async def insert_game(connection: Connection, game: NewGame, deadline: float, now: float) -> int:
+    """``game``, a lobby until ``deadline``, numbered after the server's games of its kind
+    under the server's and kind's ``game number`` lock (held to the transaction's end, so
+    that two lobbies never share one)."""
+    await connection.lock("game number", game.guild_id, game.kind)
     rows = await connection.fetch(
         "INSERT INTO games (kind, guild_id, channel_id, thread_id, host_id, status, options, "
         "turn_timeout, deadline, created_at, updated_at, language, reached_in, number) "
@@ -123,20 +128,20 @@ async def insert_game(
         "COALESCE(MAX(number), 0) + 1 FROM games WHERE guild_id = ? AND kind = ? "
         "RETURNING id",
         (
-            kind,
-            guild_id,
-            channel_id,
-            thread_id,
-            host_id,
-            json_text(options),
-            turn_timeout,
+            game.kind,
+            game.guild_id,
+            game.channel_id,
+            game.thread_id,
+            game.host_id,
+            json_text(game.options),
+            game.turn_timeout,
             deadline,
             now,
             now,
-            language,
-            reached_in,
-            guild_id,
-            kind,
+            game.language,
+            game.reached_in,
+            game.guild_id,
+            game.kind,
         ),
     )
     return int(rows[0]["id"])

@@ -42,10 +42,11 @@ from bot.service.board_actions import Asked, Offered
 from bot.service.feature_service import FeatureService
 from bot.service.game_checks import require_host
 from bot.service.game_loading import Actor, load_for, load_game
-from bot.service.game_starts import AtOnce, start_at_once
+from bot.service.game_starts import start_at_once
 from bot.service.game_writes import Written
 from bot.storage import message_queries, settings_queries
 from bot.storage.connection import Connection
+from bot.storage.game_queries import NewGame
 from bot.storage.records import Game, GameStatus, Seat
 from bot.storage.shards import Shards
 
@@ -305,7 +306,7 @@ class RematchService(FeatureService):
         started = await start_at_once(
             connection,
             note,
-            AtOnce(
+            NewGame(
                 kind=game.kind,
                 guild_id=game.guild_id,
                 channel_id=game.channel_id,

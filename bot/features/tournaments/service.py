@@ -48,10 +48,11 @@ from bot.service.errors import ChannelNotAllowed
 from bot.service.feature_service import FeatureService
 from bot.service.game_loading import load_game
 from bot.service.game_parts import Player, options_for
-from bot.service.game_starts import AtOnce, start_at_once
+from bot.service.game_starts import start_at_once
 from bot.service.game_writes import Written
 from bot.storage import rating_queries, settings_queries
 from bot.storage.connection import Connection
+from bot.storage.game_queries import NewGame
 from bot.storage.ratings import NEW_PLAYER
 from bot.storage.records import Game, GuildSettings, Seat
 
@@ -313,7 +314,7 @@ class TournamentService(FeatureService):
             made = await start_at_once(
                 connection,
                 note,
-                AtOnce(
+                NewGame(
                     kind=tournament.kind,
                     guild_id=tournament.guild_id,
                     channel_id=tournament.channel_id,

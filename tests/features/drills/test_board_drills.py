@@ -90,17 +90,15 @@ async def kept_drill(
         seats[seat] = Seat(seat, human_id, None, human, seat)
 
     async def kept(connection: Connection) -> int:
-        game_id = await game_queries.insert_game(
-            connection,
+        new = game_queries.NewGame(
             kind=lesson.kind,
             guild_id=guild_id,
             channel_id=ELSEWHERE,
             host_id=user_id,
             options=table.options,
             turn_timeout=3600,
-            deadline=now,
-            now=now,
         )
+        game_id = await game_queries.insert_game(connection, new, now, now)
         await game_queries.replace_seats(connection, game_id, seats, now)
         await connection.execute(
             "UPDATE games SET status = 'finished', state = ?, first_seat = ?, started_at = ?, "
