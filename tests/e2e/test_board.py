@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from bot.storage import Game
-from emulator import User
+from emulator import Message, User
 from tests.claim_secrets import frames_hold_only_their_own
 from tests.e2e.board_viewer import (
     BoardViewer,
@@ -55,6 +55,13 @@ async def opened(
     return viewer
 
 
+async def started_with_waiting(world: World) -> tuple[Message, Game, int, User, User]:
+    """``World.claim_started``'s Claim game (its table, the game, the seat to act and the
+    person in it), and the person in the other seat, who waits on them."""
+    table, game, seat, mover = await world.claim_started()
+    return table, game, seat, mover, world.user(game.seats[1 - seat].user_id or 0)
+
+
 def offered(frame: dict[str, Any]) -> list[str]:
     """The names of the actions the features offer on the viewer's board."""
     return [action["name"] for action in frame["game"]["actions"]]
@@ -63,8 +70,7 @@ def offered(frame: dict[str, Any]) -> list[str]:
 async def test_the_board_opens_on_its_game_and_a_move_there_is_shown_in_the_channel(
     world: World, session: aiohttp.ClientSession
 ) -> None:
-    table, game, seat, mover = await world.claim_started()
-    other = world.user(game.seats[1 - seat].user_id or 0)
+    table, game, seat, mover, other = await started_with_waiting(world)
     mine = await opened(world, session, mover)
     theirs = await opened(world, session, other)
     shown = await mine.game()
@@ -107,8 +113,7 @@ async def refused_text(viewer: BoardViewer, after: int) -> str:
 async def test_what_the_game_refuses_on_the_board_changes_nothing(
     world: World, session: aiohttp.ClientSession
 ) -> None:
-    _, game, seat, mover = await world.claim_started()
-    other = world.user(game.seats[1 - seat].user_id or 0)
+    _, game, _, mover, other = await started_with_waiting(world)
     mine, theirs = await opened(world, session, mover), await opened(world, session, other)
     shown, waiting = await mine.game(), await theirs.game()
 

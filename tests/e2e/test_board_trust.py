@@ -22,7 +22,7 @@ from bot.storage import Game
 from emulator import User, Window
 from i18n import language
 from tests.e2e.board_viewer import BoardViewer, base, connected, move_of, signed_in
-from tests.e2e.test_board import opened
+from tests.e2e.test_board import opened, started_with_waiting
 from tests.e2e.world import World, make_world
 
 pytestmark = pytest.mark.e2e
@@ -79,8 +79,7 @@ async def flood(world: World, count: int, addresses: int, first: int = 2) -> lis
 async def test_a_flood_of_made_up_hellos_spends_the_boards_share_alone_and_players_still_play(
     world: World, session: aiohttp.ClientSession
 ) -> None:
-    _, game, seat, mover = await world.claim_started()
-    other = world.user(game.seats[1 - seat].user_id or 0)
+    _, game, _, mover, other = await started_with_waiting(world)
     theirs = await opened(world, session, other)
     await theirs.close()
     assert world.discord.invalid_requests == 0
@@ -180,8 +179,7 @@ async def both_watching(
 ) -> tuple[Game, User, BoardViewer, BoardViewer, dict[str, Any]]:
     """A Claim game started, with both players' boards open on it and first views pushed:
     the game, the player not to move, the mover's board and theirs, and the mover's view."""
-    _, game, seat, mover = await world.claim_started()
-    other = world.user(game.seats[1 - seat].user_id or 0)
+    _, game, _, mover, other = await started_with_waiting(world)
     mine, theirs = await opened(world, session, mover), await opened(world, session, other)
     shown = await mine.game()
     await theirs.game()
