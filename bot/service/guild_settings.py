@@ -8,7 +8,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar, Unpack
 
 from bot.games.registry import rules_for
 from bot.games.rules import BadOption
@@ -126,6 +126,44 @@ class KeptSettings(Generic[Settings]):
             self._kept.popitem(last=False)
 
 
+class ServerSettingsChange(TypedDict, total=False):
+    """What an admin asks to change in a server's settings; a value left out, or ``None``,
+    is kept. Timeouts are seconds."""
+
+    options: Options
+    """The game's own rule options, as defaults for its new lobbies."""
+    turn_timeout: int | None
+    lobby_timeout: int | None
+    threads: bool | None
+    bots_allowed: bool | None
+    allow_channel: int | None
+    disallow_channel: int | None
+    all_channels: bool
+    language: str | None
+    """A language's code, or ``SERVER_LANGUAGE`` to follow the server's own."""
+    move_table: bool | None
+    ping_mode: PingMode | None
+    ping_delay: int | None
+    """Seconds."""
+    away_mode: AwayMode | None
+    away_days: int | None
+    declared: Mapping[str, Given | None]
+    """The features' own settings by name, as given (``bot.service.declared_settings``)."""
+
+
+_FLAGS = ("options", "all_channels", "declared")
+
+
+def asks_nothing(change: ServerSettingsChange) -> bool:
+    """Whether ``change`` asks for nothing: the settings are only shown."""
+    # ``False`` is a change for every setting but ``all_channels`` (off turns it into
+    # nothing to do), so each value is read as what it means.
+    kept = (value is None for name, value in change.items() if name not in _FLAGS)
+    declared_kept = (value is None for value in change.get("declared", {}).values())
+    options, all_channels = change.get("options"), change.get("all_channels")
+    return all(kept) and all(declared_kept) and not options and not all_channels
+
+
 async def _read(connection: Connection, guild_id: int) -> GuildSettings:
     # The query is looked up at each read, not once, so that it can be stood in for.
     return await settings_queries.guild_settings(connection, guild_id)
@@ -152,40 +190,23 @@ class GuildSettingsService:
         return await self._kept.get(guild_id)
 
     async def change(
-        self,
-        guild_id: int,
-        *,
-        kind: str | None = None,
-        options: Options | None = None,
-        turn_timeout: int | None = None,
-        lobby_timeout: int | None = None,
-        threads: bool | None = None,
-        bots_allowed: bool | None = None,
-        allow_channel: int | None = None,
-        disallow_channel: int | None = None,
-        all_channels: bool = False,
-        language: str | None = None,
-        move_table: bool | None = None,
-        ping_mode: PingMode | None = None,
-        ping_delay: int | None = None,
-        away_mode: AwayMode | None = None,
-        away_days: int | None = None,
-        declared: Mapping[str, Given | None] | None = None,
+        self, guild_id: int, *, kind: str | None = None, **asked: Unpack[ServerSettingsChange]
     ) -> GuildSettings:
-        """Applies every given change, or (if any is refused) none; ``None`` keeps a value.
-        ``options`` are the game ``kind``'s defaults for new lobbies. Timeouts are
-        seconds. ``language`` is a language's code or ``SERVER_LANGUAGE``. Running games
-        keep the settings they started with, their language included; where tables go
-        and who is pinged apply at once. ``declared`` are the features' settings by
-        name, as an admin gave them (``bot.service.declared_settings``)."""
-        if turn_timeout is not None:
-            check_turn_timeout(turn_timeout)
-        if ping_delay is not None:
-            _check_ping_delay(ping_delay)
-        if away_days is not None:
-            _check_away_days(away_days)
-        if lobby_timeout is not None:
-            _check_lobby_timeout(lobby_timeout)
+        """Applies every change ``asked``, or (if any is refused) none; ``options`` are the
+        game ``kind``'s defaults for new lobbies. Running games keep the settings they
+        started with, their language included; where tables go and who is pinged apply at
+        once."""
+        for value, check in (
+            (asked.get("turn_timeout"), check_turn_timeout),
+            (asked.get("ping_delay"), _check_ping_delay),
+            (asked.get("away_days"), _check_away_days),
+            (asked.get("lobby_timeout"), _check_lobby_timeout),
+        ):
+            if value is not None:
+                check(value)
+        language = asked.get("language")
+        all_channels = asked.get("all_channels", False)
+        allow_channel, disallow_channel = asked.get("allow_channel"), asked.get("disallow_channel")
         if language is not None and language != SERVER_LANGUAGE and language not in LANGUAGES:
             raise BadSetting(Message("the bot speaks {languages}", languages=", ".join(LANGUAGES)))
         if all_channels and allow_channel is not None:
@@ -224,24 +245,25 @@ class GuildSettingsService:
                 raise BadSetting(
                     Message("at most {most} channels can be listed", most=MAX_GAME_CHANNELS)
                 )
-            kept = self.declared.changed(settings, declared or {})
+            kept = self.declared.changed(settings, asked.get("declared", {}))
             defaults = dict(settings.defaults)
+            options = asked.get("options")
             if kind is not None and options:
                 defaults[kind] = _defaults(kind, settings.options_for(kind), options)
             changed = replace(
                 settings,
                 defaults=MappingProxyType(defaults),
-                turn_timeout=settings.turn_timeout if turn_timeout is None else turn_timeout,
-                lobby_timeout=settings.lobby_timeout if lobby_timeout is None else lobby_timeout,
-                threads=settings.threads if threads is None else threads,
-                bots_allowed=settings.bots_allowed if bots_allowed is None else bots_allowed,
+                turn_timeout=_or_kept(asked.get("turn_timeout"), settings.turn_timeout),
+                lobby_timeout=_or_kept(asked.get("lobby_timeout"), settings.lobby_timeout),
+                threads=_or_kept(asked.get("threads"), settings.threads),
+                bots_allowed=_or_kept(asked.get("bots_allowed"), settings.bots_allowed),
                 channels=frozenset(channels),
                 language=_language(settings.language, language),
-                move_table=settings.move_table if move_table is None else move_table,
-                ping_mode=settings.ping_mode if ping_mode is None else ping_mode,
-                ping_delay=settings.ping_delay if ping_delay is None else ping_delay,
-                away_mode=settings.away_mode if away_mode is None else away_mode,
-                away_days=settings.away_days if away_days is None else away_days,
+                move_table=_or_kept(asked.get("move_table"), settings.move_table),
+                ping_mode=_or_kept(asked.get("ping_mode"), settings.ping_mode),
+                ping_delay=_or_kept(asked.get("ping_delay"), settings.ping_delay),
+                away_mode=_or_kept(asked.get("away_mode"), settings.away_mode),
+                away_days=_or_kept(asked.get("away_days"), settings.away_days),
                 declared=MappingProxyType({**settings.declared, **kept}),
             )
             await settings_queries.save_guild_settings(connection, guild_id, changed)
@@ -250,6 +272,13 @@ class GuildSettingsService:
         changed = await self._db.write(changing)
         self._kept.changed_to(guild_id, changed)
         return changed
+
+
+Value = TypeVar("Value")
+
+
+def _or_kept(asked: Value | None, current: Value) -> Value:
+    return current if asked is None else asked
 
 
 def _language(current: str | None, asked: str | None) -> str | None:

@@ -4,8 +4,7 @@ by every game, and changed with ``/server settings``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import replace
 
 import discord
 
@@ -20,49 +19,13 @@ from bot.discord_ui.permissions import missing_threads
 from bot.games.faces import face_for
 from bot.games.registry import GAMES, rules_for
 from bot.service import GuildSettingsService
-from bot.service.declared_settings import DeclaredSettings, Given
+from bot.service.declared_settings import DeclaredSettings
 from bot.service.errors import NotAllowedToConfigure, own_slash, slash
 from bot.service.feature_registry import discovered, settings_of
+from bot.service.guild_settings import ServerSettingsChange as ServerSettingsChange
+from bot.service.guild_settings import asks_nothing
 from bot.storage import AwayMode, GuildSettings, PingMode
-from bot.storage.game_values import Options
 from i18n import Language
-
-
-@dataclass(frozen=True)
-class ServerSettingsChange:
-    """What the admin asked to change; ``None`` keeps a value. Timeouts in seconds."""
-
-    options: Options = field(default_factory=dict)
-    """The game's own rule options, as defaults for its new lobbies."""
-    turn_timeout: int | None = None
-    lobby_timeout: int | None = None
-    threads: bool | None = None
-    bots_allowed: bool | None = None
-    allow_channel: int | None = None
-    disallow_channel: int | None = None
-    all_channels: bool = False
-    language: str | None = None
-    """A language's code, or ``SERVER_LANGUAGE`` to follow the server's own."""
-    move_table: bool | None = None
-    ping_mode: PingMode | None = None
-    ping_delay: int | None = None
-    """Seconds."""
-    away_mode: AwayMode | None = None
-    away_days: int | None = None
-    declared: Mapping[str, Given | None] = field(default_factory=dict)
-    """The features' own settings by name, as given (``bot.service.declared_settings``)."""
-
-    @property
-    def is_empty(self) -> bool:
-        """Whether nothing was asked to change: the settings are only shown."""
-        # ``False`` is a change for every setting but ``all_channels`` (off turns it into
-        # nothing to do), so each value is read as what it means.
-        kept = (value is None for name, value in asdict(self).items() if name not in _FLAGS)
-        declared_kept = (value is None for value in self.declared.values())
-        return all(kept) and all(declared_kept) and not self.options and not self.all_channels
-
-
-_FLAGS = ("options", "all_channels", "declared")
 
 
 class ServerSettings(Part):
@@ -91,15 +54,16 @@ async def server_settings(
     ``kind``, that game's rule defaults and the rest; without, what every game shares."""
     # Anyone may look; the command is visible to everyone (Discord can't restrict one
     # sub-command), so the permission to change is checked here.
-    if not change.is_empty and not interaction.permissions.manage_guild:
+    shown_only = asks_nothing(change)
+    if not shown_only and not interaction.permissions.manage_guild:
         raise NotAllowedToConfigure(None if kind is None else face_for(kind).command)
     assert interaction.guild_id is not None
     lang = reader(interaction)
-    if change.is_empty:
+    if shown_only:
         settings = await settings_service.get(interaction.guild_id)
     else:
-        settings = await settings_service.change(interaction.guild_id, kind=kind, **asdict(change))
-    heading = _heading(kind, saved=not change.is_empty, lang=lang)
+        settings = await settings_service.change(interaction.guild_id, kind=kind, **change)
+    heading = _heading(kind, saved=not shown_only, lang=lang)
     public = await languages.of_server(interaction.guild_id)
     card = settings_card(settings, kind, heading, lang, public, now, settings_service.declared)
     missing = missing_threads(interaction.app_permissions, lang)
