@@ -27,12 +27,9 @@ import pytest_asyncio
 
 import bot.storage.copy
 from bot.__main__ import main
-from bot.discovery import declared
-from bot.feature_folders import FOLDER, ORDER
 from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
 from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
-from bot.service.feature_registry import Feature
 from bot.storage import (
     Database,
     EndReason,
@@ -40,8 +37,6 @@ from bot.storage import (
     GameStatus,
     GuildSettings,
     Move,
-    RatingChange,
-    Result,
 )
 from bot.storage.copy import CopyError, TargetNotEmpty, copied_tables, copy_database
 from bot.storage.game_values import Level
@@ -50,12 +45,11 @@ from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
 from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, new_tournament, tournaments_of
 from tests.bot.part_by_part import assert_same_parts
-from tests.bot.readings import Ladder, game_ids, read_ladder
+from tests.bot.readings import game_ids
 from tests.bot.tables import Table
+from tests.bot.two_servers import AWAY, HOME, Ladders, read_ladders, read_settings
 from tests.postgres_cluster import Cluster
 
-HOME, AWAY = 10, 11
-"""The two servers."""
 AWAY_CHANNELS = (301, 302, 303)
 """The only channels games may run in on ``AWAY``."""
 THREAD = 6001
@@ -196,38 +190,20 @@ class Reading:
     moves: dict[int, list[Move]]
     replays: dict[int, Any]
     last_outcomes: dict[int, Outcome | None]
-    results: dict[int, list[Result]]
-    rating_changes: dict[int, list[RatingChange]]
-    ladders: dict[tuple[int, str], Ladder]
-    """Per server and game."""
+    ladders: Ladders
     settings: dict[int, GuildSettings]
-
-
-def feature_service(service: GameService, name: str) -> Any:
-    """The service of the feature in ``bot/features/<name>/``, found by its declaration
-    as the core finds it."""
-    made = declared(FOLDER, "FEATURE", Feature, ORDER)[name].service
-    assert made is not None, name
-    return service.part(made)
 
 
 async def read_everything(database: Database) -> Reading:
     service = GameService(database)
-    ladders = feature_service(service, "ladder")
     ids = await game_ids(database)
     return Reading(
         games={i: await service.game(i) for i in ids},
         moves={i: await service.history.moves(i) for i in ids},
         replays={i: await service.history.replay(i) for i in ids},
         last_outcomes={i: await service.history.last_outcome(i) for i in ids},
-        results={i: await service.history.results(i) for i in ids},
-        rating_changes={i: await ladders.rating_changes(i) for i in ids},
-        ladders={
-            (guild, kind): await read_ladder(ladders, guild, kind)
-            for guild in (HOME, AWAY)
-            for kind in KINDS
-        },
-        settings={guild: await GuildSettingsService(database).get(guild) for guild in (HOME, AWAY)},
+        ladders=await read_ladders(database, KINDS),
+        settings=await read_settings(database),
     )
 
 
@@ -247,7 +223,7 @@ def check_it_covers(reading: Reading, running: dict[str, int]) -> None:
         assert reading.moves[running[kind]]
         assert any(g.kind == kind and g.status is GameStatus.FINISHED for g in games)
         for guild in (HOME, AWAY):
-            ladder = reading.ladders[guild, kind]
+            ladder = reading.ladders.per_game[guild, kind]
             assert ladder.pages[0].players >= 3, (guild, kind)
             assert ladder.history
     assert {g.status for g in games} == set(GameStatus)
@@ -258,7 +234,7 @@ def check_it_covers(reading: Reading, running: dict[str, int]) -> None:
     }
     left = [g for g in games if any(s.left_user_id is not None for s in g.seats)]
     assert {g.status for g in left} >= {GameStatus.FINISHED, GameStatus.ACTIVE}
-    assert any(r.left for results in reading.results.values() for r in results)
+    assert any(r.left for results in reading.ladders.results.values() for r in results)
     assert any(g.thread_id == THREAD for g in games)
     assert any(s.timeouts for g in games for s in g.seats)
     assert any(g.shown_version != g.version for g in games)

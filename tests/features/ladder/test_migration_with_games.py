@@ -38,8 +38,6 @@ from bot.storage import (
     GameStatus,
     GuildSettings,
     Move,
-    RatingChange,
-    Result,
 )
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
@@ -47,13 +45,12 @@ from bot.storage.sqlite import schema_version
 from engine.claimit import Phase
 from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, play_to_the_end, random_press
 from tests.bot.part_by_part import assert_same_parts
-from tests.bot.readings import Ladder, game_ids, read_ladder
+from tests.bot.readings import game_ids
 from tests.bot.released_schema import make_sqlite
 from tests.bot.schema_catalogs import sqlite_catalog
 from tests.bot.tables import Table
+from tests.bot.two_servers import AWAY, HOME, Ladders, read_ladders, read_settings
 
-HOME, AWAY = 10, 11
-"""The two servers."""
 AWAY_CHANNELS = (301, 302)
 """From version 2 on, the only channels games may run in on ``AWAY``."""
 THREAD = 6001
@@ -408,7 +405,7 @@ def check_it_covers(before: Reading, played: Played, version: int) -> None:
     assert before.replays[played.active].phase is Phase.PLACE
     assert before.replays[played.active].placed_this_turn
     assert before.games[played.timed].turn_timeout == 5 * MINUTE
-    assert all(ladder.pages[0].players >= 3 for ladder in before.ladders.claimit.values())
+    assert all(ladder.pages[0].players >= 3 for ladder in before.ladders.per_game.values())
     assert (played.leaver is not None, played.thread is not None) == (version >= 2,) * 2
     if played.leaver is not None:
         assert sum(r.left for r in before.ladders.results[played.leaver]) == 2
@@ -447,26 +444,6 @@ def positions(game: Game, moves: list[Move]) -> list[Any]:
     return states
 
 
-@dataclass(frozen=True)
-class Ladders:
-    """The results and what the ladders made of them."""
-
-    results: dict[int, list[Result]]
-    rating_changes: dict[int, list[RatingChange]]
-    claimit: dict[int, Ladder]
-    """Claim It!'s, per server."""
-
-
-async def read_ladders(database: Database) -> Ladders:
-    service, ladder = GameService(database), GameService(database).part(LadderService)
-    ids = await game_ids(database)
-    return Ladders(
-        results={i: await service.history.results(i) for i in ids},
-        rating_changes={i: await ladder.rating_changes(i) for i in ids},
-        claimit={guild: await read_ladder(ladder, guild, "claimit") for guild in (HOME, AWAY)},
-    )
-
-
 async def read_everything(database: Database) -> Reading:
     service = GameService(database)
     games = {i: await service.game(i) for i in await game_ids(database)}
@@ -477,8 +454,8 @@ async def read_everything(database: Database) -> Reading:
         positions={i: positions(game, moves[i]) for i, game in games.items()},
         replays={i: await service.history.replay(i) for i in games},
         last_outcomes={i: await service.history.last_outcome(i) for i in games},
-        ladders=await read_ladders(database),
-        settings={guild: await GuildSettingsService(database).get(guild) for guild in (HOME, AWAY)},
+        ladders=await read_ladders(database, ("claimit",)),
+        settings=await read_settings(database),
     )
 
 
@@ -527,7 +504,7 @@ async def play_on(database: Database, game_id: int) -> Ladders:
     service = GameService(database, dice=random.Random(SEED + 2), clock=Clock(1_800_000_000.0))
     game = await play_to_the_end(service, await service.game(game_id), random.Random(SEED + 3))
     assert game.status is GameStatus.FINISHED
-    return await read_ladders(database)
+    return await read_ladders(database, ("claimit",))
 
 
 # The test -------------------------------------------------------------------------------
