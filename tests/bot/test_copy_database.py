@@ -19,7 +19,6 @@ from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import asyncpg
 import pytest
@@ -27,7 +26,6 @@ import pytest_asyncio
 
 import bot.storage.copy
 from bot.__main__ import main
-from bot.games.outcome import Outcome
 from bot.games.registry import GAMES, rules_for
 from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
 from bot.storage import (
@@ -35,8 +33,6 @@ from bot.storage import (
     EndReason,
     Game,
     GameStatus,
-    GuildSettings,
-    Move,
 )
 from bot.storage.copy import CopyError, TargetNotEmpty, copied_tables, copy_database
 from bot.storage.game_values import Level
@@ -47,7 +43,7 @@ from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, new_tournament, tou
 from tests.bot.part_by_part import assert_same_parts
 from tests.bot.readings import game_ids
 from tests.bot.tables import Table
-from tests.bot.two_servers import AWAY, HOME, Ladders, read_ladders, read_settings
+from tests.bot.two_servers import AWAY, HOME, Reading, read_everything
 from tests.postgres_cluster import Cluster
 
 AWAY_CHANNELS = (301, 302, 303)
@@ -182,35 +178,10 @@ def source_file(history: History, tmp_path: Path) -> Path:
 # What reads back ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Reading:
-    """Everything the bot can read of a database's games, ladders and settings."""
-
-    games: dict[int, Game]
-    moves: dict[int, list[Move]]
-    replays: dict[int, Any]
-    last_outcomes: dict[int, Outcome | None]
-    ladders: Ladders
-    settings: dict[int, GuildSettings]
-
-
-async def read_everything(database: Database) -> Reading:
-    service = GameService(database)
-    ids = await game_ids(database)
-    return Reading(
-        games={i: await service.game(i) for i in ids},
-        moves={i: await service.history.moves(i) for i in ids},
-        replays={i: await service.history.replay(i) for i in ids},
-        last_outcomes={i: await service.history.last_outcome(i) for i in ids},
-        ladders=await read_ladders(database, KINDS),
-        settings=await read_settings(database),
-    )
-
-
 async def read_database(target: str | Path) -> Reading:
     database = await open_database(target)
     try:
-        return await read_everything(database)
+        return await read_everything(database, KINDS)
     finally:
         await database.close()
 
@@ -266,7 +237,7 @@ async def play_on(target: str | Path, running: dict[str, int]) -> tuple[Reading,
         cup = await tournaments_of(service).create_tournament(
             tournament(clock.now + 3600), BO, True
         )
-        return await read_everything(database), lobby.id, cup.tournament.id
+        return await read_everything(database, KINDS), lobby.id, cup.tournament.id
     finally:
         await database.close()
 

@@ -21,15 +21,12 @@ from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 import aiosqlite
 import pytest
 import pytest_asyncio
 
 from bot.features.ladder.service import LadderService
-from bot.games.outcome import Outcome
-from bot.games.registry import rules_for
 from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.storage import (
     Database,
@@ -37,7 +34,6 @@ from bot.storage import (
     Game,
     GameStatus,
     GuildSettings,
-    Move,
 )
 from bot.storage.opening import open_database
 from bot.storage.records import MINUTE
@@ -45,16 +41,17 @@ from bot.storage.sqlite import schema_version
 from engine.claimit import Phase
 from tests.bot.fixtures import ANN, BO, CY, DEE, EVE, Clock, play_to_the_end, random_press
 from tests.bot.part_by_part import assert_same_parts
-from tests.bot.readings import game_ids
 from tests.bot.released_schema import make_sqlite
 from tests.bot.schema_catalogs import sqlite_catalog
 from tests.bot.tables import Table
-from tests.bot.two_servers import AWAY, HOME, Ladders, read_ladders, read_settings
+from tests.bot.two_servers import AWAY, HOME, Ladders, Reading, read_everything, read_ladders
 
 AWAY_CHANNELS = (301, 302)
 """From version 2 on, the only channels games may run in on ``AWAY``."""
 THREAD = 6001
 SEED = 2027
+KINDS = ("claimit",)
+"""The history's games: Claim It!'s alone."""
 
 
 # The games, played through the service on a latest database -----------------------
@@ -416,49 +413,6 @@ def check_it_covers(before: Reading, played: Played, version: int) -> None:
 # What reads back -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Reading:
-    """Everything the bot can read of a database's games and ladders."""
-
-    games: dict[int, Game]
-    moves: dict[int, list[Move]]
-    positions: dict[int, list[Any]]
-    """Every position each move log passes through, from the start."""
-    replays: dict[int, Any]
-    last_outcomes: dict[int, Outcome | None]
-    ladders: Ladders
-    settings: dict[int, GuildSettings]
-
-
-def positions(game: Game, moves: list[Move]) -> list[Any]:
-    """The position before the first move and after each."""
-    if game.first_seat is None:
-        return []
-    rules = rules_for(game.kind)
-    state = rules.start(len(game.seats), game.first_seat, game.options, game.setup)
-    states = [state]
-    for move in moves:
-        action = rules.action_from_json(json.loads(move.action))
-        state = rules.apply(state, move.seat, action).state
-        states.append(state)
-    return states
-
-
-async def read_everything(database: Database) -> Reading:
-    service = GameService(database)
-    games = {i: await service.game(i) for i in await game_ids(database)}
-    moves = {i: await service.history.moves(i) for i in games}
-    return Reading(
-        games=games,
-        moves=moves,
-        positions={i: positions(game, moves[i]) for i, game in games.items()},
-        replays={i: await service.history.replay(i) for i in games},
-        last_outcomes={i: await service.history.last_outcome(i) for i in games},
-        ladders=await read_ladders(database, ("claimit",)),
-        settings=await read_settings(database),
-    )
-
-
 def as_kept_by(version: int, game: Game) -> Game:
     """The game as an upgrade from ``version`` gives it back: what that version had no
     column for is what the migrations since fill in."""
@@ -504,7 +458,7 @@ async def play_on(database: Database, game_id: int) -> Ladders:
     service = GameService(database, dice=random.Random(SEED + 2), clock=Clock(1_800_000_000.0))
     game = await play_to_the_end(service, await service.game(game_id), random.Random(SEED + 3))
     assert game.status is GameStatus.FINISHED
-    return await read_ladders(database, ("claimit",))
+    return await read_ladders(database, KINDS)
 
 
 # The test -------------------------------------------------------------------------------
@@ -544,7 +498,7 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
     played = history.played
     original = await open_database(source)
     try:
-        before = await read_everything(original)
+        before = await read_everything(original, KINDS)
     finally:
         await original.close()
     check_it_covers(before, played, version)
@@ -561,7 +515,7 @@ async def test_a_database_of_every_earlier_version_upgrades_with_its_games_and_l
         counted = await GameService(upgraded).part(LadderService).count_old_games()
         assert counted == len(played.finished)
         assert await GameService(upgraded).part(LadderService).count_old_games() == 0
-        after = await read_everything(upgraded)
+        after = await read_everything(upgraded, KINDS)
         assert_same_parts(after, expected_after_upgrade(version, before))
         # The running game plays on to the same end, and the ladders follow alike.
         on_upgraded = await play_on(upgraded, played.active)
