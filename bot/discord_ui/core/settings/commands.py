@@ -24,7 +24,7 @@ from bot.discord_ui.command_parts import (
     group,
     language_option,
 )
-from bot.discord_ui.core.settings.handlers import ServerSettings, ServerSettingsChange
+from bot.discord_ui.core.settings.handlers import ServerSettings
 from bot.games.face import GameFace
 from bot.games.rules import AnyRules
 from bot.service.feature_registry import discovered, settings_of
@@ -34,6 +34,7 @@ from bot.service.guild_settings import (
     PING_DELAY_SECONDS,
     SERVER_LANGUAGE,
     TURN_TIMEOUT_MINUTES,
+    ServerSettingsChange,
 )
 from bot.storage.records import MINUTE, AwayMode, PingMode
 from i18n import N_

@@ -22,8 +22,7 @@ from bot.service import GuildSettingsService
 from bot.service.declared_settings import DeclaredSettings
 from bot.service.errors import NotAllowedToConfigure, own_slash, slash
 from bot.service.feature_registry import discovered, settings_of
-from bot.service.guild_settings import ServerSettingsChange as ServerSettingsChange
-from bot.service.guild_settings import asks_nothing
+from bot.service.guild_settings import ServerSettingsChange, asks_nothing
 from bot.storage import AwayMode, GuildSettings, PingMode
 from i18n import Language
 
