@@ -21,7 +21,7 @@ from bot.discord_ui.conversations import place_of
 from bot.discord_ui.interactions import guarded
 from bot.games.rules import GameOption
 from bot.service.declared_player_settings import PlayerSetting
-from bot.service.declared_settings import ServerSetting
+from bot.service.declared_settings import ServerSetting, TextChannelId
 from bot.service.errors import NotAChoice, NotANumber, ServerOnly, own_slash, slash
 from i18n import LANGUAGES, N_, Message, language
 
@@ -70,10 +70,13 @@ def game_option(option: GameOption, described: str) -> Option:
 
 def declared_option(setting: ServerSetting[Any] | PlayerSetting[Any]) -> Option:
     """A feature's declared setting as an option, none given keeping it: a whole number within
-    its bounds, a text (one of its choices, when it has some) or true or false."""
+    its bounds, a text (one of its choices, when it has some), true or false, or one of the
+    server's text channels (``given_value`` makes it the channel's id)."""
     takes: Any = setting.kind
     if isinstance(setting, ServerSetting) and setting.kind is int and setting.bounds is not None:
         takes = app_commands.Range[int, setting.bounds[0], setting.bounds[1]]
+    if setting.kind is TextChannelId:
+        takes = discord.TextChannel
     return Option(
         setting.name,
         takes | None,
@@ -82,6 +85,14 @@ def declared_option(setting: ServerSetting[Any] | PlayerSetting[Any]) -> Option:
             Choice(name=locale_str(choice.label), value=choice.value) for choice in setting.choices
         ],
     )
+
+
+def given_value(setting: ServerSetting[Any], given: Any) -> Any:
+    """What an admin gave a declared setting's option, as its declaration takes it: a
+    channel as its id."""
+    if setting.kind is TextChannelId and given is not None:
+        return given.id
+    return given
 
 
 def choices(values: Sequence[str]) -> list[Choice[str]]:

@@ -29,6 +29,12 @@ Given = str | int | bool
 """What an admin gives a setting in ``/server settings`` (and what is kept of it)."""
 
 
+class TextChannelId(int):
+    """The kind of a setting that names one of the server's text channels: its option
+    offers only those (Discord's channel option, restricted to text channels), the admin
+    gives a channel's id, and it is kept as that number."""
+
+
 @dataclass(frozen=True)
 class Choice:
     """One of a setting's choices: the value kept, and its label (a message id)."""
@@ -96,7 +102,7 @@ class ServerSetting(Declared[V]):
     one (the default is used)."""
     kind: type[Given] = str
     """What the option takes: ``int`` (within ``bounds``), ``str`` (one of ``choices``,
-    when it has some) or ``bool``."""
+    when it has some), ``bool``, or a text channel (``TextChannelId``)."""
     bounds: tuple[int, int] | None = None
     choices: tuple[Choice, ...] = ()
 
@@ -127,6 +133,38 @@ def switch(name: str, description: str, *, default: bool) -> ServerSetting[bool]
     return ServerSetting[bool](
         name, description, default, given=bool, kept=bool, read=_kept_switch, kind=bool
     )
+
+
+def _given_channel(given: Any) -> int:
+    """A channel's id as an admin's option gave it: a Discord id, never a made-up one."""
+    if isinstance(given, bool) or not isinstance(given, int) or given <= 0:
+        raise TypeError(given)
+    return given
+
+
+def _kept_channel(kept: Any) -> int:
+    """A kept channel's id, which only a positive whole number ever was (a setting
+    turned off keeps none: the default)."""
+    return _given_channel(kept)
+
+
+def text_channel(name: str, description: str) -> ServerSetting[int | None]:
+    """A setting naming one of the server's text channels (none by default: off), given
+    as the channel's id and kept as it is; ``channel_mention`` shows it."""
+    return ServerSetting[int | None](
+        name,
+        description,
+        None,
+        given=_given_channel,
+        kept=lambda channel: channel,
+        read=_kept_channel,
+        kind=TextChannelId,
+    )
+
+
+def channel_mention(channel_id: int) -> str:
+    """A channel as Discord shows it in a message: its name, a link to it."""
+    return f"<#{channel_id}>"
 
 
 Values = Mapping[str, Any]

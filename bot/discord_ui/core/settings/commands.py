@@ -21,6 +21,7 @@ from bot.discord_ui.command_parts import (
     command,
     declared_option,
     game_option,
+    given_value,
     group,
     language_option,
 )
@@ -151,7 +152,9 @@ def own_commands() -> list[app_commands.Group]:
             ping_delay=given["ping_delay"],
             away_mode=None if given["away"] is None else AwayMode(given["away"]),
             away_days=given["away_days"],
-            declared={setting.name: given[setting.name] for setting in declared},
+            declared={
+                setting.name: given_value(setting, given[setting.name]) for setting in declared
+            },
         )
         await ServerSettings.of(interaction).settings(interaction, None, change)
 
