@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Index, Integer, Text
 
+from bot.storage.migrations import Step, feature_step
 from bot.storage.schema.columns import (
+    Id,
     Real,
     a_count,
     a_game,
@@ -15,6 +17,7 @@ from bot.storage.schema.columns import (
     game_table,
     identity,
     key,
+    message,
     table,
     where,
 )
@@ -80,3 +83,49 @@ drill_reminders = table(
 )
 """Each player's last drills' reminder (``bot.features.drills.reminders``), and whether
 it is still to be posted."""
+
+# The position of the day (``bot.features.drills.daily``): a server's day's position,
+# decided once, and its members' answers. Numbered 33 on its own branch, where 33 and 34
+# are the drills' others (their scheduling, their themes): merged after them, it is 35.
+DAILY_VERSION = 33
+
+daily_posts = table(
+    "daily_posts",
+    key("guild_id"),
+    # The day (UTC), as an ordinal: one row a day, written once, by whichever process
+    # decides it first.
+    key("day"),
+    *message(),
+    # Decided and not yet posted: a start posts it.
+    flag("owed", default=False),
+    # The drill the position was taken from, as it stood that day (NULL, and the rest
+    # with it: a quiet day, with no position to post or no channel to post in).
+    Column("drill_id", Id),
+    Column("position", Text),
+    Column("kind", Text),
+    Column("seat", Integer),
+    Column("state", Text),
+    Column("weighed", Text),
+    Column("chosen", Text),
+    a_game(),
+    Column("move", Integer),
+    Column("user_id", Id),
+    since=DAILY_VERSION,
+)
+"""Each server's position of each day, posted once."""
+
+daily_answers = table(
+    "daily_answers",
+    key("guild_id"),
+    key("day"),
+    key("user_id"),
+    Column("option", Text, nullable=False),
+    flag("correct"),
+    a_time("answered_at"),
+    since=DAILY_VERSION,
+)
+"""Each member's one answer to a day's position."""
+
+# 33 (35 once merged after the drills' scheduling and themes): each server's position
+# of the day, and its members' answers.
+feature_step(DAILY_VERSION, Step())

@@ -1,0 +1,203 @@
+"""The position of the day through its service, with a moved clock: nothing before the
+server's hour nor without a channel; quiet with no finished games and where the bot may
+not write; at the hour one position from the server's own drills, decided once however
+many looks come, the same for a server and a day, none twice while others remain; one
+answer per member and day, another day's or an option the position never had refused
+with nothing changed; streaks of days answered right, and the month's table."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+
+from bot.features.drills.daily import (
+    DailyAlreadyAnswered,
+    DailyPositions,
+    Day,
+    NoDailyPosition,
+    chosen,
+    moment,
+    streak,
+    today,
+)
+from bot.features.drills.daily_queries import Candidate
+from bot.features.drills.errors import NotAnOption
+from bot.features.drills.service import DrillService
+from bot.games.registry import rules_for
+from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
+from bot.storage import Database, GameStatus
+from bot.storage.game_values import Level
+from tests.bot.fixtures import ANN, BO, CY, ScriptedDice
+from tests.clock import ManualClock
+
+pytestmark = pytest.mark.service_on_clock
+
+GUILD = 10
+CHANNEL = 77
+HOUR = 18
+
+
+async def finished(service: GameService, dice: ScriptedDice, seed: int) -> None:
+    """A game of Claim It! of Ann's against an easy computer player, played to its end
+    as an easy player would (mistakes), in the server, its drills made."""
+    dice.seed(seed)
+    game = await service.create_lobby(
+        kind="claimit", guild_id=GUILD, channel_id=1, host=ANN, bots=1, bot_level=Level.EASY
+    )
+    game = await service.start(game.id, Actor(ANN.user_id), game.version)
+    rules = rules_for("claimit")
+    choosing = random.Random(seed)
+    while game.status is GameStatus.ACTIVE:
+        seat = game.seats[rules.to_act(game.state)[0]]
+        intent = rules.decide(game.state, seat.seat, Level.EASY, choosing)
+        actor = SYSTEM if seat.user_id is None else Actor(seat.user_id)
+        game = (await service.turns.act(game.id, actor, game.version, intent)).game
+    await service.part(DrillService).due(ANN.user_id)
+
+
+def at_hour(clock: ManualClock, hour: int = HOUR) -> None:
+    """Moves the clock on to the next ``hour`` o'clock (UTC)."""
+    now = clock.now()
+    day = today(now)
+    at = moment(day, hour)
+    if at <= now:
+        at = moment(day + dt.timedelta(days=1), hour)
+    clock.advance(at - now)
+
+
+def positions(database: Database, clock: ManualClock) -> DailyPositions:
+    return DailyPositions(database, clock.now, GuildSettingsService(database).get)
+
+
+def everywhere(guild: int) -> bool:
+    return True
+
+
+def open_channel(guild: int, channel: int) -> bool:
+    return True
+
+
+async def named_channel(database: Database) -> None:
+    await GuildSettingsService(database).change(
+        GUILD, declared={"daily_channel": CHANNEL, "daily_hour": HOUR}
+    )
+
+
+async def posted(daily: DailyPositions, day: Day) -> None:
+    """The day's post went out (as the Discord part settles it)."""
+    await daily.settled(day, 5000 + day.day.toordinal() % 1000)
+
+
+async def test_a_day_is_decided_once_at_the_servers_hour_from_its_own_drills(
+    service: GameService, database: Database, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    await finished(service, dice, 1)
+    daily = positions(database, clock)
+    nothing = await daily.look(everywhere, open_channel)
+    assert nothing.owed == [] and nothing.next_at is None, "no channel named: off"
+    await named_channel(database)
+    at_hour(clock, HOUR - 1)
+    early = await daily.look(everywhere, open_channel)
+    assert early.owed == [], "before its hour"
+    assert early.next_at == moment(today(clock.now()), HOUR)
+    at_hour(clock)
+    looks = [await daily.look(everywhere, open_channel) for _ in range(3)]
+    day = Day(GUILD, today(clock.now()))
+    assert all(looked.owed == [day] for looked in looks), "owed until posted, decided once"
+    found = await daily.position(day)
+    assert found is not None and found.channel_id == CHANNEL
+    assert found.drill.guild_id == GUILD and found.drill.user_id == ANN.user_id
+    await posted(daily, day)
+    assert (await daily.look(everywhere, open_channel)).owed == []
+    assert (await daily.look(lambda guild: guild != GUILD, open_channel)).owed == []
+
+
+async def test_quiet_without_finished_games_and_where_the_bot_may_not_write(
+    service: GameService, database: Database, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    await named_channel(database)
+    daily = positions(database, clock)
+    at_hour(clock)
+    looked = await daily.look(everywhere, open_channel)
+    assert looked.owed == [] and looked.shut == []
+    assert await daily.position(Day(GUILD, today(clock.now()))) is None
+    await finished(service, dice, 1)
+    clock.advance(86400)
+    shut = await daily.look(everywhere, lambda guild, channel: False)
+    assert shut.owed == [] and shut.shut == [(GUILD, CHANNEL)]
+    again = await daily.look(everywhere, lambda guild, channel: False)
+    assert again.shut == [], "told once a day: nothing is tried again"
+
+
+def test_the_choice_is_the_servers_and_the_days_and_never_repeats_while_others_remain() -> None:
+    candidates = [Candidate(n, f"p{n % 7}") for n in range(1, 30)]
+    day = Day(GUILD, dt.date(2026, 11, 30))
+    first = chosen(candidates, set(), day)
+    assert first is not None
+    assert chosen(candidates, set(), day) == first, "the same wherever it is decided"
+    seen: set[str] = set()
+    for n in range(7):
+        picked = chosen(candidates, seen, Day(GUILD, day.day + dt.timedelta(days=n)))
+        assert picked is not None
+        position = next(c.position for c in candidates if c.id == picked)
+        assert position not in seen
+        seen.add(position)
+    assert chosen(candidates, seen, day) is not None, "all posted: they come round again"
+    assert chosen([], set(), day) is None
+
+
+def test_a_streak_counts_days_answered_right_in_a_row() -> None:
+    posted = [10, 9, 8, 7, 5]
+    assert streak(posted, {9, 8, 7, 5}, 10) == 4, "today's still to answer"
+    assert streak(posted, {9, 8, 7, 5}, 0) == 0, "today's answered wrong"
+    assert streak(posted, {10, 9, 7}, 0) == 2
+    assert streak(posted, {10, 9, 8, 7, 5}, 0) == 5, "a day without a post breaks nothing"
+
+
+async def test_answers_once_a_day_refusing_forgeries_and_streaks_across_days(
+    service: GameService, database: Database, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    for seed in (1, 2, 3):
+        await finished(service, dice, seed)
+    await named_channel(database)
+    daily = positions(database, clock)
+    days: list[Day] = []
+    for n in range(3):
+        at_hour(clock)
+        (day,) = (await daily.look(everywhere, open_channel)).owed
+        await posted(daily, day)
+        days.append(day)
+        found = await daily.current(day)
+        best = found.drill.weighed.best
+        worst = found.drill.weighed.worths[-1][0]
+        assert found.drill.weighed.cost(worst) > 0
+        if n:
+            with pytest.raises(NoDailyPosition):
+                await daily.answer(days[n - 1], BO.user_id, best)
+        with pytest.raises(NotAnOption):
+            await daily.answer(day, BO.user_id, "no-such-option")
+        right = await daily.answer(day, BO.user_id, best)
+        assert right.right and right.cost == 0
+        with pytest.raises(DailyAlreadyAnswered):
+            await daily.answer(day, BO.user_id, worst)
+        assert await daily.answered(day, BO.user_id) == best
+        answer = best if n != 1 else worst
+        assert (await daily.answer(day, CY.user_id, answer)).right is (n != 1)
+        assert (await daily.standing(GUILD, BO.user_id)).streak == n + 1
+    cy = await daily.standing(GUILD, CY.user_id)
+    assert cy.streak == 1, "wrong on the second day"
+    assert cy.month == today(clock.now()).replace(day=1)
+    month = [d for d in days if d.day.month == cy.month.month]
+    bo_right = len(month)
+    cy_right = len([d for d in month if d != days[1]])
+    assert (BO.user_id, bo_right) in cy.table
+    assert cy.table[0] == (BO.user_id, bo_right)
+    if cy_right:
+        assert (CY.user_id, cy_right) in cy.table
+    with pytest.raises(NoDailyPosition):
+        await daily.current(Day(GUILD + 1, days[-1].day))
+    clock.advance(86400)
+    ann = await daily.standing(GUILD, ANN.user_id)
+    assert ann.streak == 0
