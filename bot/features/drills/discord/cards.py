@@ -11,14 +11,14 @@ best first)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.discord_ui.card_layout import Card, Line, Rows, flowed
-from bot.discord_ui.components import Look, Offer
+from bot.discord_ui.components import Look, Offer, TemplatedSelect
 from bot.discord_ui.core.step_through.components import opening
 from bot.discord_ui.face_drawing import drawn
 from bot.features.drills.discord.controls import (
@@ -62,35 +62,62 @@ MENU_LABEL = 100
 async def drill_card(drill: Drill, game: Game, scope: str, served: int, lang: Language) -> Card:
     """The drill's position as its seat saw it in ``game`` (the latest it was met in,
     whose seats name the players), under what was to decide, with its options."""
-    face = face_for(drill.kind)
-    table = position(drill, game)
-    asked = asked_text(drill, game, lang)
-    picture = await face.turn(table, asked, None, lang)
-    # What the table says next points at its own buttons: a drill has its own.
-    picture = replace(picture, title=drill_title(served, drill.kind, lang), text=asked)
     labels = option_labels(drill, game, lang)
     rows = option_rows(drill, scope, served, labels, lang)
-    hand = await face.private(table, drill.seat, None, lang)
-    if hand is None:
+    title = drill_title(served, drill.kind, lang)
+    return await drawn_position(drill, game, title, asked_text(drill, game, lang), rows, lang)
+
+
+async def drawn_position(
+    drill: Drill,
+    game: Game,
+    title: str,
+    asked: str,
+    rows: Rows,
+    lang: Language,
+    *,
+    hand: str | None = None,
+) -> Card:
+    """The drill's position drawn by its game's face for its seat alone (the public
+    table, and that seat's own hand where the game has secrets, titled ``hand``: "Your
+    hand" unless told), titled ``title``, with ``asked`` under it and ``rows`` below."""
+    face = face_for(drill.kind)
+    table = position(drill, game)
+    picture = await face.turn(table, asked, None, lang)
+    # What the table says next points at its own buttons: a drill has its own.
+    picture = replace(picture, title=title, text=asked)
+    held = await face.private(table, drill.seat, None, lang)
+    if held is None:
         return replace(drawn(picture, rows), accent=DRILL_ACCENT)
     # The hand's own title names a game; here it is the player's, as they held it then.
-    own = replace(hand.picture, title=lang._("Your hand"))
+    own = replace(held.picture, title=lang._("Your hand") if hand is None else hand)
     return replace(drawn(picture), accent=DRILL_ACCENT, below=drawn(own, rows))
 
 
 def option_rows(
     drill: Drill, scope: str, served: int, labels: dict[str, str], lang: Language
 ) -> Rows:
-    """A button per option where they fit a few rows (and each option fits a custom_id),
-    else menus of them, each answering the drill at the version shown."""
+    """The drill's options (``offered``), each answering the drill at the version shown."""
+    return offered(
+        labels,
+        lambda option, look: DrillAnswer(scope, served, drill.id, drill.version, option, look),
+        lambda: DrillPick(scope, served, drill.id, drill.version),
+        lang,
+    )
+
+
+def offered(
+    labels: dict[str, str],
+    button: Callable[[str, Look], discord.ui.Item[Any]],
+    menu: Callable[[], TemplatedSelect[Any]],
+    lang: Language,
+) -> Rows:
+    """A button per option (``button``) where they fit a few rows (and each option fits
+    a custom_id), else menus of them (``menu``), each valued by its option."""
     fit = all(re.fullmatch(OPTION.pattern, option) for option in labels)
     if fit and len(labels) <= MOST_BUTTONS:
         buttons = [
-            DrillAnswer(
-                scope,
-                served,
-                drill.id,
-                drill.version,
+            button(
                 option,
                 Look(shortened(label, BUTTON_LABEL), None, discord.ButtonStyle.secondary),
             )
@@ -109,10 +136,8 @@ def option_rows(
             if len(chunks) == 1
             else lang._("What would you do? ({part} of {parts})", part=index, parts=len(chunks))
         )
-        menus.append(
-            DrillPick(scope, served, drill.id, drill.version).offering(Offer(chunk, placeholder))
-        )
-    return tuple((menu,) for menu in menus)
+        menus.append(menu().offering(Offer(chunk, placeholder)))
+    return tuple((item,) for item in menus)
 
 
 def answer_card(

@@ -8,8 +8,8 @@ Every message of a drill is its player's own (ephemeral), in a channel or in a d
 message, and every press acts on the presser's own drill at the version the message
 shows: another member's drill, an older message or a second answer is refused in plain
 words and changes nothing (``DrillService``). While the bot runs, the service makes each
-finished game's drills as it ends, and the drills' reminders go out
-(``DrillReminderWatch``)."""
+finished game's drills as it ends, the drills' reminders go out
+(``DrillReminderWatch``), and the servers' positions of the day (``DailyWatch``)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.interaction_answers import require_private, reveal, update_private
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import LookingPart
+from bot.features.drills.daily import DailyPositions
 from bot.features.drills.discord.cards import (
     answer_card,
     drill_card,
@@ -29,23 +30,28 @@ from bot.features.drills.discord.cards import (
     none_due_card,
 )
 from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer, DrillPick, NextDrill
+from bot.features.drills.discord.daily_posts import DAILY_CONTROLS, DailyAnswering, DailyWatch
 from bot.features.drills.discord.reminders import DrillReminderWatch
 from bot.features.drills.errors import DrillGameGone
 from bot.features.drills.service import SESSION, Drill, DrillService
 from bot.service.errors import GameNotFound
 from bot.storage import Game
+from bot.storage.shards import Shards
 from i18n import Language
 
 
-class Drilling(LookingPart):
-    """Each player's drills, served to them alone and answered by their presses."""
+class Drilling(LookingPart, DailyAnswering):
+    """Each player's drills, served to them alone and answered by their presses; and the
+    servers' positions of the day (``DailyAnswering``)."""
 
-    controls = (DrillAnswer, DrillPick, NextDrill)
+    controls = (DrillAnswer, DrillPick, NextDrill, *DAILY_CONTROLS)
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
         self.drills = context.service.part(DrillService)
         self.looks = DrillReminderWatch(context)
+        self.daily = DailyPositions(context.database, context.clock.now, context.settings.get)
+        self.daily_looks = DailyWatch(context, self.daily)
 
     def start(self) -> None:
         """Games that end from now have their drills made as they end, where the judges
@@ -54,9 +60,15 @@ class Drilling(LookingPart):
         if self.drills.core.reports.judged_apart:
             self.drills.start()
         super().start()
+        self.daily_looks.start()
+
+    async def resumed(self, shards: Shards) -> None:
+        await super().resumed(shards)
+        self.daily_looks.moved.set()
 
     async def stop(self) -> None:
         await super().stop()
+        await self.daily_looks.stop()
         await self.drills.stop()
 
     async def my_drills(self, interaction: discord.Interaction) -> None:
