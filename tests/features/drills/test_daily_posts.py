@@ -17,6 +17,7 @@ import logging
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -140,12 +141,14 @@ async def test_a_position_of_the_day_answered_over_three_days(tmp_path: Path, lo
         await games_finished(world, 3)
         await world.start_bot()
         to_the_tenth(world)
-        refused = await world.command(
-            bo, f"{lang._('server')} {lang._('settings')}", **{lang._("daily_hour"): HOUR}
-        )
+        hour: dict[str, Any] = {lang._("daily_hour"): HOUR}
+        refused = await world.command(bo, f"{lang._('server')} {lang._('settings')}", **hour)
         assert refused.response_message is not None
         assert posts(world, lang) == []
-        settings = {lang._("daily_channel"): world.channel, lang._("daily_hour"): HOUR}
+        settings: dict[str, Any] = {
+            lang._("daily_channel"): world.channel,
+            lang._("daily_hour"): HOUR,
+        }
         shown = ephemeral_answer(
             await world.command(ann, f"{lang._('server')} {lang._('settings')}", **settings)
         )
@@ -230,7 +233,7 @@ async def test_quiet_without_finished_games_a_deleted_channel_or_a_lost_permissi
         await world.start_bot()
         watch = await stopped_watch(world)
         to_noon(world)
-        settings = {"daily_channel": daily, "daily_hour": HOUR}
+        settings: dict[str, Any] = {"daily_channel": daily, "daily_hour": HOUR}
         await world.command(ann, "server settings", **settings)
         to_hour(world)
         await watch.look()
