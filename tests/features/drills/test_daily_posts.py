@@ -27,6 +27,7 @@ from bot.features.drills.discord.handlers import Drilling
 from bot.features.drills.service import DrillService
 from bot.games.analysis import Weighed
 from bot.service import GameService, Player
+from bot.service.errors import own_slash
 from bot.storage.opening import open_database
 from emulator import Message, User
 from i18n import Language, language
@@ -143,7 +144,11 @@ async def test_a_position_of_the_day_answered_over_three_days(tmp_path: Path, lo
         to_the_tenth(world)
         hour: dict[str, Any] = {lang._("daily_hour"): HOUR}
         refused = await world.command(bo, f"{lang._('server')} {lang._('settings')}", **hour)
-        assert refused.response_message is not None
+        assert ephemeral_answer(refused) == lang._(
+            "Only members with the Manage Server permission can change the settings; "
+            "anyone can look at them with {settings} and no options.",
+            settings=lang.say(own_slash("server", "settings")),
+        )
         assert posts(world, lang) == []
         settings: dict[str, Any] = {
             lang._("daily_channel"): world.channel,
