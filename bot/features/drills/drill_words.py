@@ -117,7 +117,7 @@ def verdict(answered: Answered, game: Game, lang: Language) -> str:
             return f"{RIGHT} " + lang._("Right: that was the best.")
         return f"{RIGHT} " + lang._("Right: that was as good as the best.")
     drill = answered.drill
-    cost, grade = priced(drill, answered.option, answered.cost, lang)
+    cost, grade = option_cost(drill, answered.option, lang)
     best = report_words_for(drill.kind).option(
         drill.state, answered.best, names(game, lang, bold=True), lang
     )
@@ -129,32 +129,32 @@ def verdict(answered: Answered, game: Game, lang: Language) -> str:
     )
 
 
-def priced(drill: Drill, option: str, cost: Fraction, lang: Language) -> tuple[str, Grade]:
-    """What ``option`` (not the best) cost against the best (``cost``, in the drill's
-    unit), in the report's words and units, and its grade: graded as the report grades a
-    decision, on what it cost in chance to win, with the game's own unit beside (a drill
-    kept before chances were weighed: on its own unit)."""
+def option_cost(drill: Drill, option: str, lang: Language) -> tuple[str, Grade]:
+    """What ``option`` gives away against the best, in the report's words and units, and
+    its grade (a drill kept before chances were weighed: on its own unit)."""
     unit = drill.weighed.unit
     analyst = analyst_for(drill.kind)
-    said = amount(cost, unit, lang)
+    own = drill.weighed.cost(option)
+    cost = amount(own, unit, lang)
     chance = drill.weighed.chance_cost(option)
     if chance is None:
-        return said, analyst.thresholds[unit].grade(cost)
-    # Not the best in the game's own unit, so never called the best, though a cost too
-    # small to show in chance to win is graded close to it.
-    grade = max(analyst.chance_thresholds.grade(chance), Grade.GOOD)
-    best_chance = max(found for _, found in drill.weighed.chances)
-    if unit is not Unit.WIN_CHANCE and min(best_chance, 1 - best_chance) <= DECIDED:
-        # A decided game: graded in its own unit too, as the report grades it.
-        grade = max(grade, analyst.thresholds[unit].grade(cost))
-    if unit is not Unit.WIN_CHANCE:
-        said = lang.pgettext(
-            "analysis",
-            "{chance} ({own})",
-            chance=amount(chance, Unit.WIN_CHANCE, lang),
-            own=said,
-        )
-    return said, grade
+        grade = analyst.thresholds[unit].grade(own)
+    else:
+        # Not the best in the game's own unit, so never called the best, though a
+        # cost too small to show in chance to win is graded close to it.
+        grade = max(analyst.chance_thresholds.grade(chance), Grade.GOOD)
+        best_chance = max(found for _, found in drill.weighed.chances)
+        if unit is not Unit.WIN_CHANCE and min(best_chance, 1 - best_chance) <= DECIDED:
+            # A decided game: graded in its own unit too, as the report grades it.
+            grade = max(grade, analyst.thresholds[unit].grade(own))
+        if unit is not Unit.WIN_CHANCE:
+            cost = lang.pgettext(
+                "analysis",
+                "{chance} ({own})",
+                chance=amount(chance, Unit.WIN_CHANCE, lang),
+                own=cost,
+            )
+    return cost, grade
 
 
 def when(due: float | None, now: float, lang: Language) -> str:

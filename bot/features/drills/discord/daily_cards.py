@@ -23,9 +23,9 @@ from bot.features.drills.discord.daily_controls import DailyAnswer, DailyMonth, 
 from bot.features.drills.drill_words import (
     RIGHT,
     names,
+    option_cost,
     option_labels,
     position,
-    priced,
     verdict,
 )
 from bot.features.drills.service import Answered
@@ -94,7 +94,7 @@ def how_it_went(found: DayPosition, game: Game, answered: int, right: int, lang:
     seats = names(game, lang, bold=True)
     best = words.option(drill.state, drill.weighed.best, seats, lang)
     played = words.option(drill.state, drill.chosen, seats, lang)
-    cost, grade = priced(drill, drill.chosen, drill.weighed.cost(drill.chosen), lang)
+    cost, grade = option_cost(drill, drill.chosen, lang)
     tally = lang.ngettext(
         "Last position: {n} answered, {right} right.",
         "Last position: {n} answered, {right} right.",
