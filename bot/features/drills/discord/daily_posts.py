@@ -68,7 +68,8 @@ def writable(client: discord.Client, guild_id: int, channel_id: int) -> bool:
     channel = client.get_channel(channel_id)
     if not isinstance(channel, discord.TextChannel) or channel.guild.id != guild_id:
         return False
-    return not missing_in(channel, english())
+    # Without its own member in the cache (the bot left the server) it may post nowhere.
+    return channel.guild.me is not None and not missing_in(channel, english())
 
 
 class DailyWatch(Looks):
