@@ -40,7 +40,7 @@ def players(database: Database) -> PlayerSettingsService:
 
 def test_the_features_declare_invitations_following_then_drills() -> None:
     declared = player_settings_of(discovered())
-    names = ["invitations", "following", "drills", "drill_reminders"]
+    names = ["invitations", "following", "drills", "drill_reminders", "daily_named"]
     assert [setting.name for setting in declared.settings] == names
     lines = declared.lines(PlayerSettings(), english())
     assert lines == [
@@ -48,6 +48,7 @@ def test_the_features_declare_invitations_following_then_drills() -> None:
         CardLine("Games you follow", "you hear of their end", False),
         CardLine("Drills from", "your mistakes and blunders", True),
         CardLine("Drill reminders", "none: you open your drills yourself", True),
+        CardLine("Position of the day", "never names you", True),
     ]
     chosen = PlayerSettings(declared=MappingProxyType({"following": "rounds"}))
     assert declared.lines(chosen, language("de"))[1] == CardLine(
