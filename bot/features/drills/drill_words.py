@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
+from bot.features.drills.schedule import DAY
+from bot.features.drills.service import COMPARED, Answered, Drill, Progress
 from bot.games import shared_words
 from bot.games.analysis import DECIDED, Grade, Unit
 from bot.games.analysis_words import amount, grade_name
@@ -117,27 +118,7 @@ def verdict(answered: Answered, game: Game, lang: Language) -> str:
             return f"{RIGHT} " + lang._("Right: that was the best.")
         return f"{RIGHT} " + lang._("Right: that was as good as the best.")
     drill = answered.drill
-    unit = drill.weighed.unit
-    analyst = analyst_for(drill.kind)
-    cost = amount(answered.cost, unit, lang)
-    chance = drill.weighed.chance_cost(answered.option)
-    if chance is None:
-        grade = analyst.thresholds[unit].grade(answered.cost)
-    else:
-        # Not the best in the game's own unit, so never called the best, though a
-        # cost too small to show in chance to win is graded close to it.
-        grade = max(analyst.chance_thresholds.grade(chance), Grade.GOOD)
-        best_chance = max(found for _, found in drill.weighed.chances)
-        if unit is not Unit.WIN_CHANCE and min(best_chance, 1 - best_chance) <= DECIDED:
-            # A decided game: graded in its own unit too, as the report grades it.
-            grade = max(grade, analyst.thresholds[unit].grade(answered.cost))
-        if unit is not Unit.WIN_CHANCE:
-            cost = lang.pgettext(
-                "analysis",
-                "{chance} ({own})",
-                chance=amount(chance, Unit.WIN_CHANCE, lang),
-                own=cost,
-            )
+    cost, grade = option_cost(drill, answered.option, lang)
     best = report_words_for(drill.kind).option(
         drill.state, answered.best, names(game, lang, bold=True), lang
     )
@@ -149,10 +130,60 @@ def verdict(answered: Answered, game: Game, lang: Language) -> str:
     )
 
 
-def when(due: float | None, now: float, lang: Language) -> str:
-    """When the drill is asked again (``None``: retired, never)."""
-    if due is None:
-        return lang._("Learned: retired, it won't be asked again.")
+def option_cost(drill: Drill, option: str, lang: Language) -> tuple[str, Grade]:
+    """What ``option`` gives away against the best, in the report's words and units, and
+    its grade (a drill kept before chances were weighed: on its own unit)."""
+    unit = drill.weighed.unit
+    analyst = analyst_for(drill.kind)
+    own = drill.weighed.cost(option)
+    cost = amount(own, unit, lang)
+    chance = drill.weighed.chance_cost(option)
+    if chance is None:
+        grade = analyst.thresholds[unit].grade(own)
+    else:
+        # Not the best in the game's own unit, so never called the best, though a
+        # cost too small to show in chance to win is graded close to it.
+        grade = max(analyst.chance_thresholds.grade(chance), Grade.GOOD)
+        best_chance = max(found for _, found in drill.weighed.chances)
+        if unit is not Unit.WIN_CHANCE and min(best_chance, 1 - best_chance) <= DECIDED:
+            # A decided game: graded in its own unit too, as the report grades it.
+            grade = max(grade, analyst.thresholds[unit].grade(own))
+        if unit is not Unit.WIN_CHANCE:
+            cost = lang.pgettext(
+                "analysis",
+                "{chance} ({own})",
+                chance=amount(chance, Unit.WIN_CHANCE, lang),
+                own=cost,
+            )
+    return cost, grade
+
+
+def costs(drill: Drill, game: Game, lang: Language) -> list[str]:
+    """Each option's cost against the best (the hint a player may ask before answering),
+    in the order its controls show them: ``Roll: the best``, ``Stop & claim: 4.1 points
+    of win chance (0.84 spaces)``."""
+    said = []
+    for option, label in option_labels(drill, game, lang).items():
+        if option == drill.weighed.best:
+            worth = lang._("the best")
+        elif drill.weighed.cost(option) == 0:
+            worth = lang._("as good as the best")
+        else:
+            worth = option_cost(drill, option, lang)[0]
+        said.append(lang._("{option}: {cost}", option=label, cost=worth))
+    return said
+
+
+def hinted_note(lang: Language) -> str:
+    """What a right answer after the costs were shown does to the drill's schedule."""
+    return lang._(
+        "You have seen the costs: a right answer now brings this drill back sooner than "
+        "one without them."
+    )
+
+
+def when(due: float, now: float, lang: Language) -> str:
+    """When the drill is asked again."""
     days = max(1, round((due - now) / DAY))
     if days == 1:
         return lang._("Again tomorrow.")
@@ -189,10 +220,10 @@ def progress_lines(progress: Progress, lang: Language) -> list[str]:
     (twice ``COMPARED``), else over what there is, saying what a comparison takes."""
     said = [
         lang._(
-            "{due} due · {learned} learned · {retired} retired",
+            "{due} due · {learning} learning · {known} known",
             due=lang.number(progress.due),
-            learned=lang.number(progress.learned),
-            retired=lang.number(progress.retired),
+            learning=lang.number(progress.learning),
+            known=lang.number(progress.known),
         )
     ]
     if not progress.judged:

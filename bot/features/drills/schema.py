@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Index, Integer, Text
 
+from bot.storage.migrations import Step, feature_step
 from bot.storage.schema.columns import (
     Real,
     a_count,
@@ -15,6 +16,7 @@ from bot.storage.schema.columns import (
     game_table,
     identity,
     key,
+    since,
     table,
     where,
 )
@@ -42,12 +44,25 @@ drills = table(
     # When that game ended: a game made later but ended earlier leaves the drill as the
     # later one left it.
     a_time("met_at"),
-    # Right answers in a row: where on the ladder of waits it stands.
+    # Before FSRS, right answers in a row (where on the ladder of waits it stood) and
+    # when it was retired: read once, as its card is made (``queries.carry_over``), which
+    # leaves retired_at NULL (the due index keeps its condition).
     a_count("rung"),
+    # When it is asked again: its FSRS card's due.
     a_time("due_at"),
     Column("retired_at", Real),
     a_count("version"),
     a_time("made_at"),
+    # Its FSRS card (``schedule``): NULL stability and difficulty before its first
+    # answer, NULL state in a drill the ladder kept and not carried over yet.
+    Column("stability", Real, info=since(33)),
+    Column("difficulty", Real, info=since(33)),
+    Column("card_state", Integer, info=since(33)),
+    Column("card_step", Integer, info=since(33)),
+    Column("reviewed_at", Real, info=since(33)),
+    # The version its options' costs were last shown at: an answer right at that version
+    # is rated Hard.
+    Column("hinted_version", Integer, info=since(33)),
     since=27,
 )
 Index("drills_by_position", drills.c.user_id, drills.c.kind, drills.c.position, unique=True)
@@ -80,3 +95,8 @@ drill_reminders = table(
 )
 """Each player's last drills' reminder (``bot.features.drills.reminders``), and whether
 it is still to be posted."""
+
+# 33: drills scheduled by FSRS: each drill's card, and the version its costs were shown
+# at. The ladder's drills are carried over by the service, which makes their cards in
+# Python (``queries.carry_over``).
+feature_step(33, Step())

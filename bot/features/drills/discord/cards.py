@@ -1,7 +1,8 @@
 """A drill as its player sees it: the position drawn by the game's own face with what
 was to decide, and each option as a button (a menu where there are more than a few rows
 of them); the answer in the words and units of the game's report; and ``/my drills``,
-what is due and how each game's drills and decisions go.
+what is due and how each game's drills and decisions go; **Show the costs** shows each
+option's cost without answering (a right answer after it spaces the drill less).
 
 The position is drawn as a lesson's is, for the player's seat alone: a game with secrets
 shows the public table and that seat's own hand (the face's ``private``), never what
@@ -25,6 +26,7 @@ from bot.features.drills.discord.controls import (
     EVERY_GAME,
     OPTION,
     DrillAnswer,
+    DrillHint,
     DrillPick,
     NextDrill,
 )
@@ -32,7 +34,9 @@ from bot.features.drills.drill_words import (
     answered_line,
     asked_text,
     cost_scale,
+    costs,
     drill_title,
+    hinted_note,
     option_labels,
     position,
     progress_lines,
@@ -61,10 +65,13 @@ MENU_LABEL = 100
 
 async def drill_card(drill: Drill, game: Game, scope: str, served: int, lang: Language) -> Card:
     """The drill's position as its seat saw it in ``game`` (the latest it was met in,
-    whose seats name the players), under what was to decide, with its options."""
+    whose seats name the players), under what was to decide, with its options: their
+    costs under it once shown."""
     face = face_for(drill.kind)
     table = position(drill, game)
     asked = asked_text(drill, game, lang)
+    if drill.hinted:
+        asked = "\n\n".join([asked, "\n".join(costs(drill, game, lang)), hinted_note(lang)])
     picture = await face.turn(table, asked, None, lang)
     # What the table says next points at its own buttons: a drill has its own.
     picture = replace(picture, title=drill_title(served, drill.kind, lang), text=asked)
@@ -82,7 +89,11 @@ def option_rows(
     drill: Drill, scope: str, served: int, labels: dict[str, str], lang: Language
 ) -> Rows:
     """A button per option where they fit a few rows (and each option fits a custom_id),
-    else menus of them, each answering the drill at the version shown."""
+    else menus of them, each answering the drill at the version shown; and **Show the
+    costs** until they are shown."""
+    hint: tuple[DrillHint, ...] = ()
+    if not drill.hinted:
+        hint = (DrillHint(scope, served, drill.id, drill.version, lang._("Show the costs")),)
     fit = all(re.fullmatch(OPTION.pattern, option) for option in labels)
     if fit and len(labels) <= MOST_BUTTONS:
         buttons = [
@@ -96,7 +107,7 @@ def option_rows(
             )
             for option, label in labels.items()
         ]
-        return flowed((tuple(buttons),))
+        return flowed((tuple(buttons),)) + flowed((hint,))
     entries = [
         discord.SelectOption(label=shortened(label, MENU_LABEL), value=option)
         for option, label in labels.items()
@@ -112,7 +123,7 @@ def option_rows(
         menus.append(
             DrillPick(scope, served, drill.id, drill.version).offering(Offer(chunk, placeholder))
         )
-    return tuple((menu,) for menu in menus)
+    return tuple((menu,) for menu in menus) + flowed((hint,))
 
 
 def answer_card(

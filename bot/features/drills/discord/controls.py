@@ -1,6 +1,6 @@
 """A drill's controls: each of its options (a button, or a menu where there are more than
-a few rows of buttons hold), **Next drill** after an answer, and **Start** under
-``/my drills``.
+a few rows of buttons hold), **Show the costs** before answering, **Next drill** after an
+answer, and **Start** under ``/my drills``.
 
 A drill's custom_ids name the drill and the version its message shows, never a player:
 a press acts on the presser's own drill, so that a button copied to someone else is
@@ -72,6 +72,23 @@ class DrillPick(
     def __init__(self, scope: str, served: int, drill: int, version: int) -> None:
         self.scope, self.served, self.drill, self.version = scope, served, drill, version
         super().__init__()
+
+
+class DrillHint(
+    TemplatedButton[Drilling],
+    template="drillhint:{scope}:{served}:{drill}:{version}",
+    parts=DRILL_PARTS,
+):
+    """**Show the costs**: each option's cost shown on the drill at ``version``, without
+    answering it."""
+
+    calls = "hinted"
+
+    def __init__(
+        self, scope: str, served: int, drill: int, version: int, label: str | None = None
+    ) -> None:
+        self.scope, self.served, self.drill, self.version = scope, served, drill, version
+        super().__init__(Look(label, "💡", discord.ButtonStyle.secondary))
 
 
 class NextDrill(

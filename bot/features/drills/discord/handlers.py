@@ -28,7 +28,13 @@ from bot.features.drills.discord.cards import (
     ended_card,
     none_due_card,
 )
-from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer, DrillPick, NextDrill
+from bot.features.drills.discord.controls import (
+    EVERY_GAME,
+    DrillAnswer,
+    DrillHint,
+    DrillPick,
+    NextDrill,
+)
 from bot.features.drills.discord.reminders import DrillReminderWatch
 from bot.features.drills.errors import DrillGameGone
 from bot.features.drills.service import SESSION, Drill, DrillService
@@ -40,7 +46,7 @@ from i18n import Language
 class Drilling(LookingPart):
     """Each player's drills, served to them alone and answered by their presses."""
 
-    controls = (DrillAnswer, DrillPick, NextDrill)
+    controls = (DrillAnswer, DrillPick, DrillHint, NextDrill)
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
@@ -83,6 +89,18 @@ class Drilling(LookingPart):
         require_private(interaction)
         answering = self._answered(interaction, pressed, selected(interaction))
         await update_private(interaction, answering)
+
+    async def hinted(self, interaction: discord.Interaction, pressed: DrillHint) -> None:
+        """**Show the costs**: the drill again, each option's cost under it."""
+        require_private(interaction)
+        await update_private(interaction, self._hinted(interaction, pressed))
+
+    async def _hinted(self, interaction: discord.Interaction, pressed: DrillHint) -> Card:
+        """The drill ``pressed`` names, its costs shown at the version its message shows."""
+        user = interaction.user.id
+        game = await self._game(await self.drills.drill(user, pressed.drill))
+        drill = await self.drills.hint(user, pressed.drill, pressed.seen(pressed.version))
+        return await drill_card(drill, game, pressed.scope, pressed.served, reader(interaction))
 
     async def _overview(self, user: int, lang: Language) -> Card:
         # Asking for them makes the drills of games that ended while no bot made them.
