@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.features.drills import schedule
 from bot.features.drills.schedule import KNOWN, Kept
@@ -258,10 +258,12 @@ async def _card_met(connection: Connection, met: Met, now: float) -> Kept:
         f"SELECT {CARD} FROM drills WHERE user_id = ? AND kind = ? AND position = ?",
         (met.user_id, met.kind, met.position),
     )
-    if not rows:
-        return schedule.kept(schedule.new_card(now))
-    card = schedule.card_of(read_row(Kept, rows[0]))
-    return schedule.kept(schedule.met_again(card, met.met_at, now))
+    if rows:
+        card = schedule.met_again(schedule.card_of(read_row(Kept, rows[0])), met.met_at, now)
+    else:
+        card = schedule.new_card(now)
+    # Due at ``now`` itself: the card's datetime keeps microseconds, the clock more.
+    return replace(schedule.kept(card), due_at=now)
 
 
 @dataclass(frozen=True)

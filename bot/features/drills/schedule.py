@@ -16,7 +16,7 @@ each one's card from what the ladder kept of it, so that its history counts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from fsrs import Card, Rating, Scheduler, State
@@ -92,6 +92,15 @@ def rating(right: bool, hinted: bool) -> Rating:
 def reviewed(card: Card, rated: Rating, at: float) -> Card:
     """The card after a review rated ``rated`` at ``at``."""
     return SCHEDULER.review_card(card, rated, moment(at))[0]
+
+
+def answered(kept_card: Kept, rated: Rating, at: float) -> Kept:
+    """A kept card after a review rated ``rated`` at ``at``: due the scheduler's whole days
+    after ``at`` itself (the card's datetimes keep microseconds, the bot's clock more)."""
+    card = reviewed(card_of(kept_card), rated, at)
+    assert card.last_review is not None
+    wait = (card.due - card.last_review).total_seconds()
+    return replace(kept(card), reviewed_at=at, due_at=at + wait)
 
 
 def met_again(card: Card, met_at: float, now: float) -> Card:

@@ -84,17 +84,15 @@ class Drill:
     """The decision's move in that game (``Judged.move``): the replay's step
     ``replay.step_showing(move)`` shows it made."""
     card: Card
-    """Its FSRS card: when it is due, and how well it is known."""
+    """Its FSRS card: how well it is known."""
+    due_at: float
+    """When it is asked again: its card's due, as kept (to the fraction of a second the
+    bot's clock gives, which the card's datetime rounds to microseconds)."""
     version: int
     """One on at each change of its card (an answer, a later game meeting it): an answer
     carries the version it saw."""
     hinted: bool
     """Its options' costs were shown at this version: a right answer now is rated Hard."""
-
-    @property
-    def due_at(self) -> float:
-        """When it is asked again."""
-        return self.card.due.timestamp()
 
 
 @dataclass(frozen=True)
@@ -210,7 +208,7 @@ class DrillService(FeatureService):
             if kept.version != version:
                 raise DrillAlreadyAnswered()
             rated = schedule.rating(right, kept.hinted_version == version)
-            card = schedule.kept(schedule.reviewed(schedule.card_of(kept.card), rated, now))
+            card = schedule.answered(kept.card, rated, now)
             if not await queries.answered(connection, kept, card):
                 raise DrillAlreadyAnswered()
             return replace(kept, card=card, version=kept.version + 1)
@@ -421,6 +419,7 @@ def _drill(kept: KeptDrill) -> Drill:
         kept.guild_id,
         kept.move,
         schedule.card_of(kept.card),
+        kept.card.due_at,
         kept.version,
         kept.hinted_version == kept.version,
     )

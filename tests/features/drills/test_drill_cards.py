@@ -70,7 +70,7 @@ def claimit_drill() -> tuple[Drill, Game]:
     weighed = Weighed(Unit.SPACES, False, worths)
     card = new_card(0)
     drill = Drill(
-        7, ANN, "claimit", lesson.learner, state, weighed, tokens[0], 3, 5, 30, card, 4, False
+        7, ANN, "claimit", lesson.learner, state, weighed, tokens[0], 3, 5, 30, card, 0.0, 4, False
     )
     game = replace(lesson_play.table(lesson, state, ANN, "Ann", 4), id=3, number=12)
     return drill, game
@@ -124,7 +124,7 @@ async def test_a_claim_drill_shows_its_seats_own_hand_and_no_other() -> None:
     worths = tuple((intent_of(Play(c)), Fraction(-i, 10)) for i, c in enumerate(own))
     weighed = Weighed(Unit.WIN_CHANCE, False, worths)
     drill = Drill(
-        8, ANN, "claim", seat, state, weighed, worths[-1][0], 4, 5, 2, new_card(0), 1, False
+        8, ANN, "claim", seat, state, weighed, worths[-1][0], 4, 5, 2, new_card(0), 0.0, 1, False
     )
     game = replace(lesson_play.table(lesson, state, ANN, "Ann", 1), id=4, number=2)
     for lang in (english(), language("de")):

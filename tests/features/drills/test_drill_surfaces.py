@@ -29,7 +29,7 @@ def drill_of(made: str) -> tuple[Drill, Game]:
     chosen = weighed.worths[-1][0]
     kind = game.kind
     drill = Drill(
-        7, ANN, kind, at.seat, game.state, weighed, chosen, 3, 5, 2, new_card(0), 4, False
+        7, ANN, kind, at.seat, game.state, weighed, chosen, 3, 5, 2, new_card(0), 0.0, 4, False
     )
     return drill, game
 

@@ -26,7 +26,20 @@ async def test_a_drill_names_each_option_as_the_table_marks_it(made: str) -> Non
     chosen = at.weighed.worths[-1][0]
     new = new_card(0)
     drill = Drill(
-        7, ANN, at.game.kind, at.seat, at.game.state, at.weighed, chosen, 3, 5, 2, new, 4, False
+        7,
+        ANN,
+        at.game.kind,
+        at.seat,
+        at.game.state,
+        at.weighed,
+        chosen,
+        3,
+        5,
+        2,
+        new,
+        0.0,
+        4,
+        False,
     )
     for lang in (english(), language("de")):
         wanted = expected(at, lang)

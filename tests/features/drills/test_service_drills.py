@@ -482,6 +482,21 @@ async def test_costs_asked_on_an_older_version_or_another_members_drill_are_refu
     assert await drills.drill(ANN.user_id, drill.id) == answered.drill
 
 
+async def test_a_drill_is_due_to_the_clocks_own_fraction_of_a_second(
+    service: GameService, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    """The card's datetimes keep microseconds: a drill made or answered between two is
+    still due at the clock's own time, not a rounding later."""
+    clock.advance(0.1234567891)
+    await played(service, dice, "claimit")
+    drill = (await every_drill(service, ANN.user_id))[0]
+    assert drill.due_at == clock.now()
+    answered = await drills_of(service).answer(
+        ANN.user_id, drill.id, drill.version, drill.weighed.best
+    )
+    assert answered.next_due == clock.now() + 2 * DAY
+
+
 async def test_a_wrong_answer_comes_back_tomorrow(
     service: GameService, dice: ScriptedDice, clock: ManualClock
 ) -> None:
