@@ -3,7 +3,8 @@ player's own graded mistakes and blunders (inaccuracies too where they chose so)
 for a computer player's seat, each with the position's legal options; a position met in
 two games one drill, which a later game's mistake lapses (due at once); the schedule of
 answers with a moved clock, as the ``fsrs`` package's own scheduler gives it, a right
-answer after the costs were shown rated Hard; the drills due counted; an answer counted
+answer after the costs were shown rated Hard, and the reminder on the day the schedule
+makes them due; the drills due counted; an answer counted
 once however many presses come at once; another member's drill, an option the drill
 never had, a hint or an answer at an older version and a drill whose game is gone
 refused in plain words with nothing changed; and the progress figures."""
@@ -11,6 +12,7 @@ refused in plain words with nothing changed; and the progress figures."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import json
 import random
@@ -28,6 +30,7 @@ from bot.features.drills.errors import (
     NoSuchDrill,
     NotAnOption,
 )
+from bot.features.drills.reminders import DrillReminders
 from bot.features.drills.schedule import DAY, moment
 from bot.features.drills.service import Drill, DrillService
 from bot.games.analysis import REPORT_VERSION, Analysis, Grade, Judged, Unit, graded_by
@@ -495,6 +498,34 @@ async def test_a_drill_is_due_to_the_clocks_own_fraction_of_a_second(
         ANN.user_id, drill.id, drill.version, drill.weighed.best
     )
     assert answered.next_due == clock.now() + 2 * DAY
+
+
+async def test_the_reminder_comes_on_the_day_the_schedule_makes_drills_due(
+    service: GameService, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    await played(service, dice, "claimit")
+    drills = drills_of(service)
+    made = await every_drill(service, ANN.user_id)
+    for drill in made:
+        await drills.answer(ANN.user_id, drill.id, drill.version, drill.weighed.best)
+    due = min([(await drills.drill(ANN.user_id, d.id)).due_at for d in made])
+    assert due == clock.now() + 2 * DAY, "a new drill answered right: two days on"
+    await service.players.choose(ANN.user_id, "en-US", declared={"drill_reminders": "on"})
+    reminders = DrillReminders(service.database, clock.now, service.players, drills.due_count)
+    reminded = []
+    for _ in range(3):
+        # The player's summary hour (18:00 UTC) of each day from now on.
+        looked = await reminders.look()
+        assert looked.next_at is not None
+        clock.advance(looked.next_at - clock.now())
+        for reminder in (await reminders.look()).owed:
+            reminded.append((reminder.day, await reminders.still_due(reminder)))
+            await reminders.settled(reminder)
+    # None the next day, none the day they come due (late in the evening, after its
+    # 18:00), then one, of them all.
+    due_on = dt.datetime.fromtimestamp(due, dt.UTC)
+    assert due_on.hour >= 18 and clock.now() > due
+    assert reminded == [(due_on.date() + dt.timedelta(days=1), len(made))]
 
 
 async def test_a_wrong_answer_comes_back_tomorrow(
