@@ -19,6 +19,10 @@ the write that keeps the drills, which holds no game. A game is made when it end
 bot's process), and, for any game that missed it (a stop between its end and its
 making, a game from before drills, a bot judging in a thread), when its player asks
 for their drills.
+
+A decision becomes a drill only where one of its options is clearly the best
+(``making.clearly_best``): a near tie, where a player can't be told they were wrong,
+stays in the report alone.
 """
 
 from __future__ import annotations
@@ -338,7 +342,8 @@ class DrillService(FeatureService):
         assert game.finished_at is not None
         met: dict[tuple[int, str], queries.Met] = {}
         for decision, (position, found) in zip(chosen, weighed, strict=True):
-            if found is None:
+            if found is None or not making.clearly_best(game.kind, found):
+                # Nothing to decide, or a near tie: the report keeps it, no drill does.
                 continue
             user_id = game.seats[decision.seat].user_id
             assert user_id is not None
