@@ -35,6 +35,9 @@ class KeptDrill:
     hinted_version: int | None
     """The version its options' costs were last shown at: an answer to that version is
     rated as helped."""
+    theme: str | None = None
+    """What kind of decision it is; ``None`` in a drill made before themes, not yet
+    worked out (``set_themes``)."""
 
 
 @dataclass(frozen=True)
@@ -55,12 +58,15 @@ class Met:
     move: int
     met_at: float
     """When the game ended."""
+    theme: str | None = None
+    """What kind of decision it is (``Analyst.theme``); ``None``: worked out when first
+    read (``unthemed``)."""
 
 
 CARD = "stability, difficulty, card_state, card_step, reviewed_at, due_at"
 COLUMNS = (
     "id, user_id, kind, seat, state, weighed, chosen, game_id, guild_id, move, "
-    f"{CARD}, version, hinted_version"
+    f"{CARD}, version, hinted_version, theme"
 )
 
 
@@ -81,28 +87,64 @@ async def kept_drill(connection: Connection, user_id: int, drill_id: int) -> Kep
 
 
 async def due_drills(
-    connection: Connection, user_id: int, kind: str | None, now: float, limit: int
+    connection: Connection,
+    user_id: int,
+    kind: str | None,
+    now: float,
+    limit: int,
+    theme: str | None = None,
 ) -> list[KeptDrill]:
-    """The player's drills due at ``now`` (of ``kind``, or of every game) whose game is
-    kept, the earliest due first."""
-    of_kind = "" if kind is None else " AND kind = ?"
+    """The player's drills due at ``now`` (of ``kind``, or of every game; of ``theme``
+    too, where given) whose game is kept, the earliest due first."""
+    of_kind, values = _of(kind, theme)
     rows = await connection.fetch(
         f"SELECT {COLUMNS} FROM drills WHERE user_id = ? AND retired_at IS NULL "
         f"AND due_at <= ? AND game_id IS NOT NULL{of_kind} ORDER BY due_at, id LIMIT ?",
-        (user_id, now, *(() if kind is None else (kind,)), limit),
+        (user_id, now, *values, limit),
     )
     return [_kept(row) for row in rows]
 
 
-async def due_count(connection: Connection, user_id: int, kind: str | None, now: float) -> int:
-    """How many of the player's drills are due at ``now``, of ``kind`` or of every game."""
-    of_kind = "" if kind is None else " AND kind = ?"
+async def due_count(
+    connection: Connection, user_id: int, kind: str | None, now: float, theme: str | None = None
+) -> int:
+    """How many of the player's drills are due at ``now``, of ``kind`` or of every game
+    (of ``theme`` too, where given)."""
+    of_kind, values = _of(kind, theme)
     found = await connection.ints(
         "SELECT COUNT(*) FROM drills WHERE user_id = ? AND retired_at IS NULL "
         f"AND due_at <= ? AND game_id IS NOT NULL{of_kind}",
-        (user_id, now, *(() if kind is None else (kind,))),
+        (user_id, now, *values),
     )
     return found[0]
+
+
+def _of(kind: str | None, theme: str | None) -> tuple[str, tuple[str, ...]]:
+    """The condition on a drill's game and theme, and its values."""
+    if kind is None:
+        return "", ()
+    if theme is None:
+        return " AND kind = ?", (kind,)
+    return " AND kind = ? AND theme = ?", (kind, theme)
+
+
+async def themed(connection: Connection, user_id: int, *, worked_out: bool) -> list[KeptDrill]:
+    """The player's drills whose theme is worked out and whose game is kept (what the
+    themes' figures count), or, not ``worked_out``, those made before themes whose theme
+    is not yet."""
+    which = "game_id IS NOT NULL AND theme IS NOT NULL" if worked_out else "theme IS NULL"
+    rows = await connection.fetch(
+        f"SELECT {COLUMNS} FROM drills WHERE user_id = ? AND {which} ORDER BY id", (user_id,)
+    )
+    return [_kept(row) for row in rows]
+
+
+async def set_themes(connection: Connection, themes: Sequence[tuple[int, str]]) -> None:
+    """Each drill's theme as worked out, where none is kept yet (written once)."""
+    await connection.executemany(
+        "UPDATE drills SET theme = ? WHERE id = ? AND theme IS NULL",
+        [(theme, drill_id) for drill_id, theme in themes],
+    )
 
 
 async def answered(connection: Connection, drill: KeptDrill, card: Kept) -> bool:
@@ -217,8 +259,8 @@ async def make(connection: Connection, game_id: int, met: Sequence[Met], now: fl
     await connection.executemany(
         "INSERT INTO drills (user_id, kind, position, seat, state, weighed, chosen, game_id, "
         "guild_id, move, met_at, stability, difficulty, card_state, card_step, reviewed_at, "
-        "due_at, version, made_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) "
+        "due_at, version, made_at, theme) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) "
         "ON CONFLICT (user_id, kind, position) DO UPDATE SET seat = excluded.seat, "
         "state = excluded.state, weighed = excluded.weighed, chosen = excluded.chosen, "
         "game_id = excluded.game_id, guild_id = excluded.guild_id, move = excluded.move, "
@@ -242,6 +284,7 @@ async def make(connection: Connection, game_id: int, met: Sequence[Met], now: fl
                 m.met_at,
                 *_card(card),
                 now,
+                m.theme,
             )
             for m, card in zip(met, cards, strict=True)
         ],

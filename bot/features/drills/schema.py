@@ -63,6 +63,9 @@ drills = table(
     # The version its options' costs were last shown at: an answer right at that version
     # is rated Hard.
     Column("hinted_version", Integer, info=since(33)),
+    # What kind of decision it is (``Analyst.theme``); NULL in a drill made before
+    # themes, until the service works it out in Python, once (a step can only run SQL).
+    Column("theme", Text, info=since(34)),
     since=27,
 )
 Index("drills_by_position", drills.c.user_id, drills.c.kind, drills.c.position, unique=True)
@@ -100,3 +103,7 @@ it is still to be posted."""
 # at. The ladder's drills are carried over by the service, which makes their cards in
 # Python (``queries.carry_over``).
 feature_step(33, Step())
+
+# 34: drills' themes: each drill's kind of decision, worked out by its game's analyst,
+# in Python, as a drill made before is next read.
+feature_step(34, Step())

@@ -35,7 +35,7 @@ from typing import Any
 
 from fsrs import Card
 
-from bot.features.drills import making, queries, schedule
+from bot.features.drills import making, queries, schedule, themes
 from bot.features.drills.errors import (
     DrillAlreadyAnswered,
     DrillGameGone,
@@ -171,18 +171,39 @@ class DrillService(FeatureService):
         while self._making or self._background:
             await asyncio.gather(*self._making.values(), *self._background, return_exceptions=True)
 
-    async def due(self, user_id: int, kind: str | None = None, limit: int = SESSION) -> list[Drill]:
-        """The player's drills due now (of the game ``kind``, or of every game), the
-        earliest due first, at most ``limit``; first made from their finished games not
-        yet made (``OWED_AT_ONCE`` of them)."""
+    async def due(
+        self, user_id: int, kind: str | None = None, limit: int = SESSION, theme: str | None = None
+    ) -> list[Drill]:
+        """The player's drills due now (of the game ``kind``, or of every game; of its
+        ``theme`` too, where given), the earliest due first, at most ``limit``; first made
+        from their finished games not yet made (``OWED_AT_ONCE`` of them), and the themes
+        of their drills made before themes worked out."""
         await self._carried_over()
         kinds = [game.kind for game in REGISTERED if kind in (None, game.kind)]
         owed = await self._db.read(lambda c: queries.owed_games(c, user_id, kinds))
         for game_id in owed[:OWED_AT_ONCE]:
             await self._made_quietly(game_id)
+        await self._themed(user_id)
         now = self._clock()
-        kept = await self._db.read(lambda c: queries.due_drills(c, user_id, kind, now, limit))
+        kept = await self._db.read(
+            lambda c: queries.due_drills(c, user_id, kind, now, limit, theme)
+        )
         return [_drill(each) for each in kept]
+
+    async def weak_themes(self, user_id: int) -> list[themes.ThemeCost]:
+        """The player's weakest themes (``themes.weakest``), their drills' themes worked
+        out first."""
+        await self._themed(user_id)
+        found = await self._db.read(lambda c: queries.themed(c, user_id, worked_out=True))
+        return themes.weakest(found)
+
+    async def _themed(self, user_id: int) -> None:
+        """Works out the themes of the player's drills made before themes, and keeps
+        them (once: a drill whose theme is kept is read no more)."""
+        unthemed = await self._db.read(lambda c: queries.themed(c, user_id, worked_out=False))
+        if unthemed:
+            found = themes.worked_out(unthemed)
+            await self._db.write(lambda c: queries.set_themes(c, found))
 
     async def drill(self, user_id: int, drill_id: int) -> Drill:
         """The player's drill ``drill_id``, refused where it is none of theirs
@@ -240,12 +261,14 @@ class DrillService(FeatureService):
 
         return _drill(await self._db.write(hinting))
 
-    async def due_count(self, user_id: int, kind: str | None = None) -> int:
+    async def due_count(
+        self, user_id: int, kind: str | None = None, theme: str | None = None
+    ) -> int:
         """How many of the player's drills are due now, of the game ``kind`` or of every
-        game (nothing made)."""
+        game (of its ``theme`` too, where given; nothing made)."""
         await self._carried_over()
         now = self._clock()
-        return await self._db.read(lambda c: queries.due_count(c, user_id, kind, now))
+        return await self._db.read(lambda c: queries.due_count(c, user_id, kind, now, theme))
 
     async def progress(self, user_id: int) -> list[Progress]:
         """The player's drills of each game they have drills or finished games of, in the
@@ -360,6 +383,7 @@ class DrillService(FeatureService):
                 game.guild_id,
                 decision.move,
                 game.finished_at,
+                themes.theme_of(game.kind, outcomes[decision.move].before, decision.seat, found),
             )
         return list(met.values())
 

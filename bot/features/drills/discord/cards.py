@@ -29,6 +29,7 @@ from bot.features.drills.discord.controls import (
     DrillHint,
     DrillPick,
     NextDrill,
+    scope_of,
 )
 from bot.features.drills.drill_words import (
     answered_line,
@@ -45,6 +46,14 @@ from bot.features.drills.drill_words import (
     when,
 )
 from bot.features.drills.service import SESSION, Answered, Drill, Progress
+from bot.features.drills.theme_words import (
+    theme_line,
+    theme_name,
+    weak_footer,
+    weak_heading,
+    weak_lines,
+)
+from bot.features.drills.themes import ThemeCost, theme_scope
 from bot.games.faces import face_for
 from bot.games.limits import shortened
 from bot.games.replay import step_showing
@@ -155,7 +164,7 @@ def answer_card(
         items.append(NextDrill(scope, served, lang._("Next drill")))
     else:
         said.append(closing(scope, left, lang))
-    text = "\n\n".join([answered_line(answered, game, lang), *said])
+    text = "\n\n".join([answered_line(answered, game, lang), theme_line(drill, lang), *said])
     return Card(
         title=drill_title(served - 1, drill.kind, lang),
         text=text,
@@ -168,11 +177,8 @@ def closing(scope: str, left: int, lang: Language) -> str:
     """How a session ends: with what is still due, and the command that serves it."""
     if not left:
         return lang._("That was the last drill due today.")
-    command = (
-        own_slash("my", "drills")
-        if scope == EVERY_GAME
-        else slash(face_for(scope).command, "drills")
-    )
+    kind, _ = scope_of(scope)
+    command = own_slash("my", "drills") if kind is None else slash(face_for(kind).command, "drills")
     return lang.ngettext(
         "That makes {most} for this session; {n} more is due: {command} serves it.",
         "That makes {most} for this session; {n} more are due: {command} serves them.",
@@ -189,16 +195,30 @@ def ended_card(scope: str, left: int, lang: Language) -> Card:
     )
 
 
-def none_due_card(kind: str, progress: Sequence[Progress], lang: Language) -> Card:
-    """``/<game> drills`` with nothing due: says so, and how that game's drills stand."""
+def none_due_card(
+    kind: str, progress: Sequence[Progress], lang: Language, theme: str | None = None
+) -> Card:
+    """``/<game> drills [theme]`` with nothing due: says so, and how that game's drills
+    stand."""
     title = face_for(kind).title
-    text = lang._("No {game} drill is due today.", game=title)
+    text = (
+        lang._("No {game} drill is due today.", game=title)
+        if theme is None
+        else lang._(
+            "No {game} drill of “{theme}” is due today.",
+            game=title,
+            theme=theme_name(kind, theme, lang),
+        )
+    )
     return _standing_card(text, [each for each in progress if each.kind == kind], lang)
 
 
-def drills_card(progress: Sequence[Progress], lang: Language) -> Card:
+def drills_card(
+    progress: Sequence[Progress], lang: Language, weak: Sequence[ThemeCost] = ()
+) -> Card:
     """``/my drills``: how many are due today over every game, with **Start** where any
-    is, and each game's drills and decisions."""
+    is, each game's drills and decisions, and the player's ``weak`` themes, each with a
+    button that serves its drills due."""
     due = sum(each.due for each in progress)
     if not progress:
         text = lang._(
@@ -217,7 +237,24 @@ def drills_card(progress: Sequence[Progress], lang: Language) -> Card:
     rows: Rows = ()
     if due:
         rows = ((NextDrill(EVERY_GAME, 0, lang._("Start")),),)
-    return replace(_standing_card(text, progress, lang), rows=rows)
+    card = _standing_card(text, progress, lang)
+    if not weak:
+        return replace(card, rows=rows)
+    line = Line(weak_heading(lang), "\n".join(weak_lines(weak, lang)))
+    themed = tuple(
+        NextDrill(
+            theme_scope(each.kind, each.theme),
+            0,
+            shortened(theme_name(each.kind, each.theme, lang), BUTTON_LABEL),
+        )
+        for each in weak
+    )
+    return replace(
+        card,
+        lines=(*card.lines, line),
+        rows=(*rows, themed),
+        footer="\n".join(filter(None, (card.footer, weak_footer(lang)))),
+    )
 
 
 def _standing_card(text: str, progress: Sequence[Progress], lang: Language) -> Card:

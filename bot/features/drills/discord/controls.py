@@ -17,15 +17,40 @@ import discord
 
 from bot.discord_ui.components import UNSEEN, Look, Part, TemplatedButton, TemplatedSelect, number
 from bot.features.drills.service import SESSION
+from bot.features.drills.themes import game_themes, theme_scope
 from bot.games.registry import GAMES
 
 Drilling = Any
 """The drills' part (``handlers.Drilling``), which imports these."""
 
 EVERY_GAME = "all"
-"""A session's drills of every game (``/my drills``), where a game's kind names its own."""
-SCOPE = Part("|".join(map(re.escape, (EVERY_GAME, *GAMES))))
-"""Which drills a session serves: every game's, or one game's."""
+"""A session's drills of every game (``/my drills``), where a game's kind names its own,
+and ``kind.theme`` one theme's of a game (``/<game> drills theme:``)."""
+SCOPE = Part(
+    "|".join(
+        map(
+            re.escape,
+            (
+                EVERY_GAME,
+                *GAMES,
+                *(theme_scope(kind, theme) for kind in GAMES for theme in game_themes(kind)),
+            ),
+        )
+    )
+)
+"""Which drills a session serves: every game's, one game's, or one theme's of a game
+(the longest, ``claim.doppelgangers``, leaves an answer's custom_id within 100
+characters)."""
+
+
+def scope_of(scope: str) -> tuple[str | None, str | None]:
+    """The game and the theme a session's ``scope`` serves (``None``: any)."""
+    if scope == EVERY_GAME:
+        return None, None
+    kind, _, theme = scope.partition(".")
+    return kind, theme or None
+
+
 DRILL = number(2**63 - 1)
 """A drill's id, as the database keeps it."""
 SERVED = number(SESSION)
