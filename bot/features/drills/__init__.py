@@ -5,12 +5,13 @@ from bot.features.drills.board import DRILLS_PLACE
 from bot.features.drills.reminder_settings import DRILL_REMINDERS
 from bot.features.drills.service import DrillService
 from bot.features.drills.settings import DRILLS_FROM
+from bot.features.drills.theme_board import THEMES_PLACE
 from bot.service.feature_registry import DiscordPart, Feature, Role
 
 FEATURE = Feature(
     service=DrillService,
     player_settings=(DRILLS_FROM, DRILL_REMINDERS),
-    board_places=(DRILLS_PLACE,),
+    board_places=(DRILLS_PLACE, THEMES_PLACE),
     needs=(Role.REPORTS,),
     discord=DiscordPart(),
 )

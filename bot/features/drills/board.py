@@ -34,7 +34,7 @@ from bot.features.drills.drill_words import (
     when,
 )
 from bot.features.drills.errors import NoSuchDrill, NotAnOption
-from bot.features.drills.service import SESSION, Drill, DrillService
+from bot.features.drills.service import SESSION, Answered, Drill, DrillService
 from bot.games.face import Tone
 from bot.games.faces import face_for
 from bot.games.registry import REGISTRATIONS
@@ -112,17 +112,30 @@ async def opened(drills: DrillService, user_id: int, name: str, key: str, lang: 
             return await _none_due(drills, user_id, at.kind, lang)
         return await _asking(drills, due[0], at.served, len(due), lang)
     drill = await drills.drill(user_id, at.drill_id)
-    now = drills.core.clock()
-    if drill.due_at <= now:
+    if asked_now(drills, drill):
         due = await drills.due(user_id, drill.kind, SESSION - at.served)
         return await _asking(drills, drill, at.served, max(1, len(due)), lang)
     game = await drills.core.game(drill.game_id)
-    said = (
+    return await _after(
+        drills, drill, game, at.served, answered_before(drills, drill, game, lang), lang
+    )
+
+
+def asked_now(drills: DrillService, drill: Drill) -> bool:
+    """Whether the drill is due now: a key naming it asks it, else says it answered."""
+    return drill.due_at <= drills.core.clock()
+
+
+def answered_before(
+    drills: DrillService, drill: Drill, game: Game, lang: Language
+) -> tuple[str, ...]:
+    """What a drill opened by its key says where it is not due: answered, and when it
+    comes back."""
+    return (
         question(drill, game, lang),
         lang._("You have answered this drill."),
-        when(drill.due_at, now, lang),
+        when(drill.due_at, drills.core.clock(), lang),
     )
-    return await _after(drills, drill, game, at.served, said, lang)
 
 
 async def asked(drills: DrillService, asked: Asked, lang: Language) -> Shown:
@@ -137,15 +150,22 @@ async def asked(drills: DrillService, asked: Asked, lang: Language) -> Shown:
         raise NotAnOption()
     option = asked.ask.removeprefix(PICK)
     answered = await drills.answer(asked.user_id, at.drill_id, asked.version, option)
-    drill = answered.drill
-    game = await drills.core.game(drill.game_id)
-    said = (
+    game = await drills.core.game(answered.drill.game_id)
+    said = answer_words(drills, answered, game, lang)
+    return await _after(drills, answered.drill, game, at.served, said, lang)
+
+
+def answer_words(
+    drills: DrillService, answered: Answered, game: Game, lang: Language
+) -> tuple[str, ...]:
+    """What an answer says on the board: what was asked and answered, whether it was the
+    best, when it comes back, and where to step through its game."""
+    return (
         answered_line(answered, game, lang),
         verdict(answered, game, lang),
         when(answered.next_due, drills.core.clock(), lang),
-        replay_elsewhere(drill, game, lang),
+        replay_elsewhere(answered.drill, game, lang),
     )
-    return await _after(drills, drill, game, at.served, said, lang)
 
 
 async def _asking(
