@@ -487,6 +487,7 @@ class Analyst(Protocol):
     """How many processes a game's decisions, and its luck, are shared among at most: one
     where judging a decision reuses what judging the one before worked out (a turn's
     dice), more where each is a search of its own."""
+    themes: Mapping[str, str]
 
     def decisions(self, moves: Sequence[Played]) -> list[int]:
         """The indices of the moves that are decisions to judge (quick: no judging)."""
@@ -529,6 +530,9 @@ class Analyst(Protocol):
         for positions ``seen`` can't tell apart); ``None`` where it has nothing to decide
         (not its turn, or a single option)."""
         ...
+
+    def theme(self, state: Any, seat: int, weighed: Weighed) -> str:
+        """Which of ``themes`` (ids named in players' words) the decision is: pure."""
 
 
 def graded_by(

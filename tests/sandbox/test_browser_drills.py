@@ -95,7 +95,7 @@ async def test_a_drill_is_answered_on_the_board_on_a_desktop(
 
     # Back in the list, the drill waits for tomorrow.
     await frame.locator('[data-focus="back"]').click()
-    await expect(entry).to_contain_text("None due today · 0 learned · 0 retired")
+    await expect(entry).to_contain_text("None due today · 0 learning · 0 known")
     assert not await page.locator("#messages .message").filter(has_text="drill").count()
 
 

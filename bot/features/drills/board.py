@@ -5,8 +5,10 @@ channel's, kept in one place, so that a drill answered on either front end is an
 A drill's position is drawn by the game's own board from the player's seat only
 (``Shown.seat``): a drill shows nothing that seat could not see (Claim: its own hand).
 Its options are the place's ways, in the report's words and in a neutral order (never
-the judge's, which puts the best first). The board has no replays: the step-through of
-the game a drill came from is named by its command in the channel.
+the judge's, which puts the best first), with **Show the costs** (each option's cost,
+without answering: a right answer after it spaces the drill less). The board has no
+replays: the step-through of the game a drill came from is named by its command in the
+channel.
 
 A place's key says where the player stands: ``claimit`` or ``claimit.2`` (the game's
 drills, two of the session answered), ``12.2`` (drill 12, the session's third)."""
@@ -19,7 +21,9 @@ from dataclasses import dataclass, replace
 from bot.features.drills.drill_words import (
     answered_line,
     cost_scale,
+    costs,
     drills_title,
+    hinted_note,
     option_labels,
     position,
     progress_lines,
@@ -30,7 +34,7 @@ from bot.features.drills.drill_words import (
     when,
 )
 from bot.features.drills.errors import NoSuchDrill, NotAnOption
-from bot.features.drills.service import SESSION, Drill, DrillService
+from bot.features.drills.service import SESSION, Answered, Drill, DrillService
 from bot.games.face import Tone
 from bot.games.faces import face_for
 from bot.games.registry import REGISTRATIONS
@@ -42,6 +46,8 @@ DRILL = "🎯"
 NEXT = "➡️"
 PICK = "pick:"
 """A way's ask answering the drill: the option follows (as the report keeps it)."""
+HINT = "costs"
+"""The way's ask showing each option's cost, without answering."""
 KEY = re.compile(r"(?:(?P<drill>[0-9]{1,18})|(?P<kind>[a-z_]{1,32}))(?:\.(?P<served>[0-9]))?")
 
 
@@ -86,9 +92,9 @@ async def entries(drills: DrillService, user_id: int, lang: Language) -> list[En
             note = lang.ngettext("{n} due today", "{n} due today", progress.due)
         else:
             note = lang._(
-                "None due today · {learned} learned · {retired} retired",
-                learned=lang.number(progress.learned),
-                retired=lang.number(progress.retired),
+                "None due today · {learning} learning · {known} known",
+                learning=lang.number(progress.learning),
+                known=lang.number(progress.known),
             )
         kind = progress.kind
         shown.append(Entry(kind, kind, drills_title(kind, lang), lang._("Drills"), DRILL, note))
@@ -106,35 +112,60 @@ async def opened(drills: DrillService, user_id: int, name: str, key: str, lang: 
             return await _none_due(drills, user_id, at.kind, lang)
         return await _asking(drills, due[0], at.served, len(due), lang)
     drill = await drills.drill(user_id, at.drill_id)
-    now = drills.core.clock()
-    if not drill.retired and drill.due_at <= now:
+    if asked_now(drills, drill):
         due = await drills.due(user_id, drill.kind, SESSION - at.served)
         return await _asking(drills, drill, at.served, max(1, len(due)), lang)
     game = await drills.core.game(drill.game_id)
-    said = (
+    return await _after(
+        drills, drill, game, at.served, answered_before(drills, drill, game, lang), lang
+    )
+
+
+def asked_now(drills: DrillService, drill: Drill) -> bool:
+    """Whether the drill is due now: a key naming it asks it, else says it answered."""
+    return drill.due_at <= drills.core.clock()
+
+
+def answered_before(
+    drills: DrillService, drill: Drill, game: Game, lang: Language
+) -> tuple[str, ...]:
+    """What a drill opened by its key says where it is not due: answered, and when it
+    comes back."""
+    return (
         question(drill, game, lang),
         lang._("You have answered this drill."),
-        when(None if drill.retired else drill.due_at, now, lang),
+        when(drill.due_at, drills.core.clock(), lang),
     )
-    return await _after(drills, drill, game, at.served, said, lang)
 
 
 async def asked(drills: DrillService, asked: Asked, lang: Language) -> Shown:
-    """An answer to the drill the key names, at the version the player saw."""
+    """An answer to the drill the key names, at the version the player saw, or its
+    options' costs shown."""
     at = At.read(asked.key)
+    if at.drill_id is not None and asked.ask == HINT:
+        drill = await drills.hint(asked.user_id, at.drill_id, asked.version)
+        due = await drills.due(asked.user_id, drill.kind, SESSION - at.served)
+        return await _asking(drills, drill, at.served, max(1, len(due)), lang)
     if at.drill_id is None or not asked.ask.startswith(PICK):
         raise NotAnOption()
     option = asked.ask.removeprefix(PICK)
     answered = await drills.answer(asked.user_id, at.drill_id, asked.version, option)
-    drill = answered.drill
-    game = await drills.core.game(drill.game_id)
-    said = (
+    game = await drills.core.game(answered.drill.game_id)
+    said = answer_words(drills, answered, game, lang)
+    return await _after(drills, answered.drill, game, at.served, said, lang)
+
+
+def answer_words(
+    drills: DrillService, answered: Answered, game: Game, lang: Language
+) -> tuple[str, ...]:
+    """What an answer says on the board: what was asked and answered, whether it was the
+    best, when it comes back, and where to step through its game."""
+    return (
         answered_line(answered, game, lang),
         verdict(answered, game, lang),
         when(answered.next_due, drills.core.clock(), lang),
-        replay_elsewhere(drill, game, lang),
+        replay_elsewhere(answered.drill, game, lang),
     )
-    return await _after(drills, drill, game, at.served, said, lang)
 
 
 async def _asking(
@@ -146,16 +177,22 @@ async def _asking(
 
 def asking(drill: Drill, game: Game, served: int, due: int, lang: Language) -> Shown:
     """The drill asked: its position from the player's seat, what was to decide, and a
-    way per option (``due``: the session's drills from this one on)."""
+    way per option (``due``: the session's drills from this one on), with **Show the
+    costs** until they are shown (then under the question)."""
     labels = option_labels(drill, game, lang)
     ways = tuple(Way(PICK + option, label) for option, label in labels.items())
+    said: tuple[str, ...] = (question(drill, game, lang),)
+    if drill.hinted:
+        said = (*said, "\n".join(costs(drill, game, lang)), hinted_note(lang))
+    else:
+        ways = (*ways, Way(HINT, lang._("Show the costs")))
     return Shown(
         drill_key(drill, served),
         drill.kind,
         drill.version,
         drills_title(drill.kind, lang),
         session_count(served, served + due, lang),
-        (question(drill, game, lang),),
+        said,
         _position(drill, game),
         drill.seat,
         False,

@@ -22,10 +22,13 @@ import hashlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from fsrs import Card
+
 from bot.features.drills import daily_queries as queries
 from bot.features.drills.daily_queries import Candidate, KeptDay
 from bot.features.drills.daily_settings import DAILY_CHANNEL, DAILY_HOUR
 from bot.features.drills.errors import NotAnOption
+from bot.features.drills.making import clearly_best
 from bot.features.drills.service import Answered, Drill
 from bot.games.analysis import Weighed
 from bot.games.registry import rules_for
@@ -219,7 +222,13 @@ class DailyPositions:
             decided = await self._decide(day, channel, None)
             return next_at, (guild_id, channel) if decided else None
         candidates, posted = await self._db.read(lambda c: queries.candidates(c, guild_id))
-        await self._decide(day, channel, chosen(candidates, posted, day))
+        # A drill made before the filter may be a near tie: no position for a whole server.
+        clear = [
+            candidate
+            for candidate in candidates
+            if clearly_best(candidate.kind, Weighed.from_json(candidate.weighed))
+        ]
+        await self._decide(day, channel, chosen(clear, posted, day))
         return next_at, None
 
     async def _decide(self, day: Day, channel: int, drill: int | None) -> bool:
@@ -289,7 +298,8 @@ class DailyPositions:
         )
         if not first:
             raise DailyAlreadyAnswered()
-        return Answered(found.drill, option, weighed.best, cost, right, None)
+        # A day's position is not asked again: its due is the answer's own moment.
+        return Answered(found.drill, option, weighed.best, cost, right, now)
 
     async def standing(self, guild_id: int, user_id: int) -> DailyStanding:
         """The member's streak in the server, and its table of this month (UTC)."""
@@ -332,10 +342,10 @@ def _position(kept: KeptDay) -> DayPosition | None:
         game_id=kept.game_id,
         guild_id=kept.guild_id,
         move=kept.move,
-        rung=0,
+        card=Card(),
         due_at=0.0,
-        retired=False,
         version=0,
+        hinted=False,
     )
     day = Day(kept.guild_id, dt.date.fromordinal(kept.day))
     return DayPosition(day, kept.channel_id, kept.message_id, drill)

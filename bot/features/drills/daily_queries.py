@@ -40,6 +40,10 @@ class Candidate:
 
     id: int
     position: str
+    kind: str
+    weighed: JSON
+    """Its options and their worths (``Weighed.to_json``): a day takes only a position
+    whose best answer is clear."""
 
 
 SHOWN = "drill_id IS NOT NULL AND (owed = 1 OR message_id IS NOT NULL)"
@@ -74,7 +78,8 @@ async def candidates(connection: Connection, guild_id: int) -> tuple[list[Candid
     """The server's drills whose game is still kept, by id; and the positions its days
     have posted."""
     rows = await connection.fetch(
-        "SELECT id, position FROM drills WHERE guild_id = ? AND game_id IS NOT NULL ORDER BY id",
+        "SELECT id, position, kind, weighed FROM drills "
+        "WHERE guild_id = ? AND game_id IS NOT NULL ORDER BY id",
         (guild_id,),
     )
     posted = await connection.fetch(
@@ -82,7 +87,7 @@ async def candidates(connection: Connection, guild_id: int) -> tuple[list[Candid
         (guild_id,),
     )
     return (
-        [Candidate(int(row["id"]), str(row["position"])) for row in rows],
+        [read_row(Candidate, row) for row in rows],
         {str(row["position"]) for row in posted},
     )
 

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
+from bot.features.drills.schedule import DAY
+from bot.features.drills.service import COMPARED, Answered, Drill, Progress
 from bot.games import shared_words
 from bot.games.analysis import DECIDED, Grade, Unit
 from bot.games.analysis_words import amount, grade_name
@@ -157,10 +158,32 @@ def option_cost(drill: Drill, option: str, lang: Language) -> tuple[str, Grade]:
     return cost, grade
 
 
-def when(due: float | None, now: float, lang: Language) -> str:
-    """When the drill is asked again (``None``: retired, never)."""
-    if due is None:
-        return lang._("Learned: retired, it won't be asked again.")
+def costs(drill: Drill, game: Game, lang: Language) -> list[str]:
+    """Each option's cost against the best (the hint a player may ask before answering),
+    in the order its controls show them: ``Roll: the best``, ``Stop & claim: 4.1 points
+    of win chance (0.84 spaces)``."""
+    said = []
+    for option, label in option_labels(drill, game, lang).items():
+        if option == drill.weighed.best:
+            worth = lang._("the best")
+        elif drill.weighed.cost(option) == 0:
+            worth = lang._("as good as the best")
+        else:
+            worth = option_cost(drill, option, lang)[0]
+        said.append(lang._("{option}: {cost}", option=label, cost=worth))
+    return said
+
+
+def hinted_note(lang: Language) -> str:
+    """What a right answer after the costs were shown does to the drill's schedule."""
+    return lang._(
+        "You have seen the costs: a right answer now brings this drill back sooner than "
+        "one without them."
+    )
+
+
+def when(due: float, now: float, lang: Language) -> str:
+    """When the drill is asked again."""
     days = max(1, round((due - now) / DAY))
     if days == 1:
         return lang._("Again tomorrow.")
@@ -197,10 +220,10 @@ def progress_lines(progress: Progress, lang: Language) -> list[str]:
     (twice ``COMPARED``), else over what there is, saying what a comparison takes."""
     said = [
         lang._(
-            "{due} due · {learned} learned · {retired} retired",
+            "{due} due · {learning} learning · {known} known",
             due=lang.number(progress.due),
-            learned=lang.number(progress.learned),
-            retired=lang.number(progress.retired),
+            learning=lang.number(progress.learning),
+            known=lang.number(progress.known),
         )
     ]
     if not progress.judged:

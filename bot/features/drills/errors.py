@@ -33,15 +33,6 @@ class DrillAlreadyAnswered(Refusal):
     )
 
 
-class DrillRetired(Refusal):
-    """An answer to a drill already learned: retired, it is asked no more (until a later
-    game meets its position as a mistake again)."""
-
-    words = Message(
-        "You have learned this drill: it is retired and not asked any more, so nothing changed."
-    )
-
-
 class NotAnOption(Refusal):
     """An answer that was none of the drill's options (a forged button)."""
 

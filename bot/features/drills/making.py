@@ -1,6 +1,6 @@
 """What making drills and counting progress work out from a game's judging, apart from
-the service's reads and writes: a position's key, and a report's costs on the scale
-every unit shares."""
+the service's reads and writes: a position's key, whether it is worth drilling, and a
+report's costs on the scale every unit shares."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.features.drills.queries import Judged
 from bot.features.drills.settings import DRILLS_FROM
-from bot.games.analysis import Analysis, Grade
+from bot.games.analysis import Analysis, Grade, Weighed
 from bot.games.registry import analyst_for
 from bot.storage.records import PlayerSettings
 
@@ -29,6 +29,23 @@ def keys(kind: str, positions: Sequence[tuple[Any, int]]) -> list[str]:
     return [
         hashlib.sha256(analyst.seen(state, seat).encode()).hexdigest() for state, seat in positions
     ]
+
+
+def clearly_best(kind: str, weighed: Weighed) -> bool:
+    """Whether one of a position's options is clearly the best, so that the position is
+    worth drilling: the best's margin over the second is at least what the game's judge
+    grades an inaccuracy in the options' unit (a second option that would not even be
+    an inaccuracy is as good as the best to a player, and an answer of it should not be
+    called wrong), and never below the judge's noise (``Weighed.noise``: a margin an
+    estimate can't tell from its own chance). An exact judge's worths are exact
+    fractions and compare exactly; an estimate's are kept to a millionth
+    (``analysis.kept``) and compared as kept. A position of one option is nothing to
+    drill."""
+    if len(weighed.worths) < 2:
+        return False
+    margin = weighed.worths[0][1] - weighed.worths[1][1]
+    least = analyst_for(kind).thresholds[weighed.unit].inaccuracy
+    return margin >= max(least, weighed.noise)
 
 
 def cost_per_decision(kind: str, games: Sequence[Judged]) -> Fraction | None:

@@ -18,6 +18,7 @@ from bot.storage.schema.columns import (
     identity,
     key,
     message,
+    since,
     table,
     where,
 )
@@ -45,12 +46,28 @@ drills = table(
     # When that game ended: a game made later but ended earlier leaves the drill as the
     # later one left it.
     a_time("met_at"),
-    # Right answers in a row: where on the ladder of waits it stands.
+    # Before FSRS, right answers in a row (where on the ladder of waits it stood) and
+    # when it was retired: read once, as its card is made (``queries.carry_over``), which
+    # leaves retired_at NULL (the due index keeps its condition).
     a_count("rung"),
+    # When it is asked again: its FSRS card's due.
     a_time("due_at"),
     Column("retired_at", Real),
     a_count("version"),
     a_time("made_at"),
+    # Its FSRS card (``schedule``): NULL stability and difficulty before its first
+    # answer, NULL state in a drill the ladder kept and not carried over yet.
+    Column("stability", Real, info=since(33)),
+    Column("difficulty", Real, info=since(33)),
+    Column("card_state", Integer, info=since(33)),
+    Column("card_step", Integer, info=since(33)),
+    Column("reviewed_at", Real, info=since(33)),
+    # The version its options' costs were last shown at: an answer right at that version
+    # is rated Hard.
+    Column("hinted_version", Integer, info=since(33)),
+    # What kind of decision it is (``Analyst.theme``); NULL in a drill made before
+    # themes, until the service works it out in Python, once (a step can only run SQL).
+    Column("theme", Text, info=since(34)),
     since=27,
 )
 Index("drills_by_position", drills.c.user_id, drills.c.kind, drills.c.position, unique=True)
@@ -84,11 +101,17 @@ drill_reminders = table(
 """Each player's last drills' reminder (``bot.features.drills.reminders``), and whether
 it is still to be posted."""
 
-# The position of the day (``bot.features.drills.daily``): a server's day's position,
-# decided once, and its members' answers. Numbered 33 on its own branch, where 33 and 34
-# are the drills' others (their scheduling, their themes): merged after them, it is 35.
-DAILY_VERSION = 33
+# 33: drills scheduled by FSRS: each drill's card, and the version its costs were shown
+# at. The ladder's drills are carried over by the service, which makes their cards in
+# Python (``queries.carry_over``).
+feature_step(33, Step())
 
+# 34: drills' themes: each drill's kind of decision, worked out by its game's analyst,
+# in Python, as a drill made before is next read.
+feature_step(34, Step())
+
+# The position of the day (``bot.features.drills.daily``): a server's day's position,
+# decided once, and its members' answers.
 daily_posts = table(
     "daily_posts",
     key("guild_id"),
@@ -110,7 +133,7 @@ daily_posts = table(
     a_game(),
     Column("move", Integer),
     Column("user_id", Id),
-    since=DAILY_VERSION,
+    since=35,
 )
 """Each server's position of each day, posted once."""
 
@@ -122,10 +145,9 @@ daily_answers = table(
     Column("option", Text, nullable=False),
     flag("correct"),
     a_time("answered_at"),
-    since=DAILY_VERSION,
+    since=35,
 )
 """Each member's one answer to a day's position."""
 
-# 33 (35 once merged after the drills' scheduling and themes): each server's position
-# of the day, and its members' answers.
-feature_step(DAILY_VERSION, Step())
+# 35: each server's position of the day, and its members' answers.
+feature_step(35, Step())

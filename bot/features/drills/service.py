@@ -5,11 +5,12 @@ Each finished game's drills are made once (``making``): every decision of a play
 own that its report of what decided it graded a mistake or a blunder (an inaccuracy too,
 as the player chose, ``DRILLS_FROM``) is a position to answer again, its options weighed
 from the player's seat alone. A drill is the position, not the game: the same position
-met in a later game joins it, and, a mistake made again, starts its ladder afresh (due
-at once, back from retirement too). A new drill is due at once; a
-right answer (the best option, or one as good) sends it up its ladder of waits,
-``WAITS``, and past the last it is retired; a wrong one brings it back the next day from
-the ladder's foot.
+met in a later game joins it, and, a mistake made again, lapses (due at once). A new
+drill is due at once; each answer is a review of its FSRS card (``schedule``): a right
+answer (the best option, or one as good) spaces it out further, the less when the
+options' costs were shown first (``hint``), and a wrong one brings it back soon, the
+next day at the soonest. Drills from before FSRS are carried over, with their history,
+at the service's first read (``queries.carry_over``).
 
 Judging a game and weighing its positions take CPU seconds: they are done where games
 are judged (``GameService.reports``: processes of their own), before and never inside
@@ -18,6 +19,10 @@ the write that keeps the drills, which holds no game. A game is made when it end
 bot's process), and, for any game that missed it (a stop between its end and its
 making, a game from before drills, a bot judging in a thread), when its player asks
 for their drills.
+
+A decision becomes a drill only where one of its options is clearly the best
+(``making.clearly_best``): a near tie, where a player can't be told they were wrong,
+stays in the report alone.
 """
 
 from __future__ import annotations
@@ -28,11 +33,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from bot.features.drills import making, queries
+from fsrs import Card
+
+from bot.features.drills import making, queries, schedule, themes
 from bot.features.drills.errors import (
     DrillAlreadyAnswered,
     DrillGameGone,
-    DrillRetired,
     NoSuchDrill,
     NotAnOption,
 )
@@ -47,10 +53,6 @@ from bot.storage.records import Game, GameStatus
 
 log = logging.getLogger(__name__)
 
-DAY = 24 * 3600.0
-WAITS = (1, 3, 7, 21)
-"""The days a drill waits after each right answer in a row; one more right answer after
-the last wait retires it."""
 SESSION = 5
 """The drills a session asks at most."""
 OWED_AT_ONCE = 5
@@ -85,16 +87,16 @@ class Drill:
     move: int
     """The decision's move in that game (``Judged.move``): the replay's step
     ``replay.step_showing(move)`` shows it made."""
-    rung: int
-    """Right answers in a row, 0 to ``len(WAITS)``: how far up its ladder it stands
-    (back to 0 as a later game meets its position as a mistake again)."""
+    card: Card
+    """Its FSRS card: how well it is known."""
     due_at: float
-    retired: bool
-    """Learned: answered right past its ladder's last wait, and asked no more (until a
-    later game meets its position as a mistake again)."""
+    """When it is asked again: its card's due, as kept (to the fraction of a second the
+    bot's clock gives, which the card's datetime rounds to microseconds)."""
     version: int
-    """One on at each change of its ladder (an answer, a later game meeting it): an
-    answer carries the version it saw."""
+    """One on at each change of its card (an answer, a later game meeting it): an answer
+    carries the version it saw."""
+    hinted: bool
+    """Its options' costs were shown at this version: a right answer now is rated Hard."""
 
 
 @dataclass(frozen=True)
@@ -110,8 +112,8 @@ class Answered:
     """What theirs gave away against the best (0: it was the best, or as good), in the
     drill's unit."""
     right: bool
-    next_due: float | None
-    """When it is asked again; ``None``: retired."""
+    next_due: float
+    """When it is asked again."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +122,10 @@ class Progress:
 
     kind: str
     due: int
-    learned: int
-    """Answered right at least once (in a row, since their last wrong answer), not
-    retired."""
-    retired: int
+    learning: int
+    """Not due, and not yet known."""
+    known: int
+    """Not due, and known (``schedule.KNOWN``): asked again weeks from now, or later."""
     judged: int
     """Their finished games of this kind that were judged: a game nobody asked a report
     or drills of is not judged, so not counted."""
@@ -139,13 +141,14 @@ class Progress:
 
 
 class DrillService(FeatureService):
-    """Each player's drills: made from their finished games, served when due, moved along
-    their ladder by their answers."""
+    """Each player's drills: made from their finished games, served when due, spaced by
+    their answers."""
 
     def __init__(self, core: GameChanges) -> None:
         super().__init__(core)
         self._making: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[None]] = set()
+        self._carried: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Makes each game's drills in the background as it ends, from now until
@@ -168,38 +171,59 @@ class DrillService(FeatureService):
         while self._making or self._background:
             await asyncio.gather(*self._making.values(), *self._background, return_exceptions=True)
 
-    async def due(self, user_id: int, kind: str | None = None, limit: int = SESSION) -> list[Drill]:
-        """The player's drills due now (of the game ``kind``, or of every game), the
-        earliest due first, at most ``limit``; first made from their finished games not
-        yet made (``OWED_AT_ONCE`` of them)."""
+    async def due(
+        self, user_id: int, kind: str | None = None, limit: int = SESSION, theme: str | None = None
+    ) -> list[Drill]:
+        """The player's drills due now (of the game ``kind``, or of every game; of its
+        ``theme`` too, where given), the earliest due first, at most ``limit``; first made
+        from their finished games not yet made (``OWED_AT_ONCE`` of them), and the themes
+        of their drills made before themes worked out."""
+        await self._carried_over()
         kinds = [game.kind for game in REGISTERED if kind in (None, game.kind)]
         owed = await self._db.read(lambda c: queries.owed_games(c, user_id, kinds))
         for game_id in owed[:OWED_AT_ONCE]:
             await self._made_quietly(game_id)
+        await self._themed(user_id)
         now = self._clock()
-        kept = await self._db.read(lambda c: queries.due_drills(c, user_id, kind, now, limit))
+        kept = await self._db.read(
+            lambda c: queries.due_drills(c, user_id, kind, now, limit, theme)
+        )
         return [_drill(each) for each in kept]
+
+    async def weak_themes(self, user_id: int) -> list[themes.ThemeCost]:
+        """The player's weakest themes (``themes.weakest``), their drills' themes worked
+        out first."""
+        await self._themed(user_id)
+        found = await self._db.read(lambda c: queries.themed(c, user_id, worked_out=True))
+        return themes.weakest(found)
+
+    async def _themed(self, user_id: int) -> None:
+        """Works out the themes of the player's drills made before themes, and keeps
+        them (once: a drill whose theme is kept is read no more)."""
+        unthemed = await self._db.read(lambda c: queries.themed(c, user_id, worked_out=False))
+        if unthemed:
+            found = themes.worked_out(unthemed)
+            await self._db.write(lambda c: queries.set_themes(c, found))
 
     async def drill(self, user_id: int, drill_id: int) -> Drill:
         """The player's drill ``drill_id``, refused where it is none of theirs
         (``NoSuchDrill``: the same words for another member's as for none) or its game is
         no longer kept (``DrillGameGone``)."""
+        await self._carried_over()
         kept = await self._db.read(lambda c: queries.kept_drill(c, user_id, drill_id))
         return _drill(_askable(kept))
 
     async def answer(self, user_id: int, drill_id: int, version: int, option: str) -> Answered:
-        """The player's answer ``option`` to the drill as it stood at ``version``: its
-        ladder moved on, in one write that checks the version, so that of two answers to
-        one version one counts and the other is refused (``DrillAlreadyAnswered``);
-        refused also as ``drill`` refuses, for an option it did not have
-        (``NotAnOption``) and for a drill retired (``DrillRetired``), nothing changed."""
+        """The player's answer ``option`` to the drill as it stood at ``version``: a
+        review of its card (``schedule.rating``), in one write that checks the version,
+        so that of two answers to one version one counts and the other is refused
+        (``DrillAlreadyAnswered``); refused also as ``drill`` refuses and for an option it
+        did not have (``NotAnOption``), nothing changed."""
         seen = await self.drill(user_id, drill_id)
         if option not in dict(seen.weighed.worths):
             raise NotAnOption()
         if seen.version != version:
             raise DrillAlreadyAnswered()
-        if seen.retired:
-            raise DrillRetired()
         cost = seen.weighed.cost(option)
         right = cost == 0
         now = self._clock()
@@ -208,63 +232,77 @@ class DrillService(FeatureService):
             kept = _askable(await queries.kept_drill(connection, user_id, drill_id))
             if kept.version != version:
                 raise DrillAlreadyAnswered()
-            if kept.retired_at is not None:
-                raise DrillRetired()
-            rung, due_at, retired_at = climbed(kept.rung, right, now)
-            if not await queries.answered(connection, kept, rung, due_at, retired_at):
+            rated = schedule.rating(right, kept.hinted_version == version)
+            card = schedule.answered(kept.card, rated, now)
+            if not await queries.answered(connection, kept, card):
                 raise DrillAlreadyAnswered()
-            return replace(
-                kept, rung=rung, due_at=due_at, retired_at=retired_at, version=kept.version + 1
-            )
+            return replace(kept, card=card, version=kept.version + 1)
 
         written = await self._db.write(answering)
         return Answered(
-            _drill(written),
-            option,
-            seen.weighed.best,
-            cost,
-            right,
-            None if written.retired_at is not None else written.due_at,
+            _drill(written), option, seen.weighed.best, cost, right, written.card.due_at
         )
 
-    async def due_count(self, user_id: int, kind: str | None = None) -> int:
+    async def hint(self, user_id: int, drill_id: int, version: int) -> Drill:
+        """The player's drill as it stood at ``version``, its options' costs now shown:
+        noted in one write that checks the version, so that a right answer to it is
+        rated Hard whatever the answer's press says (shown again, the same); refused as
+        ``drill`` refuses, and where it was answered since (``DrillAlreadyAnswered``),
+        nothing changed."""
+        seen = await self.drill(user_id, drill_id)
+        if seen.version != version:
+            raise DrillAlreadyAnswered()
+
+        async def hinting(connection: Connection) -> KeptDrill:
+            kept = _askable(await queries.kept_drill(connection, user_id, drill_id))
+            if kept.version != version or not await queries.hinted(connection, kept):
+                raise DrillAlreadyAnswered()
+            return replace(kept, hinted_version=version)
+
+        return _drill(await self._db.write(hinting))
+
+    async def due_count(
+        self, user_id: int, kind: str | None = None, theme: str | None = None
+    ) -> int:
         """How many of the player's drills are due now, of the game ``kind`` or of every
-        game (nothing made)."""
+        game (of its ``theme`` too, where given; nothing made)."""
+        await self._carried_over()
         now = self._clock()
-        return await self._db.read(lambda c: queries.due_count(c, user_id, kind, now))
+        return await self._db.read(lambda c: queries.due_count(c, user_id, kind, now, theme))
 
     async def progress(self, user_id: int) -> list[Progress]:
         """The player's drills of each game they have drills or finished games of, in the
         games' order, beside what their decisions cost in their judged games of it, and in
         their first and last ``COMPARED`` once they have twice as many (games nobody
         judged count in none)."""
+        await self._carried_over()
         now = self._clock()
 
         async def reading(
             connection: Connection,
-        ) -> tuple[list[queries.Ladder], list[queries.Judged]]:
+        ) -> tuple[list[queries.Counts], list[queries.Judged]]:
             return (
-                await queries.ladders(connection, user_id, now),
+                await queries.counts(connection, user_id, now),
                 await queries.finished_games(connection, user_id),
             )
 
-        ladders, games = await self._db.read(reading)
-        counted = {ladder.kind: ladder for ladder in ladders}
+        counts, games = await self._db.read(reading)
+        counted = {each.kind: each for each in counts}
         found = []
         for registered in REGISTERED:
             kind = registered.kind
             played = [game for game in games if game.kind == kind]
-            ladder = counted.get(kind)
-            if ladder is None and not played:
+            standing = counted.get(kind)
+            if standing is None and not played:
                 continue
             judged = [game for game in played if game.report is not None]
             apart = len(judged) >= 2 * COMPARED
             found.append(
                 Progress(
                     kind,
-                    ladder.due if ladder else 0,
-                    ladder.learned if ladder else 0,
-                    ladder.retired if ladder else 0,
+                    standing.due if standing else 0,
+                    standing.learning if standing else 0,
+                    standing.known if standing else 0,
                     len(judged),
                     making.cost_per_decision(kind, judged),
                     making.cost_per_decision(kind, judged[:COMPARED]) if apart else None,
@@ -293,6 +331,7 @@ class DrillService(FeatureService):
             return
         analysis = await self.core.reports.analysis(game)
         met = await self._met(game, analysis)
+        await self._carried_over()
         now = self._clock()
         if await self._db.write(lambda c: queries.make(c, game.id, met, now)):
             log.info("game %s made %d drills", game.id, len(met))
@@ -326,7 +365,8 @@ class DrillService(FeatureService):
         assert game.finished_at is not None
         met: dict[tuple[int, str], queries.Met] = {}
         for decision, (position, found) in zip(chosen, weighed, strict=True):
-            if found is None:
+            if found is None or not making.clearly_best(game.kind, found):
+                # Nothing to decide, or a near tie: the report keeps it, no drill does.
                 continue
             user_id = game.seats[decision.seat].user_id
             assert user_id is not None
@@ -343,6 +383,7 @@ class DrillService(FeatureService):
                 game.guild_id,
                 decision.move,
                 game.finished_at,
+                themes.theme_of(game.kind, outcomes[decision.move].before, decision.seat, found),
             )
         return list(met.values())
 
@@ -363,20 +404,26 @@ class DrillService(FeatureService):
         except Exception:
             log.exception("the drills of game %d were not made", game_id)
 
+    async def _carried_over(self) -> None:
+        """Carries the drills the ladder kept over to FSRS, once a process, before its
+        first read of them (a drill carried over by another process meanwhile is left as
+        it made it); one that failed is tried again at the next read."""
+        carrying = self._carried
+        if carrying is None or (
+            carrying.done() and (carrying.cancelled() or carrying.exception() is not None)
+        ):
+            carrying = self._carried = asyncio.create_task(self._carry_over())
+        await asyncio.shield(carrying)
+
+    async def _carry_over(self) -> None:
+        carried = await self._db.write(queries.carry_over)
+        if carried:
+            log.info("%d drills carried over from the ladder to FSRS", carried)
+
     def _core(self) -> GameService:
         core = self.core
         assert isinstance(core, GameService)
         return core
-
-
-def climbed(rung: int, right: bool, now: float) -> tuple[int, float, float | None]:
-    """Where a drill at ``rung`` stands after an answer at ``now``: its rung, when it is
-    due, and when it was retired (``None``: it is not)."""
-    if not right:
-        return 0, now + DAY, None
-    if rung >= len(WAITS):
-        return rung, now, now
-    return rung + 1, now + WAITS[rung] * DAY, None
 
 
 def _askable(kept: KeptDrill | None) -> KeptDrill:
@@ -400,8 +447,8 @@ def _drill(kept: KeptDrill) -> Drill:
         kept.game_id,
         kept.guild_id,
         kept.move,
-        kept.rung,
-        kept.due_at,
-        kept.retired_at is not None,
+        schedule.card_of(kept.card),
+        kept.card.due_at,
         kept.version,
+        kept.hinted_version == kept.version,
     )

@@ -37,6 +37,7 @@ from bot.games.analysis import (
     seen_text,
     weighed_in_own_unit,
 )
+from bot.games.claim import themes as kinds
 from bot.games.claim.game import Move, intent_of
 from bot.games.claim.report_words import UNSEEN
 from bot.storage.game_values import Level
@@ -91,6 +92,7 @@ class ClaimAnalyst:
     judging processes."""
 
     thresholds = THRESHOLDS
+    themes = kinds.THEMES
     chance_thresholds = CHANCE_THRESHOLDS
     level_rates = LEVEL_RATES
     parts = 2
@@ -169,6 +171,10 @@ class ClaimAnalyst:
             noise = THRESHOLDS[Unit.FACTIONS].inaccuracy
             return best_first(won, Unit.FACTIONS, exact=False, chances=chances, noise=noise)
         return best_first(chances, Unit.WIN_CHANCE, exact=exact(seen), chances=chances, noise=NOISE)
+
+    def theme(self, state: ClaimState, seat: int, weighed: Weighed) -> str:
+        """What kind of decision it is (``Analyst.theme``)."""
+        return kinds.theme(state, seat, weighed)
 
 
 def _seen(seen: SeatView) -> str:

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Final
 
 from bot.games.analysis import Played, Thresholds, Unit, Weighed, best_first, kept
+from bot.games.claimit import themes as kinds
 from bot.games.claimit.report_words import option
 from bot.games.dice_analyst import DiceAnalyst
 from bot.storage.game_values import Level
@@ -38,6 +39,7 @@ class ClaimItAnalyst(DiceAnalyst):
     game is judged in one process."""
 
     thresholds = THRESHOLDS
+    themes = kinds.THEMES
     chance_thresholds = THRESHOLDS[Unit.WIN_CHANCE]
     """Three points of win chance the least worth naming, ten a mistake, twenty a blunder,
     the scale the last round's decisions were already graded on (``engine.claimit.judge``'s
@@ -100,6 +102,10 @@ class ClaimItAnalyst(DiceAnalyst):
         worths = ((option(choice), worth) for choice, worth in found.worths.items())
         chances = ((option(choice), chance) for choice, chance in found.chances.items())
         return best_first(worths, UNITS[found.unit], exact=False, chances=chances)
+
+    def theme(self, state: GameState, seat: int, weighed: Weighed) -> str:
+        """What kind of decision it is (``Analyst.theme``)."""
+        return kinds.theme(state, seat, weighed)
 
 
 ANALYST: Final = ClaimItAnalyst(TimeOut, UNITS, "dice", option, roll_luck, state_to_json)

@@ -22,6 +22,7 @@ from bot.games.analysis import (
     weighed_in_own_unit,
 )
 from bot.games.dice_analyst import DiceAnalyst
+from bot.games.gold_nuggets import themes as kinds
 from bot.games.gold_nuggets.game import ROLL, set_intent, take_intent
 from bot.storage.game_values import Level
 from engine.gold_nuggets import (
@@ -88,6 +89,7 @@ class NuggetsAnalyst(DiceAnalyst):
     in a third of a second; the hard player's plan once a turn)."""
 
     thresholds = THRESHOLDS
+    themes = kinds.THEMES
     chance_thresholds = CHANCE_THRESHOLDS
     level_rates = LEVEL_RATES
 
@@ -136,6 +138,10 @@ class NuggetsAnalyst(DiceAnalyst):
             exact=unit is EngineUnit.NUGGETS or solved(state.players),
             chances=((option(choice), chance) for choice, chance in chances.items()),
         )
+
+    def theme(self, state: GameState, seat: int, weighed: Weighed) -> str:
+        """What kind of decision it is (``Analyst.theme``)."""
+        return kinds.theme(state, seat, weighed)
 
 
 def _nuggets(state: GameState, choice: Choice) -> Fraction:

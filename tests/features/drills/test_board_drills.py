@@ -1,10 +1,11 @@
 """Drills on the board's live connection, through the real bot and the emulator: 🎯 each
 game's drills in the games list with how many are due, a drill served there with a way
 per option in the report's words, answered right and wrong (the best and what theirs
-cost, in the report's units), the session's next, a drill no longer due, a drill opened
-by its key asked while it is due and said retired once learned; a stale answer, an
-answer to a retired drill and another member's drill refused in plain words, nothing
-changed; a Claim drill shows no card the player's seat had not seen.
+cost, in the report's units), its options' costs shown before a right answer (rated
+Hard), the session's next, a drill no longer due, a drill opened by its key asked while
+it is due and said answered (with when it comes back) once answered; a stale answer or
+hint and another member's drill refused in plain words, nothing changed; a Claim drill
+shows no card the player's seat had not seen.
 
 The drills are made straight through the drills' queries, from a finished game kept as
 the bot keeps one (a lesson's position in it), so that no game has to be judged."""
@@ -19,15 +20,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.features.drills import making, queries
+from bot.features.drills import making, queries, schedule
 from bot.features.drills.drill_words import option_labels
-from bot.features.drills.errors import (
-    DrillAlreadyAnswered,
-    DrillRetired,
-    NoSuchDrill,
-    NotAnOption,
-)
-from bot.features.drills.service import DAY, WAITS, Drill, DrillService
+from bot.features.drills.errors import DrillAlreadyAnswered, NoSuchDrill, NotAnOption
+from bot.features.drills.schedule import DAY
+from bot.features.drills.service import Drill, DrillService
 from bot.games import lesson_play
 from bot.games.analysis import Grade, Unit, Weighed
 from bot.games.analysis_words import amount, grade_name
@@ -229,12 +226,24 @@ async def test_drills_are_listed_served_and_answered_on_the_board(
     assert stale == {"type": "refused", "text": english().say(DrillAlreadyAnswered.words)}
     assert (await drills.drill(ann.id, first.id)).version == answered
 
-    # The session's next: answered with the best, the last due.
+    # The session's next: its options' costs shown (nothing answered), then answered
+    # with the best, rated Hard; the last due.
     frame = await asked(viewer, key="claimit.1", ask="open")
     assert frame["key"] == f"{second.id}.1" and frame["progress"] == "Drill 2 of 2"
+    assert frame["ways"][-1]["ask"] == "costs" and frame["ways"][-1]["label"] == "Show the costs"
+    frame = await asked(viewer, key=frame["key"], ask="costs", version=second.version)
+    assert frame["version"] == second.version and "costs" not in [w["ask"] for w in frame["ways"]]
+    second_game = await world.bots[0].service.game(second.game_id)
+    labels = option_labels(second, second_game, english())
+    assert f"{labels[second.weighed.best]}: the best" in frame["said"][1].split("\n")
+    assert frame["said"][2].startswith("You have seen the costs")
     best = second.weighed.best
     frame = await asked(viewer, key=frame["key"], ask=f"pick:{best}", version=second.version)
     assert frame["said"][1:3] == ["✅ Right: that was the best.", "Again tomorrow."]
+    hard = schedule.reviewed(second.card, schedule.rating(True, True), world.clock.now())
+    assert (await drills.drill(ann.id, second.id)).card.stability == hard.stability
+    stale = await asked(viewer, key=f"{second.id}.1", ask="costs", version=second.version)
+    assert stale == {"type": "refused", "text": english().say(DrillAlreadyAnswered.words)}
     assert frame["said"][-1] == "That was the last drill due today." and frame["ways"] == []
 
     # Opened again (the connection came back): answered, not asked again.
@@ -249,10 +258,10 @@ async def test_drills_are_listed_served_and_answered_on_the_board(
     assert frame["key"] == "claimit.0" and frame["view"] is None and frame["ways"] == []
     assert frame["said"][:2] == [
         "No Claim It! drill is due today.",
-        "0 due · 1 learned · 0 retired",
+        "0 due · 2 learning · 0 known",
     ]
     (entry,) = await listed(viewer)
-    assert entry["note"] == "None due today · 1 learned · 0 retired"
+    assert entry["note"] == "None due today · 2 learning · 0 known"
 
     # A day on, both are due again.
     world.advance(DAY)
@@ -261,7 +270,7 @@ async def test_drills_are_listed_served_and_answered_on_the_board(
     await viewer.close()
 
 
-async def test_a_drill_opened_by_its_key_is_asked_while_due_and_said_retired_once_learned(
+async def test_a_drill_opened_by_its_key_is_asked_while_due_and_said_answered_after(
     world: World, session: aiohttp.ClientSession
 ) -> None:
     ann = world.players[0]
@@ -276,21 +285,20 @@ async def test_a_drill_opened_by_its_key_is_asked_while_due_and_said_retired_onc
     await viewer.close()
 
     drill = second
-    for days in (*WAITS, 0):
+    for _ in range(4):
+        world.advance(max(0.0, drill.due_at - world.clock.now()))
         drill = (await drills.answer(ann.id, drill.id, drill.version, drill.weighed.best)).drill
-        world.advance(days * DAY)
-    assert drill.retired
-    # Weeks on: a new sign-in.
+    assert drill.card.stability is not None and drill.card.stability >= schedule.KNOWN
+    # Months on: a new sign-in.
     viewer = await board_of(world, session, ann)
     frame = await asked(viewer, key=f"{second.id}.0", ask="open")
-    assert frame["said"][1:3] == [
-        "You have answered this drill.",
-        "Learned: retired, it won't be asked again.",
-    ]
+    days = round((drill.due_at - world.clock.now()) / DAY)
+    assert days > 30
+    assert frame["said"][1:3] == ["You have answered this drill.", f"Again in {days} days."]
     assert picks(frame) == {}
     best = f"pick:{second.weighed.best}"
-    refused = await asked(viewer, key=f"{second.id}.0", ask=best, version=drill.version)
-    assert refused == {"type": "refused", "text": english().say(DrillRetired.words)}
+    refused = await asked(viewer, key=f"{second.id}.0", ask=best, version=drill.version - 1)
+    assert refused == {"type": "refused", "text": english().say(DrillAlreadyAnswered.words)}
     assert await drills.drill(ann.id, second.id) == drill
     await viewer.close()
 
@@ -315,9 +323,11 @@ async def test_what_no_page_sends_and_another_members_drill_are_refused(
             {"key": key, "ask": "pick:dance", "version": drill.version},
             {"key": key, "ask": "move", "intent": "roll", "version": drill.version},
             {"key": "nuggets", "ask": best, "version": drill.version},
+            {"key": "nuggets", "ask": "costs", "version": drill.version},
         ],
         english().say(DrillAlreadyAnswered.words): [
             {"key": key, "ask": best, "version": drill.version + 1},
+            {"key": key, "ask": "costs", "version": drill.version + 1},
         ],
         UNKNOWN_ASK: [
             {"key": key, "ask": best},
@@ -336,8 +346,8 @@ async def test_what_no_page_sends_and_another_members_drill_are_refused(
     no_such = {"type": "refused", "text": english().say(NoSuchDrill.words)}
     assert await asked(theirs, key=key, ask="open") == no_such
     assert await asked(theirs, key=key, ask=best, version=drill.version) == no_such
-    kept = await drills.drill(ann.id, drill.id)
-    assert (kept.version, kept.rung, kept.due_at) == (drill.version, drill.rung, drill.due_at)
+    assert await asked(theirs, key=key, ask="costs", version=drill.version) == no_such
+    assert await drills.drill(ann.id, drill.id) == drill
     frame = await asked(viewer, key=key, ask=best, version=drill.version)
     assert frame["said"][1] == "✅ Right: that was the best."
     await viewer.close()

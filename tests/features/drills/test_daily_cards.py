@@ -11,6 +11,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+import fsrs
+
 from bot.discord_ui.card_layout import Card
 from bot.features.drills.daily import DailyStanding, Day, DayPosition
 from bot.features.drills.discord.daily_cards import (
@@ -47,7 +49,22 @@ def claim_position() -> tuple[DayPosition, Game, Any]:
     own = state.hands[seat]
     worths = tuple((intent_of(Play(c)), Fraction(-i, 10)) for i, c in enumerate(own))
     weighed = Weighed(Unit.WIN_CHANCE, False, worths)
-    drill = Drill(8, ANN, "claim", seat, state, weighed, worths[-1][0], 4, GUILD, 2, 0, 0, False, 0)
+    drill = Drill(
+        8,
+        ANN,
+        "claim",
+        seat,
+        state,
+        weighed,
+        worths[-1][0],
+        4,
+        GUILD,
+        2,
+        fsrs.Card(),
+        0.0,
+        0,
+        False,
+    )
     game = replace(lesson_play.table(lesson, state, ANN, "Ann", 1), id=4, number=2)
     other = 1 - seat
     seats = tuple(
@@ -111,12 +128,12 @@ def test_the_next_days_words_and_an_answer_with_its_streak() -> None:
             in went
         )
         worst = drill.weighed.worths[-1][0]
-        wrong = Answered(drill, worst, drill.weighed.best, drill.weighed.cost(worst), False, None)
+        wrong = Answered(drill, worst, drill.weighed.best, drill.weighed.cost(worst), False, 0.0)
         said = answer_card(wrong, game, DailyStanding(0, DAY.day.replace(day=1), []), lang).text
         assert "💸" in said
         assert lang._("No streak yet: answer the next position right to start one.") in said
         best = drill.weighed.best
-        right = Answered(drill, best, best, Fraction(0), True, None)
+        right = Answered(drill, best, best, Fraction(0), True, 0.0)
         said = answer_card(right, game, DailyStanding(4, DAY.day.replace(day=1), []), lang).text
         streak = lang.ngettext(
             "Your streak: {n} day in a row answered right.",

@@ -8,7 +8,9 @@ with nothing changed; streaks of days answered right, and the month's table."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -25,6 +27,7 @@ from bot.features.drills.daily import (
 from bot.features.drills.daily_queries import Candidate
 from bot.features.drills.errors import NotAnOption
 from bot.features.drills.service import DrillService
+from bot.games.analysis import Unit, Weighed
 from bot.games.registry import rules_for
 from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
 from bot.storage import Database, GameStatus
@@ -131,8 +134,25 @@ async def test_quiet_without_finished_games_and_where_the_bot_may_not_write(
     assert again.shut == [], "told once a day: nothing is tried again"
 
 
+async def test_a_near_tie_kept_from_before_the_filter_is_never_a_days_position(
+    service: GameService, database: Database, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    """A drill made before drills had to have a clear best answer may be a near tie: a
+    whole server would argue over it, so no day takes it."""
+    await finished(service, dice, 1)
+    tie = Weighed(Unit.SPACES, True, (("roll", Fraction(1)), ("stop", Fraction(1))))
+    await database.write(
+        lambda c: c.execute("UPDATE drills SET weighed = ?", (json.dumps(tie.to_json()),))
+    )
+    daily = positions(database, clock)
+    await named_channel(database)
+    at_hour(clock)
+    assert (await daily.look(everywhere, open_channel)).owed == []
+    assert await daily.position(Day(GUILD, today(clock.now()))) is None, "a quiet day"
+
+
 def test_the_choice_is_the_servers_and_the_days_and_never_repeats_while_others_remain() -> None:
-    candidates = [Candidate(n, f"p{n % 7}") for n in range(1, 30)]
+    candidates = [Candidate(n, f"p{n % 7}", "claimit", {}) for n in range(1, 30)]
     day = Day(GUILD, dt.date(2026, 11, 30))
     first = chosen(candidates, set(), day)
     assert first is not None

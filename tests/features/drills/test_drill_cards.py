@@ -20,9 +20,16 @@ from bot.features.drills.discord.cards import (
     drills_card,
     option_rows,
 )
-from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer, DrillPick, NextDrill
+from bot.features.drills.discord.controls import (
+    EVERY_GAME,
+    DrillAnswer,
+    DrillHint,
+    DrillPick,
+    NextDrill,
+)
 from bot.features.drills.drill_words import option_labels
-from bot.features.drills.service import COMPARED, DAY, Answered, Drill, Progress
+from bot.features.drills.schedule import DAY, new_card
+from bot.features.drills.service import COMPARED, Answered, Drill, Progress
 from bot.games import lesson_play
 from bot.games.analysis import Grade, Unit, Weighed
 from bot.games.analysis_words import amount, grade_name
@@ -61,8 +68,9 @@ def claimit_drill() -> tuple[Drill, Game]:
     assert len(tokens) > 2
     worths = tuple((token, Fraction(-index, 2)) for index, token in enumerate(reversed(tokens)))
     weighed = Weighed(Unit.SPACES, False, worths)
+    card = new_card(0)
     drill = Drill(
-        7, ANN, "claimit", lesson.learner, state, weighed, tokens[0], 3, 5, 30, 0, 0, False, 4
+        7, ANN, "claimit", lesson.learner, state, weighed, tokens[0], 3, 5, 30, card, 0.0, 4, False
     )
     game = replace(lesson_play.table(lesson, state, ANN, "Ann", 4), id=3, number=12)
     return drill, game
@@ -78,7 +86,8 @@ async def test_a_drill_shows_its_position_and_every_option_in_a_neutral_order() 
         assert card.image is not None and card.image.description
         # Each placement as the table letters it (A first), never the judge's order.
         letters = [f"{letter}: " for letter, _ in lettered(drill.state)]
-        shown = labels(card)
+        *shown, hint = labels(card)
+        assert hint == lang._("Show the costs")
         assert [label[:3] if label else label for label in shown] == letters
         said = option_labels(drill, game, lang)
         assert shown == list(said.values())
@@ -92,7 +101,7 @@ def test_many_options_go_in_menus_each_valued_by_its_option() -> None:
     many = {f"S1@{n},1": f"Option {n}" for n in range(MOST_BUTTONS + 30)}
     rows = option_rows(drill, "claimit", 2, many, english())
     menus = [item.item for row in rows for item in row if isinstance(item, DrillPick)]
-    assert len(menus) == 2 == len(rows)
+    assert len(menus) == 2 == len(rows) - 1, "and a row for Show the costs"
     values = [o.value for menu in menus for o in menu.options]
     assert values == list(many)
     assert [menu.custom_id for menu in menus] == ["drillpick:claimit:2:7:4"] * 2
@@ -114,7 +123,9 @@ async def test_a_claim_drill_shows_its_seats_own_hand_and_no_other() -> None:
     own = state.hands[seat]
     worths = tuple((intent_of(Play(c)), Fraction(-i, 10)) for i, c in enumerate(own))
     weighed = Weighed(Unit.WIN_CHANCE, False, worths)
-    drill = Drill(8, ANN, "claim", seat, state, weighed, worths[-1][0], 4, 5, 2, 0, 0, False, 1)
+    drill = Drill(
+        8, ANN, "claim", seat, state, weighed, worths[-1][0], 4, 5, 2, new_card(0), 0.0, 1, False
+    )
     game = replace(lesson_play.table(lesson, state, ANN, "Ann", 1), id=4, number=2)
     for lang in (english(), language("de")):
         card = await drill_card(drill, game, EVERY_GAME, 0, lang)
@@ -127,7 +138,32 @@ async def test_a_claim_drill_shows_its_seats_own_hand_and_no_other() -> None:
         assert set(option_labels(drill, game, lang)) == {o for o, _ in worths}
 
 
-def answered(drill: Drill, option: str, *, right: bool, next_due: float | None) -> Answered:
+async def test_show_the_costs_shows_each_options_cost_and_is_offered_once() -> None:
+    drill, game = claimit_drill()
+    for lang in (english(), language("de")):
+        card = await drill_card(drill, game, EVERY_GAME, 1, lang)
+        (hint,) = [b for b in items(card) if isinstance(b, DrillHint)]
+        assert hint.item.custom_id == "drillhint:all:1:7:4"
+        assert lang._("Show the costs") == hint.item.label
+        shown = await drill_card(replace(drill, hinted=True), game, EVERY_GAME, 1, lang)
+        assert not [b for b in items(shown) if isinstance(b, DrillHint)]
+        assert labels(shown) == labels(card)[:-1], "the same options, answered as before"
+        said = option_labels(drill, game, lang)
+        for option, label in said.items():
+            if option == drill.weighed.best:
+                worth = lang._("the best")
+            else:
+                worth = amount(drill.weighed.cost(option), Unit.SPACES, lang)
+            assert lang._("{option}: {cost}", option=label, cost=worth) in shown.text
+        note = lang._(
+            "You have seen the costs: a right answer now brings this drill back sooner than "
+            "one without them."
+        )
+        assert note in shown.text
+        assert shown.text.startswith(card.text)
+
+
+def answered(drill: Drill, option: str, *, right: bool, next_due: float) -> Answered:
     cost = drill.weighed.cost(option)
     return Answered(replace(drill, version=5), option, drill.weighed.best, cost, right, next_due)
 
@@ -154,9 +190,9 @@ async def test_an_answer_says_its_worth_in_the_reports_words_and_when_it_comes_b
         assert not labels(card), "the fifth: no Next drill; in another server, no step-through"
         assert "/claimit " in card.text
 
-        retired = answered(drill, drill.weighed.best, right=True, next_due=None)
-        card = answer_card(retired, game, EVERY_GAME, 0, 0, NOW, lang, here=True)
-        assert lang._("Learned: retired, it won't be asked again.") in card.text
+        known = answered(drill, drill.weighed.best, right=True, next_due=NOW + 163 * DAY)
+        card = answer_card(known, game, EVERY_GAME, 0, 0, NOW, lang, here=True)
+        assert lang.ngettext("Again in {n} day.", "Again in {n} days.", 163) in card.text
         assert lang._("That was the last drill due today.") in card.text
         assert labels(card) == [step]
     german = answer_card(

@@ -11,6 +11,7 @@ from bot.activity.places import place_view
 from bot.features.drills.board import asking
 from bot.features.drills.discord.cards import drill_card
 from bot.features.drills.discord.controls import EVERY_GAME
+from bot.features.drills.schedule import new_card
 from bot.features.drills.service import Drill
 from bot.games.faces import face_for
 from bot.storage.records import Game
@@ -27,7 +28,9 @@ def drill_of(made: str) -> tuple[Drill, Game]:
     game, weighed = at.game, at.weighed
     chosen = weighed.worths[-1][0]
     kind = game.kind
-    drill = Drill(7, ANN, kind, at.seat, game.state, weighed, chosen, 3, 5, 2, 0, 0, False, 4)
+    drill = Drill(
+        7, ANN, kind, at.seat, game.state, weighed, chosen, 3, 5, 2, new_card(0), 0.0, 4, False
+    )
     return drill, game
 
 

@@ -1,7 +1,8 @@
 """Drills through the real bot and the emulator: ``/my drills`` with nothing due, and with
 drills due serving them to the player alone, one at a time; a wrong and a right answer
-in the report's words, scheduled as the ladder says; another member's drill, an older
-message and a second answer refused with nothing changed; the step-through at the
+in the report's words, scheduled by FSRS; **Show the costs** before a right answer,
+rated Hard; another member's drill, an older message and a second answer or hint
+refused with nothing changed; the step-through at the
 drill's move; a Claim drill showing its seat's own hand alone; a direct message; German.
 
 The drills are written in each test's setup from positions of a real game of the test's
@@ -20,11 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fsrs import Rating
 
-from bot.features.drills import queries
+from bot.features.drills import queries, schedule
 from bot.features.drills.drill_words import option_labels
 from bot.features.drills.errors import DrillAlreadyAnswered, NoSuchDrill
-from bot.features.drills.service import DAY, Drill, DrillService
+from bot.features.drills.schedule import DAY
+from bot.features.drills.service import Drill, DrillService
 from bot.games.analysis import Unit, Weighed
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label
@@ -174,7 +177,7 @@ async def test_drills_are_served_privately_answered_scheduled_and_refused_plainl
     first, second = await own(world, ann)
     mine = await drawn(world, await world.command(ann, "my drills"))
     assert "2 drills are due today." in describe(mine)
-    assert "Claim It!" in describe(mine) and "2 due · 0 learned · 0 retired" in describe(mine)
+    assert "Claim It!" in describe(mine) and "2 due · 0 learning · 0 known" in describe(mine)
     assert all(m.ephemeral for m in world.channel.messages if "Drill" in describe(m))
 
     started = await world.click(ann, mine, "Start")
@@ -184,10 +187,11 @@ async def test_drills_are_served_privately_answered_scheduled_and_refused_plainl
     assert title_of(card) == "🎯 Drill 1 · Claim It!"
     move = first.move + 1
     assert text_of(card).startswith(f"Game #{game.number}, move {move}: what would you do?")
-    labels = card.button_labels()
+    *labels, hint = card.button_labels()
     worst = first.weighed.worths[-1][0]
     # Each option named as its table marks it (a placement by its letter), by name.
     assert labels == list(option_labels(first, game, english()).values())
+    assert hint == "Show the costs"
     shown = next(b["custom_id"] for b in card.buttons() if b["custom_id"].endswith(worst))
 
     # A wrong answer: the best in the report's words, what theirs cost, tomorrow again.
@@ -199,7 +203,7 @@ async def test_drills_are_served_privately_answered_scheduled_and_refused_plainl
     cost = amount(first.weighed.cost(worst), Unit.SPACES, english())
     assert f"The best was {best}; yours cost {cost}: " in said and "Again tomorrow." in said
     after = await drills(world).drill(ann.id, first.id)
-    assert (after.rung, after.version, after.due_at) == (0, 1, world.clock.now() + DAY)
+    assert (after.version, after.due_at) == (1, world.clock.now() + DAY)
     assert card.button_labels() == [f"Step through from move {move}", "Next drill"]
 
     # Pressed again (an older message's button), another member's, and one of none.
@@ -217,16 +221,30 @@ async def test_drills_are_served_privately_answered_scheduled_and_refused_plainl
     outcomes = await world.bots[0].service.history.outcomes(game.id)
     assert heading.endswith(f" · Move {move} of {len(outcomes)}"), heading
 
-    # The next, answered right: up its ladder; and the session ends, nothing left due.
+    # The next: its costs shown first (to Ann alone, nothing answered; Bo's press of
+    # hers refused), then answered right: rated Hard, back tomorrow; and the session
+    # ends, nothing left due.
     await world.click(ann, card, "Next drill")
     await world.handled()
     assert title_of(card) == "🎯 Drill 2 · Claim It!"
+    costs = next(b["custom_id"] for b in card.buttons() if b["custom_id"].startswith("drillhint"))
+    assert await refused(world, bo, card, costs) == nothing
+    await world.click(ann, card, "Show the costs")
+    await world.handled()
+    assert title_of(card) == "🎯 Drill 2 · Claim It!" and "Show the costs" not in describe(card)
+    costly = next(o for o, _ in second.weighed.worths if second.weighed.cost(o) > 0)
+    assert amount(second.weighed.cost(costly), Unit.SPACES, english()) in describe(card)
+    assert "You have seen the costs" in describe(card)
+    assert (await drills(world).drill(ann.id, second.id)).version == second.version
     await world.click(ann, card, option_labels(second, game, english())[second.weighed.best])
     await world.handled()
     said = describe(card)
     assert "Right: that was the best." in said and "Again tomorrow." in said
     assert "That was the last drill due today." in said
-    assert (await drills(world).drill(ann.id, second.id)).rung == 1
+    hard = schedule.reviewed(second.card, Rating.Hard, world.clock.now())
+    assert (await drills(world).drill(ann.id, second.id)).card.stability == hard.stability
+    # The costs asked again on the drill as it stood before the answer: refused.
+    assert await refused(world, ann, card, costs) == already
     assert card.button_labels() == [f"Step through from move {second.move + 1}"]
     # A session started again with nothing due (an older message's Start) says so.
     start = {"custom_id": "drillnext:all:0", "component_type": 2}

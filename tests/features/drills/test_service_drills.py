@@ -1,33 +1,38 @@
 """Drills through the service: made from finished games of every game, exactly each
 player's own graded mistakes and blunders (inaccuracies too where they chose so), none
 for a computer player's seat, each with the position's legal options; a position met in
-two games one drill, whose ladder a later game's mistake starts afresh (a retired one's
-too); the ladder of waits with a moved clock; the drills due counted; an answer counted
+two games one drill, which a later game's mistake lapses (due at once); the schedule of
+answers with a moved clock, as the ``fsrs`` package's own scheduler gives it, a right
+answer after the costs were shown rated Hard, and the reminder on the day the schedule
+makes them due; the drills due counted; an answer counted
 once however many presses come at once; another member's drill, an option the drill
-never had, a retired drill and a drill whose game is gone refused in plain words with
-nothing changed; and the progress figures."""
+never had, a hint or an answer at an older version and a drill whose game is gone
+refused in plain words with nothing changed; and the progress figures."""
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import json
 import random
 from fractions import Fraction
 
 import pytest
+from fsrs import Card, Rating, Scheduler, State
 
 from bot.features.analysis.service import AnalysisService
-from bot.features.drills import making, queries
+from bot.features.drills import making, queries, schedule
 from bot.features.drills import service as drills_module
 from bot.features.drills.errors import (
     DrillAlreadyAnswered,
     DrillGameGone,
-    DrillRetired,
     NoSuchDrill,
     NotAnOption,
 )
-from bot.features.drills.service import DAY, Drill, DrillService
+from bot.features.drills.reminders import DrillReminders
+from bot.features.drills.schedule import DAY, moment
+from bot.features.drills.service import Drill, DrillService
 from bot.games.analysis import REPORT_VERSION, Analysis, Grade, Judged, Unit, graded_by
 from bot.games.registry import analyst_for, rules_for
 from bot.games.rules import IllegalIntent
@@ -219,15 +224,18 @@ async def test_a_games_drills_are_each_players_graded_decisions_with_their_legal
         assert any(d.seat == seat and grade(d) == Grade.INACCURACY for d in judged.decisions)
         drills = await every_drill(service, player.user_id, kind)
         # One drill per position graded (a position met twice in a game is one), each
-        # where it was met last, and none where the seat had nothing to decide.
+        # where it was met last, and none where the seat had nothing to decide or no
+        # option was clearly the best.
         expected: dict[str, int] = {}
         for decision in graded:
             before = outcomes[decision.move].before
-            if analyst_for(kind).weighed(before, seat) is not None:
+            weighed = analyst_for(kind).weighed(before, seat)
+            if weighed is not None and making.clearly_best(kind, weighed):
                 expected[position(kind, before, seat)] = decision.move
         assert sorted(d.move for d in drills) == sorted(expected.values())
         for drill in drills:
-            assert (drill.seat, drill.game_id, drill.rung, drill.kind) == (seat, game.id, 0, kind)
+            assert (drill.seat, drill.game_id, drill.kind) == (seat, game.id, kind)
+            assert drill.card.last_review is None
             assert drill.state == outcomes[drill.move].before
             options = [option for option, _ in drill.weighed.worths]
             assert len(options) == len(set(options)) >= 2
@@ -288,7 +296,7 @@ async def test_two_processes_making_one_game_make_its_drills_once(
     )
     drills = await every_drill(service, ANN.user_id)
     assert made == [len(drills)] and drills
-    assert {(d.rung, d.version) for d in drills} == {(0, 0)}
+    assert {(d.card.last_review, d.version) for d in drills} == {(None, 0)}
 
 
 async def test_a_game_whose_making_failed_is_made_at_the_next_ask(
@@ -318,54 +326,51 @@ async def test_an_ask_makes_the_latest_games_owed_first(
     assert {d.game_id for d in await every_drill(service, ANN.user_id)} == {first.id, second.id}
 
 
-async def retired(service: GameService, clock: ManualClock, drill: Drill) -> Drill:
-    """The drill answered right up its ladder and past its last wait."""
-    for days in (*drills_module.WAITS, 0):
-        assert not drill.retired
+async def answered_right(
+    service: GameService, clock: ManualClock, drill: Drill, times: int
+) -> Drill:
+    """The drill answered right ``times`` times, each when it was due."""
+    for _ in range(times):
+        clock.advance(max(0.0, drill.due_at - clock.now()))
         drill = (
             await drills_of(service).answer(
                 ANN.user_id, drill.id, drill.version, drill.weighed.best
             )
         ).drill
-        clock.advance(days * DAY)
-    assert drill.retired
     return drill
 
 
-async def test_the_same_position_met_again_in_a_later_game_starts_its_ladder_afresh(
+async def test_the_same_position_met_again_in_a_later_game_lapses_due_at_once(
     service: GameService, dice: ScriptedDice, clock: ManualClock
 ) -> None:
     first = await played(service, dice, "claimit", seed=3)
     drills = await every_drill(service, ANN.user_id)
     assert len(drills) >= 3
     climbing, learned, untouched = drills[:3]
-    climbed = await drills_of(service).answer(
-        ANN.user_id, climbing.id, climbing.version, climbing.weighed.best
-    )
-    gone = await retired(service, clock, learned)
+    climbed = await answered_right(service, clock, climbing, 1)
+    known = await answered_right(service, clock, learned, 4)
+    assert known.card.stability is not None and known.card.stability >= schedule.KNOWN
     clock.advance(60)
-    assert {d.id for d in await every_drill(service, ANN.user_id)} == {
-        d.id for d in drills if d.id != learned.id
-    }
+    assert learned.id not in {d.id for d in await every_drill(service, ANN.user_id)}
     # The same dice and choices: the same game again, every mistake of it made again.
     second = await played(service, dice, "claimit", seed=3)
-    assert second.id != first.id
+    assert second.id != first.id and second.finished_at is not None
     again = await every_drill(service, ANN.user_id)
     assert sorted(d.id for d in again) == sorted(d.id for d in drills)
     assert {d.game_id for d in again} == {second.id}
-    for was in (climbed.drill, gone):
+    for was in (climbed, known, untouched):
         now = await drills_of(service).drill(ANN.user_id, was.id)
-        assert (now.rung, now.retired, now.due_at) == (0, False, clock.now())
+        # A review rated Again at the game's end, and due at once.
+        lapsed = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+        card, _ = lapsed.review_card(was.card, Rating.Again, moment(second.finished_at))
+        assert (now.card.stability, now.card.difficulty) == (card.stability, card.difficulty)
+        assert now.due_at == clock.now()
         # An answer to it as it stood before counts nowhere.
         assert now.version == was.version + 1
         with pytest.raises(DrillAlreadyAnswered):
             await drills_of(service).answer(ANN.user_id, was.id, was.version, was.weighed.best)
-    kept = await drills_of(service).drill(ANN.user_id, untouched.id)
-    assert (kept.rung, kept.due_at) == (0, clock.now())
-    back = await drills_of(service).answer(
-        ANN.user_id, learned.id, gone.version + 1, learned.weighed.best
-    )
-    assert (back.drill.rung, back.next_due) == (1, clock.now() + DAY)
+    lapsed_known = (await drills_of(service).drill(ANN.user_id, known.id)).card.stability
+    assert lapsed_known is not None and lapsed_known < known.card.stability
 
 
 async def test_a_game_that_ended_earlier_leaves_the_drills_as_a_later_one_left_them(
@@ -387,60 +392,154 @@ async def test_a_game_that_ended_earlier_leaves_the_drills_as_a_later_one_left_t
         assert (await drills_of(service).drill(ANN.user_id, each)).game_id == later.id
 
 
-async def test_a_drill_answered_right_climbs_1_3_7_21_days_then_retires(
+ANSWERS = (
+    (True, False, 0.0),
+    (True, False, 3 * 3600.0),
+    (False, False, 20 * DAY),
+    (True, False, 0.0),
+    (True, True, 0.0),
+    (True, False, 7 * 3600.0),
+    (False, True, 0.0),
+    (True, False, 0.0),
+)
+"""Answers to a drill: right or wrong, whether the costs were shown first, and how long
+after it came due (a wrong one weeks late)."""
+
+
+async def test_a_drill_is_scheduled_as_the_fsrs_packages_own_scheduler_schedules_it(
     service: GameService, dice: ScriptedDice, clock: ManualClock
 ) -> None:
     await played(service, dice, "claimit")
     drill = (await every_drill(service, ANN.user_id))[0]
-    assert drill.due_at == clock.now()
-    for rung, days in enumerate((1, 3, 7, 21)):
-        answered = await drills_of(service).answer(
-            ANN.user_id, drill.id, drill.version, drill.weighed.best
-        )
-        assert answered.right and answered.cost == 0 and answered.best == drill.weighed.best
-        assert answered.next_due == clock.now() + days * DAY
-        assert answered.drill.rung == rung + 1
-        clock.advance(days * DAY - 1)
+    assert drill.due_at == clock.now() and drill.card.state is State.Learning
+    wrong = max(drill.weighed.worths, key=lambda o: drill.weighed.cost(o[0]))[0]
+    assert drill.weighed.cost(wrong) > 0
+    # The package's scheduler: its default model and retention, in whole days, unfuzzed.
+    reference = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+    assert schedule.SCHEDULER.parameters == Scheduler().parameters
+    assert schedule.SCHEDULER.desired_retention == Scheduler().desired_retention == 0.9
+    card = Card(card_id=0, due=moment(clock.now()))
+    ratings = []
+    for right, hinted, late in ANSWERS:
+        clock.advance(drill.due_at - clock.now() - 1)
         assert drill.id not in {d.id for d in await every_drill(service, ANN.user_id)}
-        clock.advance(1)
-        drill = await drills_of(service).drill(ANN.user_id, drill.id)
+        clock.advance(1 + late)
         assert drill.id in {d.id for d in await every_drill(service, ANN.user_id)}
-    retired = await drills_of(service).answer(
+        if hinted:
+            drill = await drills_of(service).hint(ANN.user_id, drill.id, drill.version)
+        option = drill.weighed.best if right else wrong
+        answered = await drills_of(service).answer(ANN.user_id, drill.id, drill.version, option)
+        assert answered.right is right and answered.best == drill.weighed.best
+        rating = Rating.Again if not right else Rating.Hard if hinted else Rating.Good
+        card, _ = reference.review_card(card, rating, moment(clock.now()))
+        ratings.append(rating)
+        assert answered.next_due == card.due.timestamp() == answered.drill.due_at
+        assert answered.drill.card.stability == card.stability
+        assert answered.drill.card.difficulty == card.difficulty
+        drill = answered.drill
+    assert ratings.count(Rating.Hard) == 1 and ratings.count(Rating.Again) == 2
+    # Never retired: asked again when it is due, however far out.
+    clock.advance(drill.due_at - clock.now())
+    assert drill.id in {d.id for d in await every_drill(service, ANN.user_id)}
+
+
+async def test_a_right_answer_after_the_costs_were_shown_is_rated_hard(
+    service: GameService, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    await played(service, dice, "claimit")
+    plain, helped = (await every_drill(service, ANN.user_id))[:2]
+    drills = drills_of(service)
+    shown = await drills.hint(ANN.user_id, helped.id, helped.version)
+    assert shown.hinted and shown.version == helped.version and not plain.hinted
+    # Shown again: the same, nothing more changed.
+    assert await drills.hint(ANN.user_id, helped.id, helped.version) == shown
+    alone = await drills.answer(ANN.user_id, plain.id, plain.version, plain.weighed.best)
+    # The answer's press says nothing of the costs: the service's note of them decides.
+    after = await drills.answer(ANN.user_id, helped.id, helped.version, helped.weighed.best)
+    assert after.right and alone.right and not after.drill.hinted
+    expected = schedule.reviewed(helped.card, Rating.Hard, clock.now())
+    assert after.drill.card.stability == expected.stability
+    assert after.next_due == expected.due.timestamp()
+    assert alone.drill.card.stability is not None and expected.stability is not None
+    assert expected.stability < alone.drill.card.stability
+    assert after.next_due <= alone.next_due
+    # The next answer, with no costs shown at its version, is rated as it goes.
+    clock.advance(after.next_due - clock.now())
+    again = await drills.answer(ANN.user_id, helped.id, after.drill.version, helped.weighed.best)
+    good = schedule.reviewed(after.drill.card, Rating.Good, clock.now())
+    assert again.drill.card.stability == good.stability
+
+
+async def test_costs_asked_on_an_older_version_or_another_members_drill_are_refused(
+    service: GameService, dice: ScriptedDice
+) -> None:
+    await played(service, dice, "claimit")
+    drill = (await every_drill(service, ANN.user_id))[0]
+    drills = drills_of(service)
+    answered = await drills.answer(ANN.user_id, drill.id, drill.version, drill.weighed.best)
+    for version in (drill.version, drill.version + 5):
+        with pytest.raises(DrillAlreadyAnswered):
+            await drills.hint(ANN.user_id, drill.id, version)
+    with pytest.raises(NoSuchDrill):
+        await drills.hint(CY.user_id, drill.id, answered.drill.version)
+    with pytest.raises(NoSuchDrill):
+        await drills.hint(ANN.user_id, drill.id + 1000, 0)
+    assert await drills.drill(ANN.user_id, drill.id) == answered.drill
+
+
+async def test_a_drill_is_due_to_the_clocks_own_fraction_of_a_second(
+    service: GameService, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    """The card's datetimes keep microseconds: a drill made or answered between two is
+    still due at the clock's own time, not a rounding later."""
+    clock.advance(0.1234567891)
+    await played(service, dice, "claimit")
+    drill = (await every_drill(service, ANN.user_id))[0]
+    assert drill.due_at == clock.now()
+    answered = await drills_of(service).answer(
         ANN.user_id, drill.id, drill.version, drill.weighed.best
     )
-    assert retired.right and retired.next_due is None
-    assert not drill.retired and retired.drill.retired
-    clock.advance(365 * DAY)
-    assert drill.id not in {d.id for d in await every_drill(service, ANN.user_id)}
-    # Answered again at the version it retired at: refused, nothing changed.
-    for option in (drill.weighed.best, drill.weighed.worths[-1][0]):
-        with pytest.raises(DrillRetired) as refused:
-            await drills_of(service).answer(ANN.user_id, drill.id, retired.drill.version, option)
-        assert "retired" in str(refused.value)
-    assert await drills_of(service).drill(ANN.user_id, drill.id) == retired.drill
+    assert answered.next_due == clock.now() + 2 * DAY
 
 
-async def test_a_wrong_answer_restarts_the_ladder_and_comes_back_tomorrow(
+async def test_the_reminder_comes_on_the_day_the_schedule_makes_drills_due(
+    service: GameService, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    await played(service, dice, "claimit")
+    drills = drills_of(service)
+    made = await every_drill(service, ANN.user_id)
+    for drill in made:
+        await drills.answer(ANN.user_id, drill.id, drill.version, drill.weighed.best)
+    due = min([(await drills.drill(ANN.user_id, d.id)).due_at for d in made])
+    assert due == clock.now() + 2 * DAY, "a new drill answered right: two days on"
+    await service.players.choose(ANN.user_id, "en-US", declared={"drill_reminders": "on"})
+    reminders = DrillReminders(service.database, clock.now, service.players, drills.due_count)
+    reminded = []
+    for _ in range(3):
+        # The player's summary hour (18:00 UTC) of each day from now on.
+        looked = await reminders.look()
+        assert looked.next_at is not None
+        clock.advance(looked.next_at - clock.now())
+        for reminder in (await reminders.look()).owed:
+            reminded.append((reminder.day, await reminders.still_due(reminder)))
+            await reminders.settled(reminder)
+    # None the next day, none the day they come due (late in the evening, after its
+    # 18:00), then one, of them all.
+    due_on = dt.datetime.fromtimestamp(due, dt.UTC)
+    assert due_on.hour >= 18 and clock.now() > due
+    assert reminded == [(due_on.date() + dt.timedelta(days=1), len(made))]
+
+
+async def test_a_wrong_answer_comes_back_tomorrow(
     service: GameService, dice: ScriptedDice, clock: ManualClock
 ) -> None:
     await played(service, dice, "claimit")
     drill = (await every_drill(service, ANN.user_id))[0]
     wrong = max(drill.weighed.worths, key=lambda o: drill.weighed.cost(o[0]))[0]
-    assert drill.weighed.cost(wrong) > 0
-    climbed = await drills_of(service).answer(
-        ANN.user_id, drill.id, drill.version, drill.weighed.best
-    )
-    clock.advance(DAY)
-    answered = await drills_of(service).answer(ANN.user_id, drill.id, climbed.drill.version, wrong)
+    answered = await drills_of(service).answer(ANN.user_id, drill.id, drill.version, wrong)
     assert not answered.right and answered.best == drill.weighed.best
     assert answered.cost == drill.weighed.cost(wrong)
-    assert (answered.drill.rung, answered.next_due) == (0, clock.now() + DAY)
-    clock.advance(DAY)
-    again = await drills_of(service).answer(
-        ANN.user_id, drill.id, answered.drill.version, drill.weighed.best
-    )
-    # Back at the foot of the ladder: the next wait is its first, a day.
-    assert (again.drill.rung, again.next_due) == (1, clock.now() + DAY)
+    assert answered.next_due == clock.now() + DAY
 
 
 async def test_the_drills_due_are_counted_of_one_game_or_of_every_game(
@@ -475,7 +574,7 @@ async def test_a_drill_answered_twice_at_once_counts_once(
     refused = [a for a in answers if isinstance(a, BaseException)]
     assert len(refused) == 1 and isinstance(refused[0], DrillAlreadyAnswered)
     now = await drills_of(service).drill(ANN.user_id, drill.id)
-    assert (now.version, now.rung) == (drill.version + 1, 1)
+    assert now.version == drill.version + 1 and now.card.state is State.Review
 
 
 async def test_another_members_drill_and_an_option_it_never_had_are_refused(
@@ -573,7 +672,7 @@ async def test_progress_counts_drills_and_compares_first_and_last_judged_games(
     progress = {p.kind: p for p in await drills_of(service).progress(ANN.user_id)}
     assert list(progress) == ["claimit", "nuggets"]
     claimit = progress["claimit"]
-    assert (claimit.due, claimit.learned, claimit.retired) == (len(drills) - 1, 1, 0)
+    assert (claimit.due, claimit.learning, claimit.known) == (len(drills) - 1, 1, 0)
     # Two: the first and the last apart, and what both cost together.
     assert claimit.judged == 2
     assert claimit.first_cost == cost(await report(service, first), first)
@@ -582,7 +681,7 @@ async def test_progress_counts_drills_and_compares_first_and_last_judged_games(
     assert alone.cost == claimit.first_cost
     assert claimit.cost is not None and claimit.cost != alone.cost
     nuggets = progress["nuggets"]
-    assert (nuggets.due, nuggets.learned, nuggets.retired, nuggets.judged) == (0, 0, 0, 0)
+    assert (nuggets.due, nuggets.learning, nuggets.known, nuggets.judged) == (0, 0, 0, 0)
     assert nuggets.cost is None and nuggets.first_cost is None and nuggets.recent_cost is None
 
 

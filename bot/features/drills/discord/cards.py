@@ -1,7 +1,8 @@
 """A drill as its player sees it: the position drawn by the game's own face with what
 was to decide, and each option as a button (a menu where there are more than a few rows
 of them); the answer in the words and units of the game's report; and ``/my drills``,
-what is due and how each game's drills and decisions go.
+what is due and how each game's drills and decisions go; **Show the costs** shows each
+option's cost without answering (a right answer after it spaces the drill less).
 
 The position is drawn as a lesson's is, for the player's seat alone: a game with secrets
 shows the public table and that seat's own hand (the face's ``private``), never what
@@ -25,14 +26,18 @@ from bot.features.drills.discord.controls import (
     EVERY_GAME,
     OPTION,
     DrillAnswer,
+    DrillHint,
     DrillPick,
     NextDrill,
+    scope_of,
 )
 from bot.features.drills.drill_words import (
     answered_line,
     asked_text,
     cost_scale,
+    costs,
     drill_title,
+    hinted_note,
     option_labels,
     position,
     progress_lines,
@@ -41,6 +46,14 @@ from bot.features.drills.drill_words import (
     when,
 )
 from bot.features.drills.service import SESSION, Answered, Drill, Progress
+from bot.features.drills.theme_words import (
+    theme_line,
+    theme_name,
+    weak_footer,
+    weak_heading,
+    weak_lines,
+)
+from bot.features.drills.themes import ThemeCost, theme_scope
 from bot.games.faces import face_for
 from bot.games.limits import shortened
 from bot.games.replay import step_showing
@@ -61,11 +74,15 @@ MENU_LABEL = 100
 
 async def drill_card(drill: Drill, game: Game, scope: str, served: int, lang: Language) -> Card:
     """The drill's position as its seat saw it in ``game`` (the latest it was met in,
-    whose seats name the players), under what was to decide, with its options."""
+    whose seats name the players), under what was to decide, with its options: their
+    costs under it once shown."""
+    asked = asked_text(drill, game, lang)
+    if drill.hinted:
+        asked = "\n\n".join([asked, "\n".join(costs(drill, game, lang)), hinted_note(lang)])
     labels = option_labels(drill, game, lang)
     rows = option_rows(drill, scope, served, labels, lang)
     title = drill_title(served, drill.kind, lang)
-    return await drawn_position(drill, game, title, asked_text(drill, game, lang), rows, lang)
+    return await drawn_position(drill, game, title, asked, rows, lang)
 
 
 async def drawn_position(
@@ -97,13 +114,17 @@ async def drawn_position(
 def option_rows(
     drill: Drill, scope: str, served: int, labels: dict[str, str], lang: Language
 ) -> Rows:
-    """The drill's options (``offered``), each answering the drill at the version shown."""
+    """The drill's options (``offered``), each answering the drill at the version shown;
+    and **Show the costs** until they are shown."""
+    hint: tuple[DrillHint, ...] = ()
+    if not drill.hinted:
+        hint = (DrillHint(scope, served, drill.id, drill.version, lang._("Show the costs")),)
     return offered(
         labels,
         lambda option, look: DrillAnswer(scope, served, drill.id, drill.version, option, look),
         lambda: DrillPick(scope, served, drill.id, drill.version),
         lang,
-    )
+    ) + flowed((hint,))
 
 
 def offered(
@@ -169,7 +190,7 @@ def answer_card(
         items.append(NextDrill(scope, served, lang._("Next drill")))
     else:
         said.append(closing(scope, left, lang))
-    text = "\n\n".join([answered_line(answered, game, lang), *said])
+    text = "\n\n".join([answered_line(answered, game, lang), theme_line(drill, lang), *said])
     return Card(
         title=drill_title(served - 1, drill.kind, lang),
         text=text,
@@ -182,11 +203,8 @@ def closing(scope: str, left: int, lang: Language) -> str:
     """How a session ends: with what is still due, and the command that serves it."""
     if not left:
         return lang._("That was the last drill due today.")
-    command = (
-        own_slash("my", "drills")
-        if scope == EVERY_GAME
-        else slash(face_for(scope).command, "drills")
-    )
+    kind, _ = scope_of(scope)
+    command = own_slash("my", "drills") if kind is None else slash(face_for(kind).command, "drills")
     return lang.ngettext(
         "That makes {most} for this session; {n} more is due: {command} serves it.",
         "That makes {most} for this session; {n} more are due: {command} serves them.",
@@ -203,16 +221,30 @@ def ended_card(scope: str, left: int, lang: Language) -> Card:
     )
 
 
-def none_due_card(kind: str, progress: Sequence[Progress], lang: Language) -> Card:
-    """``/<game> drills`` with nothing due: says so, and how that game's drills stand."""
+def none_due_card(
+    kind: str, progress: Sequence[Progress], lang: Language, theme: str | None = None
+) -> Card:
+    """``/<game> drills [theme]`` with nothing due: says so, and how that game's drills
+    stand."""
     title = face_for(kind).title
-    text = lang._("No {game} drill is due today.", game=title)
+    text = (
+        lang._("No {game} drill is due today.", game=title)
+        if theme is None
+        else lang._(
+            "No {game} drill of “{theme}” is due today.",
+            game=title,
+            theme=theme_name(kind, theme, lang),
+        )
+    )
     return _standing_card(text, [each for each in progress if each.kind == kind], lang)
 
 
-def drills_card(progress: Sequence[Progress], lang: Language) -> Card:
+def drills_card(
+    progress: Sequence[Progress], lang: Language, weak: Sequence[ThemeCost] = ()
+) -> Card:
     """``/my drills``: how many are due today over every game, with **Start** where any
-    is, and each game's drills and decisions."""
+    is, each game's drills and decisions, and the player's ``weak`` themes, each with a
+    button that serves its drills due."""
     due = sum(each.due for each in progress)
     if not progress:
         text = lang._(
@@ -231,7 +263,24 @@ def drills_card(progress: Sequence[Progress], lang: Language) -> Card:
     rows: Rows = ()
     if due:
         rows = ((NextDrill(EVERY_GAME, 0, lang._("Start")),),)
-    return replace(_standing_card(text, progress, lang), rows=rows)
+    card = _standing_card(text, progress, lang)
+    if not weak:
+        return replace(card, rows=rows)
+    line = Line(weak_heading(lang), "\n".join(weak_lines(weak, lang)))
+    themed = tuple(
+        NextDrill(
+            theme_scope(each.kind, each.theme),
+            0,
+            shortened(theme_name(each.kind, each.theme, lang), BUTTON_LABEL),
+        )
+        for each in weak
+    )
+    return replace(
+        card,
+        lines=(*card.lines, line),
+        rows=(*rows, themed),
+        footer="\n".join(filter(None, (card.footer, weak_footer(lang)))),
+    )
 
 
 def _standing_card(text: str, progress: Sequence[Progress], lang: Language) -> Card:

@@ -1,6 +1,7 @@
 """Drills in Discord: ``/my drills`` shows the asker what is due over every game and how
-each game's drills and decisions go, with **Start**; ``/<game> drills`` serves that
-game's at once. A session serves five drills at most, one at a time in the same message:
+each game's drills and decisions go, with **Start**, and their weakest themes, with a
+button each that serves that theme's; ``/<game> drills`` serves that game's at once (one
+theme's, with ``theme``). A session serves five drills at most, one at a time in the same message:
 a press answers the drill shown, and the message becomes the answer, with the game's
 step-through at that move and **Next drill**.
 
@@ -29,11 +30,18 @@ from bot.features.drills.discord.cards import (
     ended_card,
     none_due_card,
 )
-from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer, DrillPick, NextDrill
+from bot.features.drills.discord.controls import (
+    DrillAnswer,
+    DrillHint,
+    DrillPick,
+    NextDrill,
+    scope_of,
+)
 from bot.features.drills.discord.daily_posts import DAILY_CONTROLS, DailyAnswering, DailyWatch
 from bot.features.drills.discord.reminders import DrillReminderWatch
 from bot.features.drills.errors import DrillGameGone
 from bot.features.drills.service import SESSION, Drill, DrillService
+from bot.features.drills.themes import theme_scope
 from bot.service.errors import GameNotFound
 from bot.storage import Game
 from bot.storage.shards import Shards
@@ -44,7 +52,7 @@ class Drilling(LookingPart, DailyAnswering):
     """Each player's drills, served to them alone and answered by their presses; and the
     servers' positions of the day (``DailyAnswering``)."""
 
-    controls = (DrillAnswer, DrillPick, NextDrill, *DAILY_CONTROLS)
+    controls = (DrillAnswer, DrillPick, DrillHint, NextDrill, *DAILY_CONTROLS)
 
     def __init__(self, context: Context) -> None:
         super().__init__(context)
@@ -75,9 +83,13 @@ class Drilling(LookingPart, DailyAnswering):
         """``/my drills``: what is due over every game, and each game's progress."""
         await reveal(interaction, self._overview(interaction.user.id, reader(interaction)))
 
-    async def game_drills(self, interaction: discord.Interaction, kind: str) -> None:
-        """``/<game> drills``: the game's first drill due, or that none is."""
-        await reveal(interaction, self._served(interaction, kind, 0))
+    async def game_drills(
+        self, interaction: discord.Interaction, kind: str, theme: str | None = None
+    ) -> None:
+        """``/<game> drills [theme]``: the game's first drill due (of ``theme``, where
+        given), or that none is."""
+        scope = kind if theme is None else theme_scope(kind, theme)
+        await reveal(interaction, self._served(interaction, scope, 0))
 
     async def next_pressed(self, interaction: discord.Interaction, pressed: NextDrill) -> None:
         """**Start** under ``/my drills``, or **Next drill** after an answer: the
@@ -96,25 +108,40 @@ class Drilling(LookingPart, DailyAnswering):
         answering = self._answered(interaction, pressed, selected(interaction))
         await update_private(interaction, answering)
 
+    async def hinted(self, interaction: discord.Interaction, pressed: DrillHint) -> None:
+        """**Show the costs**: the drill again, each option's cost under it."""
+        require_private(interaction)
+        await update_private(interaction, self._hinted(interaction, pressed))
+
+    async def _hinted(self, interaction: discord.Interaction, pressed: DrillHint) -> Card:
+        """The drill ``pressed`` names, its costs shown at the version its message shows."""
+        user = interaction.user.id
+        game = await self._game(await self.drills.drill(user, pressed.drill))
+        drill = await self.drills.hint(user, pressed.drill, pressed.seen(pressed.version))
+        return await drill_card(drill, game, pressed.scope, pressed.served, reader(interaction))
+
     async def _overview(self, user: int, lang: Language) -> Card:
         # Asking for them makes the drills of games that ended while no bot made them.
         await self.drills.due(user)
-        return drills_card(await self.drills.progress(user), lang)
+        progress = await self.drills.progress(user)
+        return drills_card(progress, lang, await self.drills.weak_themes(user))
 
     async def _served(self, interaction: discord.Interaction, scope: str, served: int) -> Card:
         """The session's next drill due (``served`` served before it), or how it ends."""
         user, lang = interaction.user.id, reader(interaction)
-        kind = None if scope == EVERY_GAME else scope
+        kind, theme = scope_of(scope)
         if served >= SESSION:
             return ended_card(scope, await self._left(user, scope), lang)
-        due = await self.drills.due(user, kind, limit=1)
+        due = await self.drills.due(user, kind, limit=1, theme=theme)
         if not due and served:
             return ended_card(scope, 0, lang)
         if not due:
             # Nothing due at a session's start (a Start pressed on an older message too).
             progress = await self.drills.progress(user)
             return (
-                drills_card(progress, lang) if kind is None else none_due_card(kind, progress, lang)
+                drills_card(progress, lang)
+                if kind is None
+                else none_due_card(kind, progress, lang, theme)
             )
         drill = due[0]
         return await drill_card(drill, await self._game(drill), scope, served, lang)
@@ -138,7 +165,7 @@ class Drilling(LookingPart, DailyAnswering):
 
     async def _left(self, user: int, scope: str) -> int:
         """How many of the session's drills are still due."""
-        return await self.drills.due_count(user, None if scope == EVERY_GAME else scope)
+        return await self.drills.due_count(user, *scope_of(scope))
 
     async def _game(self, drill: Drill) -> Game:
         """The game the drill was last met in, whose seats name its players."""
