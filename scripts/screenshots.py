@@ -12,9 +12,10 @@ page)::
 It starts its own sandbox in this process, on a free port, with its database in a temporary
 directory (never the sandbox's own ``claimit-sandbox.sqlite3``); the bot's dice and the
 script's own picks are seeded, so every run plays the same games (only the times shown
-on the page change). It needs Chromium: Debian's ``chromium-headless-shell`` (which
-``scripts/test.sh`` installs) or ``chromium``, else Playwright's own. It stops the browser
-and the sandbox on its way out, also on an error or Ctrl-C.
+on the page change, and the position of the day, which the server's day picks). It
+needs Chromium: Debian's ``chromium-headless-shell`` (which ``scripts/test.sh``
+installs) or ``chromium``, else Playwright's own. It stops the browser and the sandbox
+on its way out, also on an error or Ctrl-C.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import datetime as dt
 import io
+import json
 import math
 import random
 import re
@@ -47,6 +50,7 @@ from playwright.async_api import (
     expect,
 )
 
+from bot.games.analysis import Weighed
 from bot.settings import Settings
 from bot.storage.opening import open_database
 from emulator import DISCORD_RATE_LIMITS, DiscordEmulator, Message
@@ -54,7 +58,7 @@ from emulator.cdn import DISCORD_CDN
 from i18n import language
 from render.common.palette import PLAYERS
 from sandbox.run import sandbox_running
-from sandbox.server_world import GROUP_DM_ID
+from sandbox.server_world import CHANNEL_NAME, GROUP_DM_ID
 from scripts import unpictured_moves
 from tests.sandbox.pages import acting_as, gathered_in_voice, roll_and_take, slash
 
@@ -103,10 +107,15 @@ PICTURES: tuple[str, ...] = (
     "board-lesson.png",
     "drill-question.png",
     "drill.png",
+    "drill-costs.png",
     "board-drill.png",
+    "my-drills.png",
     "hint.png",
     "voice-night.png",
     "group-dm.png",
+    "daily-post.png",
+    "daily-answer.png",
+    "daily-month.png",
 )
 """Every file the script writes, each named in the docs."""
 
@@ -147,6 +156,8 @@ DRILL_OPTIONS = 'button[data-custom-id^="drill:"]'
 DRILL_OPTION = DRILL_OPTIONS + '[data-custom-id$=":{option}"]'
 """A drill's buttons, and the one answering ``option`` (a drill's custom_id ends with the
 option, as the report keeps it, after the drill's id in fourth place)."""
+DRILL_HINT = 'button[data-custom-id^="drillhint:"]'
+"""A drill's **Show the costs**."""
 HINT_DICE = 4
 """The friendly Gold Nuggets game with hints: Ann's first roll offers a few set-asides."""
 HINT = 'button[data-custom-id*=":hint:"]'
@@ -190,8 +201,9 @@ MESSAGE_PADDING = 16
 REPLAY_STEPS = 6
 """How far into the replay its picture is taken: a few moves on the board."""
 REPORT_WAIT = 120_000
-"""Milliseconds the report of what decided the game may take to be judged: its judging
-processes yield to everything else the machine runs."""
+"""Milliseconds the report of what decided the game may take to be judged (its judging
+processes yield to everything else the machine runs), and a replay's animation or a
+position of the day to be drawn on a busy machine."""
 CHANNEL_MARGIN = 64
 """Pixels of the channel kept free around a message pictured alone."""
 SCROLLS = 5
@@ -506,7 +518,10 @@ async def claim_it(
     await camera.message("claimit-result.png", table)
     await table.locator("button", has_text="Replay").click()
     replay = page.locator("#messages article.ephemeral", has_text="Replay · Claim It!")
-    await expect(replay.locator(".gallery img")).to_have_attribute("src", re.compile(r"\.gif"))
+    # The replay's animation is drawn first: seconds on a machine busy with other work.
+    await expect(replay.locator(".gallery img")).to_have_attribute(
+        "src", re.compile(r"\.gif"), timeout=REPORT_WAIT
+    )
     await expect(replay.locator("button", has_text="Share in the channel")).to_be_visible()
     await loaded(replay)
     await steps_on(replay.locator(".gallery img"), REPLAY_STEPS)
@@ -1011,35 +1026,60 @@ async def drills_of_inaccuracies(page: Page) -> None:
 async def drill(page: Page, database: Path, camera: Camera) -> None:
     """Ann asks for her drills of Claim It! (``/claimit drills``): the first is a position
     of the game she played with Bo, where the judge graded her choice an inaccuracy or
-    worse, with a button per option. She answers as she chose in that game, and the
-    answer says what the best was and what hers cost, with the step-through at that move
-    and **Next drill**."""
+    worse, with a button per option and **Show the costs**. She presses it: the drill
+    again, each option's cost under it. She then answers with the best, and the answer
+    says it was and when the drill comes back (sooner, as she saw the costs), with the
+    step-through at that move and **Next drill**."""
     await act_as(page, "Ann")
     asked = await private_answer(page, "/claimit drills")
     await expect(asked).to_contain_text("what would you do?")
+    await expect(asked.locator(DRILL_HINT)).to_be_visible()
     await camera.message("drill-question.png", asked)
     first = await attribute(asked.locator(DRILL_OPTIONS).first, "data-custom-id")
-    chosen = await chosen_in_game(database, int(first.split(":")[3]))
-    await asked.locator(DRILL_OPTION.format(option=chosen)).click()
-    await expect(asked).to_contain_text("The best was")
+    drill_id = int(first.split(":")[3])
+    kept = await kept_options(
+        database, "SELECT chosen, weighed FROM drills WHERE id = ?", (drill_id,)
+    )
+    await asked.locator(DRILL_HINT).click()
+    await expect(asked.locator(DRILL_HINT)).to_have_count(0)
+    await expect(asked).to_contain_text(": the best")
+    await camera.message("drill-costs.png", asked)
+    await asked.locator(DRILL_OPTION.format(option=kept.best)).click()
+    await expect(asked).to_contain_text("Right: that was the best.")
     await expect(asked.locator("button", has_text="Step through from move")).to_be_visible()
     await camera.message("drill.png", asked)
 
 
-async def chosen_in_game(database: Path, drill_id: int) -> str:
-    """What the drill's player chose in the game it comes from (an inaccuracy or worse, or it
-    would be no drill), read from the sandbox's database: the drill's own message never
-    tells which option was the best."""
+@dataclass(frozen=True)
+class KeptOptions:
+    """What the sandbox's database keeps of a drill, or of a day's position, that its
+    message never tells: what its player chose in the game (an inaccuracy or worse, or it
+    would be no drill), and the best."""
+
+    chosen: str
+    best: str
+
+
+async def kept_options(database: Path, query: str, arguments: tuple[int, ...]) -> KeptOptions:
+    """The choice in its game and the best option of the one row ``query`` reads (its
+    ``chosen`` and ``weighed``)."""
     kept = await open_database(database)
     try:
-        rows = await kept.read(
-            lambda connection: connection.fetch(
-                "SELECT chosen FROM drills WHERE id = ?", (drill_id,)
-            )
-        )
+        rows = await kept.read(lambda connection: connection.fetch(query, arguments))
     finally:
         await kept.close()
-    return str(rows[0]["chosen"])
+    weighed = Weighed.from_json(json.loads(rows[0]["weighed"]))
+    return KeptOptions(str(rows[0]["chosen"]), weighed.best)
+
+
+async def my_drills(page: Page, camera: Camera) -> None:
+    """Ann's ``/my drills``: her drills due, being learned and known in each game, what
+    her decisions cost, and her three weakest themes, each with a button serving its
+    drills."""
+    await act_as(page, "Ann")
+    progress = await private_answer(page, "/my drills")
+    await expect(progress).to_contain_text("Your weakest kinds of decision")
+    await camera.message("my-drills.png", progress)
 
 
 async def drill_on_the_board(
@@ -1130,6 +1170,92 @@ async def group_dm(page: Page, camera: Camera) -> None:
     await act_as(page, "Ann")
     await in_view(lobby)
     await camera.page("group-dm.png", page)
+
+
+DAILY_OPEN = 'button[data-custom-id^="dailyopen:"]'
+DAILY_POSTS = f"#messages article:has({DAILY_OPEN})"
+"""**Answer** on a position of the day's post (its custom_id names the server and the
+day), and the posts."""
+DAILY_OPTIONS = 'button[data-custom-id^="dailyanswer:"]'
+DAILY_OPTION = DAILY_OPTIONS + '[data-custom-id$=":{option}"]'
+DAILY_MENU = 'select[data-custom-id^="dailypick:"]'
+"""A day's option as a button (its custom_id ends with the option), or the menu of its
+options where there are many."""
+FIRST_DAY = (("Ann", True), ("Bo", False), ("Cy", True))
+"""Who answers the first day's position, and whether with the best: Bo answers as it
+was played in the game; Cy's Discord is in German."""
+
+
+async def position_of_the_day(
+    page: Page, emulator: DiscordEmulator, database: Path, camera: Camera
+) -> None:
+    """Ann names #games for the position of the day, at the sandbox's current hour (UTC),
+    so that the day's post is due at once; the sandbox's clock moves on ten minutes, which
+    wakes the bot's watch, and the post comes. Ann, Bo and Cy answer it (Bo wrongly). The
+    clock moves on a day: the next post says how the first went and shows the next
+    position (its picture). Ann answers it right: her answer with her streak of two days,
+    and **This month**, the month's table, are pictured."""
+    await act_as(page, "Ann")
+    await page.locator("#channels li:not(.thread)", has_text=CHANNEL_NAME).click()
+    await expect(page.locator("#channel-kind")).to_have_text("#")
+    hour = dt.datetime.fromtimestamp(emulator.clock.now(), dt.UTC).hour
+    named = await private_answer(
+        page, f"/server settings daily_channel:#{CHANNEL_NAME} daily_hour:{hour}"
+    )
+    await expect(named).to_contain_text(f"{hour:02}:00 UTC")
+    posts = page.locator(DAILY_POSTS)
+    await page.locator("#clock-moves button", has_text="+10 min").click()
+    await expect(posts).to_have_count(1, timeout=REPORT_WAIT)
+    first = by_id(page, await posts.last.get_attribute("data-id"))
+    for member, right in FIRST_DAY:
+        await daily_answer(page, first, database, member, right=right)
+
+    # The page draws a message's time as the member acted as reads times: Ann's.
+    await act_as(page, "Ann")
+    await page.locator("#clock-moves button", has_text="+1 day").click()
+    await expect(posts).to_have_count(2, timeout=REPORT_WAIT)
+    post = by_id(page, await posts.last.get_attribute("data-id"))
+    await expect(post).to_contain_text("Last position: 3 answered, 2 right.")
+    await loaded(post)
+    await camera.message("daily-post.png", post)
+    answer = await daily_answer(page, post, database, "Ann", right=True)
+    await expect(answer).to_contain_text("Your streak: 2 days in a row answered right.")
+    await camera.message("daily-answer.png", answer)
+    month = page.locator("#messages article.ephemeral", has_text="Positions of the day ·")
+    await post.locator("button", has_text="This month").click()
+    await expect(month).to_have_count(1)
+    await expect(month).to_contain_text("Your streak: 2 days")
+    await camera.message("daily-month.png", by_id(page, await month.get_attribute("data-id")))
+
+
+async def daily_answer(
+    page: Page, post: Locator, database: Path, member: str, *, right: bool
+) -> Locator:
+    """``member`` presses **Answer** under the day's ``post`` and answers the position
+    it opens to them: with the best (``right``), else as it was played in the game. The
+    answer, as it is shown to them alone."""
+    await act_as(page, member)
+    private = page.locator("#messages article.ephemeral")
+    before = await private.count()
+    await post.locator("button", has_text="Answer").click()
+    await expect(private).to_have_count(before + 1)
+    opened = by_id(page, await private.last.get_attribute("data-id"))
+    guild, day = (await attribute(post.locator(DAILY_OPEN), "data-custom-id")).split(":")[1:]
+    kept = await kept_options(
+        database,
+        "SELECT chosen, weighed FROM daily_posts WHERE guild_id = ? AND day = ?",
+        (int(guild), int(day)),
+    )
+    option = kept.best if right else kept.chosen
+    button = opened.locator(DAILY_OPTION.format(option=option))
+    if await button.count():
+        await button.click()
+    else:
+        await opened.locator(DAILY_MENU).select_option(value=option)
+    # Answered (in the member's language: Cy's is German) once no option is left.
+    await expect(opened.locator(f"{DAILY_OPTIONS}, {DAILY_MENU}")).to_have_count(0)
+    await loaded(opened)
+    return opened
 
 
 Move = Callable[[Page, Locator], Awaitable[None]]
@@ -1230,6 +1356,7 @@ async def make_pictures(out: Path) -> list[Written]:
         await lesson(browser, page, url, camera)
         await lesson_on_the_board(browser, url, emulator, camera)
         await drill(page, database, camera)
+        await my_drills(page, camera)
         await drill_on_the_board(browser, url, emulator, camera)
         dice.seed(HINT_DICE)
         await hint(page, camera)
@@ -1237,6 +1364,7 @@ async def make_pictures(out: Path) -> list[Written]:
         await voice_night(page, camera)
         dice.seed(GROUP_DM_DICE)
         await group_dm(page, camera)
+        await position_of_the_day(page, emulator, database, camera)
     missing = set(PICTURES) - set(camera.written)
     if missing:
         raise RuntimeError(f"not written: {', '.join(sorted(missing))}")
