@@ -21,7 +21,8 @@ from pathlib import Path
 from bench.figures import spread
 from bot.discord_ui.card_layout import sent
 from bot.features.drills.daily import DailyPositions, moment, today
-from bot.features.drills.discord.daily_cards import anonymous, post_card
+from bot.features.drills.daily_words import anonymous
+from bot.features.drills.discord.daily_cards import post_card
 from bot.features.drills.service import DrillService
 from bot.games.registry import GAMES, rules_for
 from bot.service import SYSTEM, Actor, GameService, GuildSettingsService, Player
@@ -71,7 +72,7 @@ async def bench(kind: str, games: int, days: int) -> tuple[list[float], list[flo
             )
             settings = GuildSettingsService(database)
             await settings.change(GUILD, declared={"daily_channel": 77, "daily_hour": HOUR})
-            daily = DailyPositions(database, clock.now, settings.get)
+            daily = DailyPositions(database, clock.now)
             chose: list[float] = []
             drew: list[float] = []
             lang = english()
@@ -80,7 +81,9 @@ async def bench(kind: str, games: int, days: int) -> tuple[list[float], list[flo
                 at = moment(today(now), HOUR)
                 clock.advance((at if at > now else at + 86400) - now)
                 started = time.perf_counter()
-                looked = await daily.look(lambda guild: True, lambda guild, channel: True)
+                looked = await daily.look(
+                    lambda guild: True, lambda guild, channel: True, settings.get
+                )
                 chose.append(time.perf_counter() - started)
                 (day,) = looked.owed
                 started = time.perf_counter()

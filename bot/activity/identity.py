@@ -124,9 +124,14 @@ class Viewer:
     """Their access token, with which Discord is asked again (``FRESH_SECONDS``)."""
 
     @property
+    def where(self) -> Where:
+        """Where the Activity runs, as a ``Where`` names it."""
+        return Where(self.guild_id, self.channel_id)
+
+    @property
     def actor(self) -> Actor:
         """The viewer as the service knows who asks: only in the instance's channel."""
-        return Actor(self.user_id, where=Where(self.guild_id, self.channel_id))
+        return Actor(self.user_id, where=self.where)
 
 
 class DiscordIdentity:

@@ -15,6 +15,7 @@ from bot.activity.game_views import shown
 from bot.games.faces import face_for
 from bot.service import GameService
 from bot.service.board_places import Asked, BoardPlace, Shown
+from bot.service.game_loading import Where
 from i18n import Language
 
 JSON = dict[str, Any]
@@ -31,11 +32,13 @@ class BoardPlaces:
         """Whether some feature declares a place called ``name``."""
         return isinstance(name, str) and name in self._named
 
-    async def listed(self, user_id: int, lang: Language) -> JSON:
-        """The ways into every place the games list offers ``user_id``."""
+    async def listed(self, user_id: int, where: Where, lang: Language) -> JSON:
+        """The ways into every place the games list offers ``user_id``, on the board
+        opened ``where``."""
         listed = []
         for place in self._named.values():
-            for entry in await place.entries(self._service.part(place.service), user_id, lang):
+            part = self._service.part(place.service)
+            for entry in await place.entries(part, user_id, where, lang):
                 listed.append(
                     {
                         "place": place.name,
@@ -50,11 +53,20 @@ class BoardPlaces:
         return {"type": "places", "places": listed}
 
     async def opened(
-        self, name: str, user_id: int, named: str, key: str, lang: Language, now: float
+        self,
+        name: str,
+        user_id: int,
+        named: str,
+        key: str,
+        where: Where,
+        lang: Language,
+        now: float,
     ) -> JSON:
-        """The place ``name`` (``known``) on ``key``, opened by ``user_id`` (``named``)."""
+        """The place ``name`` (``known``) on ``key``, opened by ``user_id`` (``named``) on
+        the board opened ``where``."""
         place = self._named[name]
-        found = await place.opened(self._service.part(place.service), user_id, named, key, lang)
+        part = self._service.part(place.service)
+        found = await place.opened(part, user_id, named, key, where, lang)
         return place_view(name, found, user_id, lang, now)
 
     async def asked(self, name: str, asked: Asked, lang: Language, now: float) -> JSON:

@@ -325,7 +325,8 @@ class ActivityServer:
         """The channel's games, then the ways into the features' places."""
         await self.boards.show_list(watcher)
         if self._places is not None:
-            await watcher.say(await self._places.listed(watcher.viewer.user_id, watcher.lang))
+            viewer = watcher.viewer
+            await watcher.say(await self._places.listed(viewer.user_id, viewer.where, watcher.lang))
 
     async def _asked(self, watcher: Watcher, data: str) -> None:
         """One message of the page's, answered: a refusal in plain words changes nothing,
@@ -529,16 +530,17 @@ class ActivityServer:
             await self._refuse(watcher, refusals.UNKNOWN_ASK)
             return
         assert isinstance(name, str) and isinstance(key, str) and isinstance(ask, str)
-        viewer, now = watcher.viewer, self._service.clock()
+        viewer, lang, now = watcher.viewer, watcher.lang, self._service.clock()
+        where = viewer.where
         if ask == "open":
-            view = await places.opened(name, viewer.user_id, viewer.name, key, watcher.lang, now)
+            view = await places.opened(name, viewer.user_id, viewer.name, key, where, lang, now)
         else:
             version, chosen = number(asked.get("version")), asked.get("intent")
             if version is None or not (chosen is None or intent(chosen)):
                 await self._refuse(watcher, refusals.UNKNOWN_ASK)
                 return
-            there = AskedThere(viewer.user_id, viewer.name, key, version, ask, chosen)
-            view = await places.asked(name, there, watcher.lang, now)
+            there = AskedThere(viewer.user_id, viewer.name, key, version, ask, chosen, where)
+            view = await places.asked(name, there, lang, now)
         watcher.watching, watcher.sent = None, None
         await watcher.say(view)
 

@@ -7,6 +7,10 @@ what each of their asks does there are the service's to say (a change in one
 transaction, as any of its changes). The board names no feature: it lists each place's
 entries, shows a place as a game's board with the feature's words and ways above it, and
 sends on what the viewer asks there.
+
+A place is told where the board was opened (``Where``: its server, 0 in a DM or group
+DM, and its channel), as Discord vouched for it: what belongs to a server is the
+server's the board runs in, never one a key names.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Generic, TypeVar
 
 from bot.games.face import Tone
 from bot.service.feature_service import FeatureService
+from bot.service.game_loading import Where
 from bot.storage.records import Game
 from i18n import Language
 
@@ -77,7 +82,8 @@ class Shown:
 @dataclass(frozen=True)
 class Asked:
     """An ask made in a place: by whom (named ``name`` there), on which key, at which
-    version, and what (``move`` with its ``intent``, or one of the ways' asks)."""
+    version, what (``move`` with its ``intent``, or one of the ways' asks), and where the
+    board it came from was opened."""
 
     user_id: int
     name: str
@@ -85,6 +91,7 @@ class Asked:
     version: int
     ask: str
     intent: str | None
+    where: Where
 
 
 @dataclass(frozen=True)
@@ -95,11 +102,12 @@ class BoardPlace(Generic[Service]):
     """How the board asks for it: unique among the features' places."""
     service: type[Service]
     """The feature's service (its ``Feature.service``), which the calls below are given."""
-    entries: Callable[[Service, int, Language], Awaitable[Sequence[Entry]]]
-    """The ways into it the games list offers the user."""
-    opened: Callable[[Service, int, str, str, Language], Awaitable[Shown]]
-    """The place on ``key`` opened by the user (named as given): refused as the feature's
-    buttons are (``ServiceError``), else where they stand there."""
+    entries: Callable[[Service, int, Where, Language], Awaitable[Sequence[Entry]]]
+    """The ways into it the games list offers the user, on the board opened there."""
+    opened: Callable[[Service, int, str, str, Where, Language], Awaitable[Shown]]
+    """The place on ``key`` opened by the user (named as given), on the board opened
+    there: refused as the feature's buttons are (``ServiceError``), else where they
+    stand there."""
     asked: Callable[[Service, Asked, Language], Awaitable[Shown]]
     """An ask made there, refused as the feature's buttons are (``ServiceError``, nothing
     changed), else one change of the feature's service; then what the place shows."""

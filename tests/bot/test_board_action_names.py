@@ -27,7 +27,7 @@ def test_two_features_declaring_one_action_are_a_mistake() -> None:
 
 def test_the_features_places_and_two_of_one_name() -> None:
     places = board_places_of(discovered())
-    assert [place.name for place in places] == ["lesson", "drills", "drill_themes"]
+    assert [place.name for place in places] == ["lesson", "drills", "drill_themes", "daily"]
     twice = (Feature(board_places=places[:1]), Feature(board_places=places[:1]))
     with pytest.raises(TypeError, match="one board place"):
         board_places_of(twice)

@@ -3,6 +3,7 @@ by how they answer, until they know them; and a server's position of the day, on
 its members' mistakes for all of them to answer."""
 
 from bot.features.drills.board import DRILLS_PLACE
+from bot.features.drills.daily_board import DAILY_PLACE
 from bot.features.drills.daily_settings import DAILY_NAMED, DAILY_SETTINGS
 from bot.features.drills.reminder_settings import DRILL_REMINDERS
 from bot.features.drills.service import DrillService
@@ -14,7 +15,7 @@ FEATURE = Feature(
     service=DrillService,
     settings=DAILY_SETTINGS,
     player_settings=(DRILLS_FROM, DRILL_REMINDERS, DAILY_NAMED),
-    board_places=(DRILLS_PLACE, THEMES_PLACE),
+    board_places=(DRILLS_PLACE, THEMES_PLACE, DAILY_PLACE),
     needs=(Role.REPORTS,),
     discord=DiscordPart(),
 )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from bot.features.drills.drill import Answered, Drill
 from bot.features.drills.drill_words import (
     answered_line,
     cost_scale,
@@ -34,11 +35,12 @@ from bot.features.drills.drill_words import (
     when,
 )
 from bot.features.drills.errors import NoSuchDrill, NotAnOption
-from bot.features.drills.service import SESSION, Answered, Drill, DrillService
+from bot.features.drills.service import SESSION, DrillService
 from bot.games.face import Tone
 from bot.games.faces import face_for
 from bot.games.registry import REGISTRATIONS
 from bot.service.board_places import Asked, BoardPlace, Entry, Shown, Way
+from bot.service.game_loading import Where
 from bot.storage.records import Game
 from i18n import Language
 
@@ -83,9 +85,9 @@ def kind_key(kind: str, served: int) -> str:
     return f"{kind}.{served}"
 
 
-async def entries(drills: DrillService, user_id: int, lang: Language) -> list[Entry]:
+async def entries(drills: DrillService, user_id: int, where: Where, lang: Language) -> list[Entry]:
     """Each game the player has drills or finished games of: how many are due, else how
-    their drills stand."""
+    their drills stand (their own, wherever the board was opened)."""
     shown = []
     for progress in await drills.progress(user_id):
         if progress.due:
@@ -101,7 +103,9 @@ async def entries(drills: DrillService, user_id: int, lang: Language) -> list[En
     return shown
 
 
-async def opened(drills: DrillService, user_id: int, name: str, key: str, lang: Language) -> Shown:
+async def opened(
+    drills: DrillService, user_id: int, name: str, key: str, where: Where, lang: Language
+) -> Shown:
     """The game's next due drill (or that none is), or the drill ``key`` names: asked
     while it is due, else said to be answered."""
     at = At.read(key)

@@ -27,15 +27,16 @@ from fsrs import Card
 from bot.features.drills import daily_queries as queries
 from bot.features.drills.daily_queries import Candidate, KeptDay
 from bot.features.drills.daily_settings import DAILY_CHANNEL, DAILY_HOUR
+from bot.features.drills.drill import Answered, Drill
 from bot.features.drills.errors import NotAnOption
 from bot.features.drills.making import clearly_best
-from bot.features.drills.service import Answered, Drill
 from bot.games.analysis import Weighed
 from bot.games.registry import rules_for
 from bot.service.errors import Refusal
+from bot.storage import player_queries
 from bot.storage.connection import Connection
 from bot.storage.database import Database
-from bot.storage.records import GuildSettings
+from bot.storage.records import GuildSettings, PlayerSettings
 from i18n import Message
 
 LATE = 12 * 3600.0
@@ -163,31 +164,31 @@ def streak(posted: Sequence[int], right: set[int], current: int) -> int:
 class DailyPositions:
     """Each server's position of the day: decided, posted, answered, counted."""
 
-    def __init__(
-        self,
-        database: Database,
-        clock: Callable[[], float],
-        settings: Callable[[int], Awaitable[GuildSettings]],
-    ) -> None:
-        """``settings``: a server's settings (the settings service's ``get``)."""
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self._db = database
         self._clock = clock
-        self._settings = settings
 
     async def look(
-        self, mine: Callable[[int], bool], writable: Callable[[int, int], bool]
+        self,
+        mine: Callable[[int], bool],
+        writable: Callable[[int, int], bool],
+        settings: Callable[[int], Awaitable[GuildSettings]],
     ) -> DailyLooked:
         """Decides the days due now of the servers ``mine`` holds, once each: with a
         position, quiet where there is none or the bot may not write in the channel
         (``writable``, asked before anything is written); finds the days owed (decided
-        before and not posted: a stop between). And when the next day may be due."""
+        before and not posted: a stop between). And when the next day may be due.
+        ``settings``: a server's settings (the settings service's ``get``), which only
+        the watch that posts the days has kept."""
         now = self._clock()
         shut: list[tuple[int, int]] = []
         upcoming: list[float] = []
         for guild_id in await self._db.read(queries.servers_on):
             if not mine(guild_id):
                 continue
-            next_at, closed = await self._looked_at(guild_id, now, writable)
+            next_at, closed = await self._looked_at(
+                guild_id, now, writable, await settings(guild_id)
+            )
             upcoming += [] if next_at is None else [next_at]
             shut += [] if closed is None else [closed]
         owed = [
@@ -198,12 +199,15 @@ class DailyPositions:
         return DailyLooked(owed, shut, min(upcoming, default=None))
 
     async def _looked_at(
-        self, guild_id: int, now: float, writable: Callable[[int, int], bool]
+        self,
+        guild_id: int,
+        now: float,
+        writable: Callable[[int, int], bool],
+        settings: GuildSettings,
     ) -> tuple[float | None, tuple[int, int] | None]:
         """Decides the server's day if it is due and not decided: when its next day is
         due (``None``: it has no channel), and its channel where the bot may not write
         in it (the day decided quiet)."""
-        settings = await self._settings(guild_id)
         channel = DAILY_CHANNEL.of(settings)
         if channel is None:
             return None, None
@@ -274,6 +278,17 @@ class DailyPositions:
         if found is None:
             raise DailyGameGone()
         return found
+
+    async def latest(self, guild_id: int) -> Day | None:
+        """The server's current day (its latest posted, as ``current`` takes it), if it
+        has one."""
+        ordinal = today(self._clock()).toordinal()
+        kept = await self._db.read(lambda c: queries.latest_posted(c, guild_id, ordinal + 1))
+        return None if kept is None else Day(guild_id, dt.date.fromordinal(kept.day))
+
+    async def player(self, user_id: int) -> PlayerSettings:
+        """A player's settings as kept: whether a day may name them (``DAILY_NAMED``)."""
+        return await self._db.read(lambda c: player_queries.player_settings(c, user_id))
 
     async def answered(self, day: Day, user_id: int) -> str | None:
         """What the member answered the day's position, if they did."""

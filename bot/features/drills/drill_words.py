@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from bot.features.drills.drill import Answered, Drill
 from bot.features.drills.schedule import DAY
-from bot.features.drills.service import COMPARED, Answered, Drill, Progress
+from bot.features.drills.service import COMPARED, Progress
 from bot.games import shared_words
 from bot.games.analysis import DECIDED, Grade, Unit
 from bot.games.analysis_words import amount, grade_name

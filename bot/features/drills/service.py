@@ -31,11 +31,10 @@ import asyncio
 import logging
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
-
-from fsrs import Card
 
 from bot.features.drills import making, queries, schedule, themes
+from bot.features.drills.daily import DailyPositions
+from bot.features.drills.drill import Answered, Drill
 from bot.features.drills.errors import (
     DrillAlreadyAnswered,
     DrillGameGone,
@@ -62,58 +61,6 @@ theirs (the rest come at their next asks)."""
 COMPARED = 20
 """The finished games progress compares: a player's first so many, and their last, once
 they have twice as many judged (apart, neither window shares a game with the other)."""
-
-
-@dataclass(frozen=True)
-class Drill:
-    """A position of a player's own, judged a mistake of theirs, to answer again."""
-
-    id: int
-    user_id: int
-    kind: str
-    """The game's kind."""
-    seat: int
-    """The seat the player held in the game it comes from."""
-    state: Any
-    """The position, whole, as the game's rules read it: only what ``seat`` may see of it
-    is ever drawn (Claim: its own hand)."""
-    weighed: Weighed
-    """Its options and their worths, from ``seat``'s view."""
-    chosen: str
-    """The option they chose in that game (as its report keeps one)."""
-    game_id: int
-    """The latest game it was met in (its step-through shows it)."""
-    guild_id: int
-    move: int
-    """The decision's move in that game (``Judged.move``): the replay's step
-    ``replay.step_showing(move)`` shows it made."""
-    card: Card
-    """Its FSRS card: how well it is known."""
-    due_at: float
-    """When it is asked again: its card's due, as kept (to the fraction of a second the
-    bot's clock gives, which the card's datetime rounds to microseconds)."""
-    version: int
-    """One on at each change of its card (an answer, a later game meeting it): an answer
-    carries the version it saw."""
-    hinted: bool
-    """Its options' costs were shown at this version: a right answer now is rated Hard."""
-
-
-@dataclass(frozen=True)
-class Answered:
-    """What an answer to a drill did."""
-
-    drill: Drill
-    """The drill as it now stands."""
-    option: str
-    """What they picked."""
-    best: str
-    cost: Fraction
-    """What theirs gave away against the best (0: it was the best, or as good), in the
-    drill's unit."""
-    right: bool
-    next_due: float
-    """When it is asked again."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +96,9 @@ class DrillService(FeatureService):
         self._making: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._carried: asyncio.Task[None] | None = None
+        self.daily = DailyPositions(self._db, self._clock)
+        """Each server's position of the day: posted by the Discord part, answered there
+        and on the board alike."""
 
     def start(self) -> None:
         """Makes each game's drills in the background as it ends, from now until

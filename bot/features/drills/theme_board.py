@@ -22,14 +22,16 @@ from bot.features.drills.board import (
     asked_now,
     asking,
 )
+from bot.features.drills.drill import Drill
 from bot.features.drills.errors import NoSuchDrill, NotAnOption
-from bot.features.drills.service import SESSION, Drill, DrillService
+from bot.features.drills.service import SESSION, DrillService
 from bot.features.drills.theme_words import theme_name
 from bot.features.drills.themes import game_themes, theme_of, theme_scope
 from bot.games.face import Tone
 from bot.games.faces import face_for
 from bot.games.registry import REGISTRATIONS
 from bot.service.board_places import Asked, BoardPlace, Entry, Shown, Way
+from bot.service.game_loading import Where
 from i18n import Language
 
 KEY = re.compile(
@@ -67,7 +69,7 @@ class At:
         return at if drill_id is None else f"{at}.{drill_id}"
 
 
-async def entries(drills: DrillService, user_id: int, lang: Language) -> list[Entry]:
+async def entries(drills: DrillService, user_id: int, where: Where, lang: Language) -> list[Entry]:
     """Each of the player's weakest themes: its name and game, and how many of its
     drills are due."""
     shown = []
@@ -84,7 +86,9 @@ async def entries(drills: DrillService, user_id: int, lang: Language) -> list[En
     return shown
 
 
-async def opened(drills: DrillService, user_id: int, name: str, key: str, lang: Language) -> Shown:
+async def opened(
+    drills: DrillService, user_id: int, name: str, key: str, where: Where, lang: Language
+) -> Shown:
     """The theme's next due drill (or that none is), or the drill ``key`` names: asked
     while it is due, else said to be answered."""
     at = At.read(key)

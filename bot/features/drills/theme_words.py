@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.features.drills.service import Drill
+from bot.features.drills.drill import Drill
 from bot.features.drills.themes import ThemeCost, game_themes, theme_of
 from bot.games.faces import face_for
 from i18n import Language

@@ -16,14 +16,18 @@ from bot.games.face import Tone
 from bot.games.faces import face_for
 from bot.service.board_places import Asked, BoardPlace, Entry, Shown, Way
 from bot.service.errors import slash
+from bot.service.game_loading import Where
 from i18n import Language
 
 LEARN = "🎓"
 AGAIN, ON, MOVE = "again", "on", "move"
 
 
-async def entries(lessons: LessonService, user_id: int, lang: Language) -> list[Entry]:
-    """Each game's first lesson, then any other the learner left before its end."""
+async def entries(
+    lessons: LessonService, user_id: int, where: Where, lang: Language
+) -> list[Entry]:
+    """Each game's first lesson, then any other the learner left before its end (a
+    lesson is the learner's own, wherever the board was opened)."""
     started = {standing.lesson.key: standing for standing in await lessons.started(user_id)}
     kinds = dict.fromkeys(lesson.kind for lesson in lesson_play.lessons().values())
     firsts = [lesson_play.first_lesson(kind) for kind in kinds]
@@ -49,7 +53,7 @@ async def entries(lessons: LessonService, user_id: int, lang: Language) -> list[
 
 
 async def opened(
-    lessons: LessonService, user_id: int, name: str, key: str, lang: Language
+    lessons: LessonService, user_id: int, name: str, key: str, where: Where, lang: Language
 ) -> Shown:
     """The lesson ``key`` where the learner left it, or from its start."""
     return await shown(await lessons.begin(user_id, key), name, lang)

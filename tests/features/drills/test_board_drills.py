@@ -21,10 +21,11 @@ import aiohttp
 import pytest
 
 from bot.features.drills import making, queries, schedule
+from bot.features.drills.drill import Drill
 from bot.features.drills.drill_words import option_labels
 from bot.features.drills.errors import DrillAlreadyAnswered, NoSuchDrill, NotAnOption
 from bot.features.drills.schedule import DAY
-from bot.features.drills.service import Drill, DrillService
+from bot.features.drills.service import DrillService
 from bot.games import lesson_play
 from bot.games.analysis import Grade, Unit, Weighed
 from bot.games.analysis_words import amount, grade_name

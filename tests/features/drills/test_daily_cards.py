@@ -15,8 +15,8 @@ import fsrs
 
 from bot.discord_ui.card_layout import Card
 from bot.features.drills.daily import DailyStanding, Day, DayPosition
+from bot.features.drills.daily_words import anonymous
 from bot.features.drills.discord.daily_cards import (
-    anonymous,
     answer_card,
     how_it_went,
     month_card,
@@ -24,7 +24,7 @@ from bot.features.drills.discord.daily_cards import (
     post_card,
 )
 from bot.features.drills.discord.daily_controls import DailyAnswer
-from bot.features.drills.service import Answered, Drill
+from bot.features.drills.drill import Answered, Drill
 from bot.games import lesson_play
 from bot.games.analysis import Unit, Weighed
 from bot.games.claim.game import intent_of

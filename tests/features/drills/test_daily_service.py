@@ -71,7 +71,7 @@ def at_hour(clock: ManualClock, hour: int = HOUR) -> None:
 
 
 def positions(database: Database, clock: ManualClock) -> DailyPositions:
-    return DailyPositions(database, clock.now, GuildSettingsService(database).get)
+    return DailyPositions(database, clock.now)
 
 
 def everywhere(guild: int) -> bool:
@@ -98,23 +98,32 @@ async def test_a_day_is_decided_once_at_the_servers_hour_from_its_own_drills(
 ) -> None:
     await finished(service, dice, 1)
     daily = positions(database, clock)
-    nothing = await daily.look(everywhere, open_channel)
+    nothing = await daily.look(everywhere, open_channel, GuildSettingsService(database).get)
     assert nothing.owed == [] and nothing.next_at is None, "no channel named: off"
     await named_channel(database)
     at_hour(clock, HOUR - 1)
-    early = await daily.look(everywhere, open_channel)
+    early = await daily.look(everywhere, open_channel, GuildSettingsService(database).get)
     assert early.owed == [], "before its hour"
     assert early.next_at == moment(today(clock.now()), HOUR)
     at_hour(clock)
-    looks = [await daily.look(everywhere, open_channel) for _ in range(3)]
+    looks = [
+        await daily.look(everywhere, open_channel, GuildSettingsService(database).get)
+        for _ in range(3)
+    ]
     day = Day(GUILD, today(clock.now()))
     assert all(looked.owed == [day] for looked in looks), "owed until posted, decided once"
     found = await daily.position(day)
     assert found is not None and found.channel_id == CHANNEL
     assert found.drill.guild_id == GUILD and found.drill.user_id == ANN.user_id
     await posted(daily, day)
-    assert (await daily.look(everywhere, open_channel)).owed == []
-    assert (await daily.look(lambda guild: guild != GUILD, open_channel)).owed == []
+    assert (
+        await daily.look(everywhere, open_channel, GuildSettingsService(database).get)
+    ).owed == []
+    assert (
+        await daily.look(
+            lambda guild: guild != GUILD, open_channel, GuildSettingsService(database).get
+        )
+    ).owed == []
 
 
 async def test_quiet_without_finished_games_and_where_the_bot_may_not_write(
@@ -123,14 +132,18 @@ async def test_quiet_without_finished_games_and_where_the_bot_may_not_write(
     await named_channel(database)
     daily = positions(database, clock)
     at_hour(clock)
-    looked = await daily.look(everywhere, open_channel)
+    looked = await daily.look(everywhere, open_channel, GuildSettingsService(database).get)
     assert looked.owed == [] and looked.shut == []
     assert await daily.position(Day(GUILD, today(clock.now()))) is None
     await finished(service, dice, 1)
     clock.advance(86400)
-    shut = await daily.look(everywhere, lambda guild, channel: False)
+    shut = await daily.look(
+        everywhere, lambda guild, channel: False, GuildSettingsService(database).get
+    )
     assert shut.owed == [] and shut.shut == [(GUILD, CHANNEL)]
-    again = await daily.look(everywhere, lambda guild, channel: False)
+    again = await daily.look(
+        everywhere, lambda guild, channel: False, GuildSettingsService(database).get
+    )
     assert again.shut == [], "told once a day: nothing is tried again"
 
 
@@ -147,7 +160,9 @@ async def test_a_near_tie_kept_from_before_the_filter_is_never_a_days_position(
     daily = positions(database, clock)
     await named_channel(database)
     at_hour(clock)
-    assert (await daily.look(everywhere, open_channel)).owed == []
+    assert (
+        await daily.look(everywhere, open_channel, GuildSettingsService(database).get)
+    ).owed == []
     assert await daily.position(Day(GUILD, today(clock.now()))) is None, "a quiet day"
 
 
@@ -186,7 +201,9 @@ async def test_answers_once_a_day_refusing_forgeries_and_streaks_across_days(
     days: list[Day] = []
     for n in range(3):
         at_hour(clock)
-        (day,) = (await daily.look(everywhere, open_channel)).owed
+        (day,) = (
+            await daily.look(everywhere, open_channel, GuildSettingsService(database).get)
+        ).owed
         await posted(daily, day)
         days.append(day)
         found = await daily.current(day)

@@ -27,9 +27,10 @@ from bot.features.drills.discord.controls import (
     DrillPick,
     NextDrill,
 )
+from bot.features.drills.drill import Answered, Drill
 from bot.features.drills.drill_words import option_labels
 from bot.features.drills.schedule import DAY, new_card
-from bot.features.drills.service import COMPARED, Answered, Drill, Progress
+from bot.features.drills.service import COMPARED, Progress
 from bot.games import lesson_play
 from bot.games.analysis import Grade, Unit, Weighed
 from bot.games.analysis_words import amount, grade_name

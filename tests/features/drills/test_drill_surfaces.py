@@ -11,8 +11,8 @@ from bot.activity.places import place_view
 from bot.features.drills.board import asking
 from bot.features.drills.discord.cards import drill_card
 from bot.features.drills.discord.controls import EVERY_GAME
+from bot.features.drills.drill import Drill
 from bot.features.drills.schedule import new_card
-from bot.features.drills.service import Drill
 from bot.games.faces import face_for
 from bot.storage.records import Game
 from i18n import Language, english, language

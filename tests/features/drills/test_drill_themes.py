@@ -20,7 +20,8 @@ from bot.features.drills import queries, schedule, themes
 from bot.features.drills.discord.cards import answer_card, drills_card, none_due_card
 from bot.features.drills.discord.commands import commands
 from bot.features.drills.discord.controls import DrillAnswer, NextDrill, scope_of
-from bot.features.drills.service import SESSION, Answered, DrillService, Progress
+from bot.features.drills.drill import Answered
+from bot.features.drills.service import SESSION, DrillService, Progress
 from bot.features.drills.theme_words import theme_name
 from bot.features.drills.themes import ThemeCost, game_themes, theme_scope
 from bot.games.analysis import Unit, Weighed

@@ -24,10 +24,11 @@ import pytest
 from fsrs import Rating
 
 from bot.features.drills import queries, schedule
+from bot.features.drills.drill import Drill
 from bot.features.drills.drill_words import option_labels
 from bot.features.drills.errors import DrillAlreadyAnswered, NoSuchDrill
 from bot.features.drills.schedule import DAY
-from bot.features.drills.service import Drill, DrillService
+from bot.features.drills.service import DrillService
 from bot.games.analysis import Unit, Weighed
 from bot.games.analysis_words import amount
 from bot.games.claim.names import card_label

@@ -11,8 +11,8 @@ from bot.activity.places import place_view
 from bot.features.drills.board import asking
 from bot.features.drills.discord.cards import drill_card
 from bot.features.drills.discord.controls import EVERY_GAME, DrillAnswer
+from bot.features.drills.drill import Drill
 from bot.features.drills.schedule import new_card
-from bot.features.drills.service import Drill
 from i18n import english, language
 from tests.features.hints.test_option_names import expected, marks
 from tests.lesson_decisions import ANN, DECISIONS

@@ -24,6 +24,7 @@ from fsrs import Card, Rating, Scheduler, State
 from bot.features.analysis.service import AnalysisService
 from bot.features.drills import making, queries, schedule
 from bot.features.drills import service as drills_module
+from bot.features.drills.drill import Drill
 from bot.features.drills.errors import (
     DrillAlreadyAnswered,
     DrillGameGone,
@@ -32,7 +33,7 @@ from bot.features.drills.errors import (
 )
 from bot.features.drills.reminders import DrillReminders
 from bot.features.drills.schedule import DAY, moment
-from bot.features.drills.service import Drill, DrillService
+from bot.features.drills.service import DrillService
 from bot.games.analysis import REPORT_VERSION, Analysis, Grade, Judged, Unit, graded_by
 from bot.games.registry import analyst_for, rules_for
 from bot.games.rules import IllegalIntent

@@ -31,6 +31,7 @@ from bot.features.drills.discord.controls import (
     NextDrill,
     scope_of,
 )
+from bot.features.drills.drill import Answered, Drill
 from bot.features.drills.drill_words import (
     answered_line,
     asked_text,
@@ -45,7 +46,7 @@ from bot.features.drills.drill_words import (
     verdict,
     when,
 )
-from bot.features.drills.service import SESSION, Answered, Drill, Progress
+from bot.features.drills.service import SESSION, Progress
 from bot.features.drills.theme_words import (
     theme_line,
     theme_name,

@@ -4,13 +4,11 @@ month**), the position opened to a member with its options, their answer, and th
 month's table with their streak.
 
 The position is drawn as a drill's is, for its seat alone (``drawn_position``: the public
-table and that seat's own hand, never another seat's). Its game's players are not named:
-each seat is "Player 1", "Player 2"…, but for those who allow it (``DAILY_NAMED``) and
-the computer players."""
+table and that seat's own hand, never another seat's). Its game's players are not named
+(``daily_words.anonymous``), as on the board."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import replace
 
 from babel.dates import format_skeleton
@@ -18,72 +16,25 @@ from babel.dates import format_skeleton
 from bot.discord_ui.card_layout import Card, Line, Rows
 from bot.discord_ui.components import Look
 from bot.features.drills.daily import DailyStanding, DayPosition
+from bot.features.drills.daily_words import (
+    answer_lines,
+    answered_today,
+    daily_title,
+    day_question,
+    streak_line,
+)
 from bot.features.drills.discord.cards import DRILL_ACCENT, drawn_position, offered
 from bot.features.drills.discord.daily_controls import DailyAnswer, DailyMonth, DailyOpen, DailyPick
+from bot.features.drills.drill import Answered
 from bot.features.drills.drill_words import (
-    RIGHT,
     names,
     option_cost,
     option_labels,
-    position,
-    verdict,
 )
-from bot.features.drills.service import Answered
-from bot.games import shared_words
 from bot.games.analysis_words import grade_name
-from bot.games.faces import face_for, report_words_for
-from bot.games.replay import step_showing
-from bot.storage.records import Game, Seat
+from bot.games.faces import report_words_for
+from bot.storage.records import Game
 from i18n import Language
-
-
-def anonymous(game: Game, named: Collection[int], lang: Language) -> Game:
-    """``game`` with each human seat named by its number ("Player 2"), but those whose
-    player allows their name (``named``); a computer player keeps its own."""
-    seats = tuple(
-        seat
-        if _keeps_name(seat, named)
-        else replace(
-            seat,
-            display_name=lang._("Player {number}", number=lang.number(seat.seat + 1)),
-            left_user_id=None,
-        )
-        for seat in game.seats
-    )
-    return replace(game, seats=seats)
-
-
-def _keeps_name(seat: Seat, named: Collection[int]) -> bool:
-    """Whether a seat shows its own name: a computer player's, but one that took a
-    human's seat over, which is named after them; a human's who allows it."""
-    human = seat.left_user_id if seat.left_user_id is not None else seat.user_id
-    return human in named if human is not None else True
-
-
-def daily_title(kind: str, lang: Language) -> str:
-    """``🧩 Position of the day · Claim It!``"""
-    return lang._("🧩 Position of the day · {game}", game=face_for(kind).title)
-
-
-def asked(found: DayPosition, game: Game, lang: Language, *, named: bool) -> str:
-    """What was to decide, with whose decision it was where they allow their name
-    (``named``), and the figures the player decided on (a roll's chance to bust)."""
-    drill = found.drill
-    move = lang.number(step_showing(drill.move))
-    seat = game.seats[drill.seat]
-    if named:
-        question = lang._(
-            "{name} got this wrong at move {move} of a game here. What would you do?",
-            name=shared_words.name(seat, lang),
-            move=move,
-        )
-    else:
-        question = lang._(
-            "Someone here got this wrong at move {move} of a game. What would you do?",
-            move=move,
-        )
-    figures = face_for(drill.kind).decision_lines(position(drill, game), lang)
-    return "\n\n".join([question, *(["\n".join(figures)] if figures else [])])
 
 
 def how_it_went(found: DayPosition, game: Game, answered: int, right: int, lang: Language) -> str:
@@ -124,7 +75,7 @@ async def post_card(
             DailyMonth(guild, lang._("This month")),
         ),
     )
-    text = asked(found, game, lang, named=named)
+    text = day_question(found, game, lang, named=named)
     title = daily_title(found.drill.kind, lang)
     card = await drawn_position(found.drill, game, title, text, rows, lang, hand=lang._("The hand"))
     footer = lang._(
@@ -144,7 +95,7 @@ async def open_card(
     they answered already, what they answered."""
     guild, day = found.day.guild_id, found.day.day.toordinal()
     drill = found.drill
-    text = asked(found, game, lang, named=named)
+    text = day_question(found, game, lang, named=named)
     rows: Rows = ()
     if answered is None:
         labels = option_labels(drill, game, lang)
@@ -154,12 +105,7 @@ async def open_card(
 
         rows = offered(labels, button, lambda: DailyPick(guild, day), lang)
     else:
-        chosen = report_words_for(drill.kind).option(
-            drill.state, answered, names(game, lang, bold=True), lang
-        )
-        text = "\n\n".join(
-            [text, lang._("You answered {option} today: one answer each.", option=chosen)]
-        )
+        text = "\n\n".join([text, answered_today(drill, answered, game, lang)])
     return await drawn_position(
         drill, game, daily_title(drill.kind, lang), text, rows, lang, hand=lang._("The hand")
     )
@@ -168,27 +114,9 @@ async def open_card(
 def answer_card(answered: Answered, game: Game, standing: DailyStanding, lang: Language) -> Card:
     """A member's answer, told to them alone: right or not, the best and what theirs
     cost, and their streak."""
-    drill = answered.drill
-    option = report_words_for(drill.kind).option(
-        drill.state, answered.option, names(game, lang, bold=True), lang
-    )
-    said = [
-        lang._("You answered {option}.", option=option),
-        verdict(answered, game, lang),
-        streak_line(standing.streak, lang),
-    ]
-    return Card(title=daily_title(drill.kind, lang), text="\n\n".join(said), accent=DRILL_ACCENT)
-
-
-def streak_line(streak: int, lang: Language) -> str:
-    """A member's streak of right answers."""
-    if not streak:
-        return lang._("No streak yet: answer the next position right to start one.")
-    return f"{RIGHT} " + lang.ngettext(
-        "Your streak: {n} day in a row answered right.",
-        "Your streak: {n} days in a row answered right.",
-        streak,
-    )
+    said = answer_lines(answered, game, standing, lang)
+    title = daily_title(answered.drill.kind, lang)
+    return Card(title=title, text="\n\n".join(said), accent=DRILL_ACCENT)
 
 
 def month_card(standing: DailyStanding, lang: Language) -> Card:

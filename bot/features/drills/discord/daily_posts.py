@@ -34,9 +34,8 @@ from bot.features.drills.daily import (
     DayPosition,
     NoDailyPosition,
 )
-from bot.features.drills.daily_settings import DAILY_NAMED, DailyNamed
+from bot.features.drills.daily_words import anonymous, named_players
 from bot.features.drills.discord.daily_cards import (
-    anonymous,
     answer_card,
     how_it_went,
     month_card,
@@ -86,7 +85,9 @@ class DailyWatch(Looks):
         now = self.clock.now()
         client = self.context.client
         looked = await self.daily.look(
-            self.context.leases.holds, lambda guild, channel: writable(client, guild, channel)
+            self.context.leases.holds,
+            lambda guild, channel: writable(client, guild, channel),
+            self.context.settings.get,
         )
         for guild_id, channel_id in looked.shut:
             _shut_out(guild_id, channel_id)
@@ -110,7 +111,7 @@ class DailyWatch(Looks):
                 return None
             posting.append(found)
             lang = await self.context.languages.of_server(day.guild_id)
-            named = await named_players(self.context, game)
+            named = await named_players(self.context.service.players.get, game)
             before = await self._before(day, lang)
             shown = anonymous(game, named, lang)
             card = await post_card(found, shown, before, lang, named=found.drill.user_id in named)
@@ -141,7 +142,7 @@ class DailyWatch(Looks):
         game = await kept_game(self.context, found)
         if game is None:
             return None
-        shown = anonymous(game, await named_players(self.context, game), lang)
+        shown = anonymous(game, await named_players(self.context.service.players.get, game), lang)
         return how_it_went(found, shown, answered, right, lang)
 
 
@@ -160,17 +161,6 @@ async def kept_game(context: Context, found: DayPosition) -> Game | None:
         return await context.service.game(found.drill.game_id)
     except GameNotFound:
         return None
-
-
-async def named_players(context: Context, game: Game) -> set[int]:
-    """The game's players who allow a position of the day to name them."""
-    humans = {
-        human
-        for seat in game.seats
-        if (human := seat.left_user_id if seat.left_user_id is not None else seat.user_id)
-    }
-    players = context.service.players
-    return {user for user in humans if DAILY_NAMED.of(await players.get(user)) is DailyNamed.YES}
 
 
 class DailyAnswering(Part):
@@ -214,7 +204,7 @@ class DailyAnswering(Part):
         found = await self.daily.current(day)
         game = await self._daily_game(found)
         lang = reader(interaction)
-        named = await named_players(self.context, game)
+        named = await named_players(self.context.service.players.get, game)
         answered = await self.daily.answered(day, interaction.user.id)
         shown = anonymous(game, named, lang)
         return await open_card(found, shown, answered, lang, named=found.drill.user_id in named)
@@ -225,7 +215,7 @@ class DailyAnswering(Part):
         answered = await self.daily.answer(day, interaction.user.id, option)
         standing = await self.daily.standing(day.guild_id, interaction.user.id)
         lang = reader(interaction)
-        shown = anonymous(game, await named_players(self.context, game), lang)
+        shown = anonymous(game, await named_players(self.context.service.players.get, game), lang)
         return answer_card(answered, shown, standing, lang)
 
     async def _daily_game(self, found: DayPosition) -> Game:

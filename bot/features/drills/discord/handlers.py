@@ -22,7 +22,6 @@ from bot.discord_ui.context import Context
 from bot.discord_ui.interaction_answers import require_private, reveal, update_private
 from bot.discord_ui.interactions import reader
 from bot.discord_ui.part import LookingPart
-from bot.features.drills.daily import DailyPositions
 from bot.features.drills.discord.cards import (
     answer_card,
     drill_card,
@@ -39,8 +38,9 @@ from bot.features.drills.discord.controls import (
 )
 from bot.features.drills.discord.daily_posts import DAILY_CONTROLS, DailyAnswering, DailyWatch
 from bot.features.drills.discord.reminders import DrillReminderWatch
+from bot.features.drills.drill import Drill
 from bot.features.drills.errors import DrillGameGone
-from bot.features.drills.service import SESSION, Drill, DrillService
+from bot.features.drills.service import SESSION, DrillService
 from bot.features.drills.themes import theme_scope
 from bot.service.errors import GameNotFound
 from bot.storage import Game
@@ -58,7 +58,7 @@ class Drilling(LookingPart, DailyAnswering):
         super().__init__(context)
         self.drills = context.service.part(DrillService)
         self.looks = DrillReminderWatch(context)
-        self.daily = DailyPositions(context.database, context.clock.now, context.settings.get)
+        self.daily = self.drills.daily
         self.daily_looks = DailyWatch(context, self.daily)
 
     def start(self) -> None:
