@@ -185,38 +185,60 @@ def _card(card: Kept) -> tuple[float | int | None, ...]:
     )
 
 
-async def carry_over(connection: Connection) -> int:
-    """Gives each drill the ladder kept (before FSRS: no card yet) its card from what
-    the ladder kept of it (``schedule.carried_over``), no longer retired: how many.
+@dataclass(frozen=True)
+class OnTheLadder:
+    """What the ladder kept of a drill (before FSRS), to make its card from."""
 
-    A drill back at the ladder's foot was answered wrong the day before it is due,
-    unless a game's making put it there: due when that game was made (a later game
-    met it as a mistake again, or none has since it was made)."""
+    id: int
+    rung: int
+    due_at: float
+    retired_at: float | None
+    version: int
+    made_at: float | None
+    """When the game it was last met in was made (``None``: that game is no longer
+    kept)."""
+
+
+async def on_the_ladder(connection: Connection, most: int) -> list[OnTheLadder]:
+    """Drills the ladder kept (no card yet), at most ``most``."""
     rows = await connection.fetch(
         "SELECT d.id, d.rung, d.due_at, d.retired_at, d.version, m.made_at "
         "FROM drills AS d LEFT JOIN drill_games AS m ON m.game_id = d.game_id "
-        "WHERE d.card_state IS NULL"
+        "WHERE d.card_state IS NULL ORDER BY d.id LIMIT ?",
+        (most,),
     )
-    cards = [
+    return [read_row(OnTheLadder, row) for row in rows]
+
+
+def carried_cards(drills: Sequence[OnTheLadder]) -> list[tuple[int, Kept]]:
+    """Each drill the ladder kept with its card (``schedule.carried_over``). A drill back
+    at the ladder's foot was answered wrong the day before it is due, unless a game's
+    making put it there: due when that game was made (a later game met it as a mistake
+    again, or none has since it was made)."""
+    return [
         (
-            row["id"],
+            drill.id,
             schedule.kept(
                 schedule.carried_over(
-                    row["rung"],
-                    row["due_at"],
-                    row["retired_at"],
-                    row["version"] > 0 and row["due_at"] != row["made_at"],
+                    drill.rung,
+                    drill.due_at,
+                    drill.retired_at,
+                    drill.version > 0 and drill.due_at != drill.made_at,
                 )
             ),
         )
-        for row in rows
+        for drill in drills
     ]
+
+
+async def carried(connection: Connection, cards: Sequence[tuple[int, Kept]]) -> None:
+    """Keeps each drill's card, no longer retired, where no other process kept one
+    meanwhile."""
     await connection.executemany(
         "UPDATE drills SET stability = ?, difficulty = ?, card_state = ?, card_step = ?, "
         "reviewed_at = ?, due_at = ?, retired_at = NULL WHERE id = ? AND card_state IS NULL",
         [(*_card(card), drill_id) for drill_id, card in cards],
     )
-    return len(cards)
 
 
 async def owed_games(connection: Connection, user_id: int, kinds: Sequence[str]) -> list[int]:

@@ -47,7 +47,7 @@ drills = table(
     # later one left it.
     a_time("met_at"),
     # Before FSRS, right answers in a row (where on the ladder of waits it stood) and
-    # when it was retired: read once, as its card is made (``queries.carry_over``), which
+    # when it was retired: read once, as its card is made (``queries.carried_cards``), which
     # leaves retired_at NULL (the due index keeps its condition).
     a_count("rung"),
     # When it is asked again: its FSRS card's due.
@@ -103,7 +103,7 @@ it is still to be posted."""
 
 # 33: drills scheduled by FSRS: each drill's card, and the version its costs were shown
 # at. The ladder's drills are carried over by the service, which makes their cards in
-# Python (``queries.carry_over``).
+# Python (``queries.carried_cards``).
 feature_step(33, Step())
 
 # 34: drills' themes: each drill's kind of decision, worked out by its game's analyst,

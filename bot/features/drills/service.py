@@ -10,7 +10,7 @@ drill is due at once; each answer is a review of its FSRS card (``schedule``): a
 answer (the best option, or one as good) spaces it out further, the less when the
 options' costs were shown first (``hint``), and a wrong one brings it back soon, the
 next day at the soonest. Drills from before FSRS are carried over, with their history,
-at the service's first read (``queries.carry_over``).
+at the service's first read (``queries.carried_cards``).
 
 Judging a game and weighing its positions take CPU seconds: they are done where games
 are judged (``GameService.reports``: processes of their own), before and never inside
@@ -58,6 +58,9 @@ OWED_AT_ONCE = 5
 """The games not yet made that an ask for drills makes at most, the latest ended first:
 a player with a long history before drills waits for five games' judging, not all of
 theirs (the rest come at their next asks)."""
+CARRIED_AT_ONCE = 500
+"""The ladder's drills one write carries over to FSRS at most: their cards are made off
+the event loop, and no write holds the database for all of a large server's drills."""
 COMPARED = 20
 """The finished games progress compares: a player's first so many, and their last, once
 they have twice as many judged (apart, neither window shares a game with the other)."""
@@ -366,9 +369,17 @@ class DrillService(FeatureService):
         await asyncio.shield(carrying)
 
     async def _carry_over(self) -> None:
-        carried = await self._db.write(queries.carry_over)
+        carried = 0
+        while ladder := await self._db.read(lambda c: queries.on_the_ladder(c, CARRIED_AT_ONCE)):
+            carried += await self._carry(ladder)
         if carried:
             log.info("%d drills carried over from the ladder to FSRS", carried)
+
+    async def _carry(self, ladder: list[queries.OnTheLadder]) -> int:
+        """Carries ``ladder`` over, its cards made off the event loop: how many."""
+        cards = await asyncio.to_thread(queries.carried_cards, ladder)
+        await self._db.write(lambda c: queries.carried(c, cards))
+        return len(cards)
 
     def _core(self) -> GameService:
         core = self.core
