@@ -17,12 +17,11 @@ right: answering alone is a press, and the streak is what a daily position train
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import hashlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-
-from fsrs import Card
 
 from bot.features.drills import daily_queries as queries
 from bot.features.drills.daily_queries import Candidate, KeptDay
@@ -30,6 +29,7 @@ from bot.features.drills.daily_settings import DAILY_CHANNEL, DAILY_HOUR
 from bot.features.drills.drill import Answered, Drill
 from bot.features.drills.errors import NotAnOption
 from bot.features.drills.making import clearly_best
+from bot.features.drills.schedule import new_card
 from bot.games.analysis import Weighed
 from bot.games.registry import rules_for
 from bot.service.errors import Refusal
@@ -148,6 +148,17 @@ def chosen(candidates: Sequence[Candidate], posted: set[str], day: Day) -> int |
     return pool[positions[int.from_bytes(seed[:8], "big") % len(positions)]]
 
 
+def clear_ones(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates whose best answer is clear: a drill made before the filter may be
+    a near tie, no position for a whole server to argue over. Each is read from its JSON
+    (a server may have thousands): off the event loop."""
+    return [
+        candidate
+        for candidate in candidates
+        if clearly_best(candidate.kind, Weighed.from_json(candidate.weighed))
+    ]
+
+
 def streak(posted: Sequence[int], right: set[int], current: int) -> int:
     """Of the server's days posted (``posted``, ordinals, the latest first), how many in
     a row the member answered right, up to the latest; the ``current`` day, not answered
@@ -226,12 +237,7 @@ class DailyPositions:
             decided = await self._decide(day, channel, None)
             return next_at, (guild_id, channel) if decided else None
         candidates, posted = await self._db.read(lambda c: queries.candidates(c, guild_id))
-        # A drill made before the filter may be a near tie: no position for a whole server.
-        clear = [
-            candidate
-            for candidate in candidates
-            if clearly_best(candidate.kind, Weighed.from_json(candidate.weighed))
-        ]
+        clear = await asyncio.to_thread(clear_ones, candidates)
         await self._decide(day, channel, chosen(clear, posted, day))
         return next_at, None
 
@@ -267,8 +273,8 @@ class DailyPositions:
         await self._db.write(lambda c: queries.settle(c, day.guild_id, ordinal, message_id))
 
     async def current(self, day: Day) -> DayPosition:
-        """The day's position, where it is the server's current one (its latest posted,
-        today's or, before today's hour, yesterday's); else refused
+        """The day's position, where it is the server's current one (its latest posted:
+        answerable until the next is posted, however long that takes); else refused
         (``NoDailyPosition``), as a press of another day or server is."""
         ordinal = today(self._clock()).toordinal()
         kept = await self._db.read(lambda c: queries.latest_posted(c, day.guild_id, ordinal + 1))
@@ -357,7 +363,7 @@ def _position(kept: KeptDay) -> DayPosition | None:
         game_id=kept.game_id,
         guild_id=kept.guild_id,
         move=kept.move,
-        card=Card(),
+        card=new_card(0.0),
         due_at=0.0,
         version=0,
         hinted=False,

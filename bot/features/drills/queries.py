@@ -289,7 +289,8 @@ async def make(connection: Connection, game_id: int, met: Sequence[Met], now: fl
         "met_at = excluded.met_at, stability = excluded.stability, "
         "difficulty = excluded.difficulty, card_state = excluded.card_state, "
         "card_step = excluded.card_step, reviewed_at = excluded.reviewed_at, "
-        "due_at = excluded.due_at, retired_at = NULL, version = drills.version + 1 "
+        "due_at = excluded.due_at, theme = excluded.theme, retired_at = NULL, "
+        "version = drills.version + 1 "
         "WHERE drills.met_at <= excluded.met_at",
         [
             (

@@ -146,6 +146,7 @@ class DrillService(FeatureService):
     async def weak_themes(self, user_id: int) -> list[themes.ThemeCost]:
         """The player's weakest themes (``themes.weakest``), their drills' themes worked
         out first."""
+        await self._carried_over()
         await self._themed(user_id)
         found = await self._db.read(lambda c: queries.themed(c, user_id, worked_out=True))
         return themes.weakest(found)
@@ -155,7 +156,7 @@ class DrillService(FeatureService):
         them (once: a drill whose theme is kept is read no more)."""
         unthemed = await self._db.read(lambda c: queries.themed(c, user_id, worked_out=False))
         if unthemed:
-            found = themes.worked_out(unthemed)
+            found = await asyncio.to_thread(themes.worked_out, unthemed)
             await self._db.write(lambda c: queries.set_themes(c, found))
 
     async def drill(self, user_id: int, drill_id: int) -> Drill:

@@ -25,10 +25,12 @@ from bot.features.drills.discord.daily_cards import (
 )
 from bot.features.drills.discord.daily_controls import DailyAnswer
 from bot.features.drills.drill import Answered, Drill
+from bot.features.drills.drill_words import names
 from bot.games import lesson_play
 from bot.games.analysis import Unit, Weighed
 from bot.games.claim.game import intent_of
 from bot.games.claim.names import card_label
+from bot.games.faces import report_words_for
 from bot.storage.records import Game
 from emulator import message_problems
 from engine.claim.actions import Play
@@ -151,3 +153,22 @@ def test_the_months_table() -> None:
         assert card.text.split("\n") == [f"1. <@{BO}>: 5", f"2. <@{ANN}>: 3"]
         empty = month_card(DailyStanding(0, dt.date(2026, 12, 1), []), lang)
         assert empty.text == lang._("Nobody has answered a position right this month yet.")
+
+
+def test_a_move_whose_card_nobody_saw_is_told_without_a_cost() -> None:
+    """Claim's report keeps a face-down discard as ``unseen=discard``, which none of the
+    drill's options (each a card) names: the next day's post says what was best, and
+    that the move was played, in both languages."""
+    found, game, _ = claim_position()
+    unseen = DayPosition(found.day, 77, None, replace(found.drill, chosen="unseen=discard"))
+    for lang in (english(), language("de")):
+        shown = anonymous(game, set(), lang)
+        went = how_it_went(unseen, shown, 2, 0, lang)
+        words, seats = report_words_for("claim"), names(shown, lang, bold=True)
+        drill = unseen.drill
+        said = lang._(
+            "The best was {best}; in the game, {played} was played.",
+            best=words.option(drill.state, drill.weighed.best, seats, lang),
+            played=words.option(drill.state, drill.chosen, seats, lang),
+        )
+        assert went.endswith(said)

@@ -45,13 +45,19 @@ def how_it_went(found: DayPosition, game: Game, answered: int, right: int, lang:
     seats = names(game, lang, bold=True)
     best = words.option(drill.state, drill.weighed.best, seats, lang)
     played = words.option(drill.state, drill.chosen, seats, lang)
-    cost, grade = option_cost(drill, drill.chosen, lang)
     tally = lang.ngettext(
         "Last position: {n} answered, {right} right.",
         "Last position: {n} answered, {right} right.",
         answered,
         right=lang.number(right),
     )
+    if drill.chosen not in dict(drill.weighed.worths):
+        # A card nobody saw (Claim's face-down discard, a Seer's take): the report kept
+        # the move without the card, which none of the options names, so no cost.
+        return f"{tally} " + lang._(
+            "The best was {best}; in the game, {played} was played.", best=best, played=played
+        )
+    cost, grade = option_cost(drill, drill.chosen, lang)
     why = lang._(
         "The best was {best}; {played}, as played in the game, cost {cost}: {grade}.",
         best=best,

@@ -100,6 +100,16 @@ class DailyWatch(Looks):
         posting: list[DayPosition] = []
 
         async def compose() -> dict[str, Any] | None:
+            try:
+                return await composed()
+            except Exception:
+                # A day that can't be drawn (its data damaged) would fail at every look,
+                # and hold up the days after it: it is let go, quiet, once.
+                log.exception("server %s: the position of the day can't be drawn", day.guild_id)
+                await self.daily.settled(day, None)
+                return None
+
+        async def composed() -> dict[str, Any] | None:
             found = await self.daily.position(day)
             game = None if found is None else await kept_game(self.context, found)
             if found is None or game is None:
