@@ -65,7 +65,7 @@ def counted(kind: str, levels: list[Level], seed: int) -> dict[Level, Counted]:
         weighed = analyst.weighed(before, decision.seat)
         if weighed is None:
             continue
-        theme = analyst.theme(before, decision.seat, weighed)
+        theme = analyst.theme(before, decision.seat, frozenset(dict(weighed.worths)))
         # A position met twice in one game is one drill.
         met[decision.seat, analyst.seen(before, decision.seat)] = (
             graded,

@@ -13,7 +13,7 @@ needs no game judged again.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from fractions import Fraction
@@ -531,8 +531,8 @@ class Analyst(Protocol):
         (not its turn, or a single option)."""
         ...
 
-    def theme(self, state: Any, seat: int, weighed: Weighed) -> str:
-        """Which of ``themes`` (ids named in players' words) the decision is: pure."""
+    def theme(self, state: Any, seat: int, options: Set[str]) -> str:
+        """Which of ``themes`` the decision among ``options`` (names alone) is: pure."""
 
 
 def graded_by(

@@ -2,7 +2,9 @@
 named by short ids that fit a custom_id; over played games every position with options
 has one of its game's themes, the same when weighed again and when read back from the
 position's JSON (and, where the weighing is quick, for any seeded Claim It! game:
-hypothesis); and the themes of hand-made positions, one per kind of decision."""
+hypothesis); never changed by the options' worths or order (a session of one theme shows
+it before the answer: a theme read from the best option would give the answer away); and
+the themes of hand-made positions, one per kind of decision."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.analysis import Unit, Weighed
+from bot.games.analysis import Weighed
 from bot.games.registry import GAMES, analyst_for
 from engine.claim.state import Phase as ClaimPhase
 from engine.claim.state import Step
@@ -27,9 +29,14 @@ THEME_ID = r"[a-z_]{1,13}"
 """A theme's id: short enough for a drill session's custom_id (``kind.theme``)."""
 
 
-def options(*names: str) -> Weighed:
-    """``names`` weighed the best first, a nugget apart."""
-    return Weighed(Unit.NUGGETS, True, tuple((n, Fraction(-i)) for i, n in enumerate(names)))
+def names(weighed: Weighed) -> frozenset[str]:
+    """The names of ``weighed``'s options, all a theme reads of them."""
+    return frozenset(option for option, _ in weighed.worths)
+
+
+def options(*names: str) -> frozenset[str]:
+    """The names of a decision's options."""
+    return frozenset(names)
 
 
 @cache
@@ -64,10 +71,10 @@ def test_every_position_has_one_of_its_games_themes_the_same_each_time(kind: str
     rules = GAMES[kind]
     seen = set()
     for state, seat, weighed in positions(kind):
-        theme = analyst.theme(state, seat, weighed)
+        theme = analyst.theme(state, seat, names(weighed))
         assert theme in analyst.themes
         again = rules.state_from_json(rules.state_to_json(state))
-        assert analyst.theme(again, seat, Weighed.from_json(weighed.to_json())) == theme
+        assert analyst.theme(again, seat, names(Weighed.from_json(weighed.to_json()))) == theme
         seen.add(theme)
     assert len(seen) >= 2, seen
 
@@ -78,7 +85,9 @@ def test_a_position_weighed_again_has_the_same_theme(kind: str) -> None:
     for state, seat, weighed in positions(kind)[::5]:
         again = analyst.weighed(state, seat)
         assert again is not None
-        assert analyst.theme(state, seat, again) == analyst.theme(state, seat, weighed)
+        assert analyst.theme(state, seat, names(again)) == analyst.theme(
+            state, seat, names(weighed)
+        )
 
 
 @settings(max_examples=12, deadline=None)
@@ -90,18 +99,36 @@ def test_any_claim_it_position_has_a_stable_theme(seed: int, players: int, pick:
     weighed = analyst.weighed(move.before, move.seat)
     if weighed is None:
         return
-    theme = analyst.theme(move.before, move.seat, weighed)
+    theme = analyst.theme(move.before, move.seat, names(weighed))
     assert theme in analyst.themes
     again = analyst.weighed(move.before, move.seat)
-    assert again is not None and analyst.theme(move.before, move.seat, again) == theme
+    assert again is not None and analyst.theme(move.before, move.seat, names(again)) == theme
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=30, deadline=None)
+@given(pick=st.integers(0, 10_000), data=st.data())
+def test_no_theme_turns_on_the_options_worths_or_order(
+    kind: str, pick: int, data: st.DataObject
+) -> None:
+    analyst = analyst_for(kind)
+    found = positions(kind)
+    state, seat, weighed = found[pick % len(found)]
+    order = data.draw(st.permutations([option for option, _ in weighed.worths]))
+    worths = data.draw(st.lists(st.integers(-50, 50), min_size=len(order), max_size=len(order)))
+    again = Weighed(
+        weighed.unit, weighed.exact, tuple(zip(order, map(Fraction, worths), strict=True))
+    )
+    assert analyst.theme(state, seat, names(again)) == analyst.theme(state, seat, names(weighed))
 
 
 def test_gold_nuggets_themes() -> None:
     theme = analyst_for("nuggets").theme
     assert theme(None, 0, options("set=NN", "set=N")) == "set_aside"
-    assert theme(None, 0, options("roll", "take", "take=1")) == "roll_or_take"
-    assert theme(None, 0, options("take=1", "roll", "take")) == "steal"
-    assert theme(None, 0, options("take", "take=2", "roll")) == "steal"
+    assert theme(None, 0, options("roll", "take")) == "roll_or_take"
+    # A steal offered makes it stealing, however it is weighed.
+    assert theme(None, 0, options("roll", "take", "take=1")) == "steal"
+    assert theme(None, 0, options("take", "roll", "take=2")) == "steal"
 
 
 def test_claim_it_themes() -> None:
@@ -112,8 +139,9 @@ def test_claim_it_themes() -> None:
     assert theme(state, 0, options("roll", "stop")) == "roll_or_stop"
     assert theme(state, 0, options("S3@1,1", "S1@3,1")) == "blocking"
     assert theme(state, 0, options("S1@3,1", "S3@5,5")) == "blocking"
-    assert theme(state, 0, options("S3@5,5", "S1@3,1")) == "placing"
-    assert theme(state, 0, options("C@6,6", "S1@3,1")) == "placing"
+    # Any placement that would block makes it blocking, whichever is best.
+    assert theme(state, 0, options("S3@5,5", "S1@3,1")) == "blocking"
+    assert theme(state, 0, options("S3@5,5", "C@6,6")) == "placing"
 
 
 def claim_position(phase: ClaimPhase, *, leading: bool) -> Any:

@@ -49,5 +49,5 @@ def weak_footer(lang: Language) -> str:
     """What ``weak_lines`` count, under them."""
     return lang._(
         "Kinds of decision are ranked by what the decisions your drills were made from "
-        "cost in all; a button below serves the drills due of one."
+        "cost per decision; a button below serves the drills due of one."
     )

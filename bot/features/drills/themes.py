@@ -1,5 +1,6 @@
 """Drills by their theme, what kind of decision each is (``Analyst.theme``: the game's
-own, from the position and its options): a drill's theme, those of drills made before
+own, from the position and the names of its options, never their worths nor order, as
+a session of one theme shows it before the answer): a drill's theme, those of drills made before
 themes worked out once, and a player's weakest themes.
 
 The decisions a theme's figures count are those the player's drills were made from: each
@@ -8,8 +9,8 @@ the scale every unit shares (1 an inaccuracy, 2 a mistake, 3 a blunder). Only th
 theme without weighing every decision of every game again (a theme reads the position's
 options weighed, a search of about a second for each of Claim's); and they are the
 player's own, their drills' very positions. A theme is weakest where those decisions
-cost the most in all (their count times their cost per decision): a habit that keeps
-coming back outweighs one slip, however costly."""
+cost the most per decision, and of two that cost the same, the one with more decisions
+(more of the player's decisions say so)."""
 
 from __future__ import annotations
 
@@ -36,11 +37,6 @@ class ThemeCost:
     cost: Fraction
     """Per decision, on the scale every unit shares."""
 
-    @property
-    def total(self) -> Fraction:
-        """What they cost in all."""
-        return self.cost * self.decisions
-
 
 def game_themes(kind: str) -> Mapping[str, str]:
     """The game's themes by their ids, each named in players' words (English source
@@ -54,8 +50,16 @@ def theme_scope(kind: str, theme: str) -> str:
 
 
 def theme_of(kind: str, state: object, seat: int, weighed: Weighed) -> str:
-    """The theme of the decision of ``seat`` in ``state`` among ``weighed``'s options."""
-    return analyst_for(kind).theme(state, seat, weighed)
+    """The theme of the decision of ``seat`` in ``state`` among ``weighed``'s options:
+    only their names reach the game, never their worths nor their order, for a session
+    of one theme shows it before the answer."""
+    return analyst_for(kind).theme(state, seat, option_names(weighed))
+
+
+def option_names(weighed: Weighed) -> frozenset[str]:
+    """The names of ``weighed``'s options, without their worths or order: all a theme
+    may read of them."""
+    return frozenset(option for option, _ in weighed.worths)
 
 
 def worked_out(drills: Sequence[KeptDrill]) -> list[tuple[int, str]]:
@@ -88,8 +92,9 @@ def decision_cost(kind: str, weighed: Weighed, chosen: str) -> Fraction | None:
 
 
 def weakest(drills: Sequence[KeptDrill], most: int = WEAKEST) -> list[ThemeCost]:
-    """The player's themes whose decisions cost the most in all, at most ``most``, the
-    weakest first (ties: the theme of the drill made first first)."""
+    """The player's themes whose decisions cost the most per decision, at most ``most``,
+    the weakest first (ties: more decisions first, then the theme of the drill made
+    first first)."""
     costs: dict[tuple[str, str], list[Fraction]] = defaultdict(list)
     for drill in drills:
         cost = decision_cost(drill.kind, Weighed.from_json(drill.weighed), drill.chosen)
@@ -99,5 +104,5 @@ def weakest(drills: Sequence[KeptDrill], most: int = WEAKEST) -> list[ThemeCost]
         ThemeCost(kind, theme, len(each), sum(each, Fraction(0)) / len(each))
         for (kind, theme), each in costs.items()
     ]
-    found.sort(key=lambda each: -each.total)
+    found.sort(key=lambda each: (-each.cost, -each.decisions))
     return found[:most]

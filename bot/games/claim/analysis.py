@@ -20,7 +20,7 @@ choice that gave factions away is graded by them too, so it still comes back as 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Sequence, Set
 from fractions import Fraction
 from typing import Final
 
@@ -172,9 +172,9 @@ class ClaimAnalyst:
             return best_first(won, Unit.FACTIONS, exact=False, chances=chances, noise=noise)
         return best_first(chances, Unit.WIN_CHANCE, exact=exact(seen), chances=chances, noise=NOISE)
 
-    def theme(self, state: ClaimState, seat: int, weighed: Weighed) -> str:
+    def theme(self, state: ClaimState, seat: int, options: Set[str]) -> str:
         """What kind of decision it is (``Analyst.theme``)."""
-        return kinds.theme(state, seat, weighed)
+        return kinds.theme(state, seat, options)
 
 
 def _seen(seen: SeatView) -> str:

@@ -1,19 +1,22 @@
 """What kind of decision a Claim drill is (``Analyst.theme``): playing for the card
 turned up (phase 1), winning or ducking a trick (phase 2), or a faction's power, where
-the best card's faction (or the trick's lead) has one that acts in that trick: the
+some card the seat may play (or the trick's lead) brings one into that trick: the
 Knights on a Goblin lead, a Doppelgänger played instead of following, a Dragon as the
 trick's last card, the Undead, Seers and Automatons in phase 1, the Dwarves, Trolls,
-Gnomes, Giants and Griffins in phase 2; the automatic trick's discard is the
-Automatons', a Seer winner's pick of the top card the Seers', the loot's choice the
-Raccoons'. A pure function of the position and its options."""
+Gnomes, Giants and Griffins in phase 2 (several: the first in ``POWERS``' order); the
+automatic trick's discard is the Automatons', a Seer winner's pick of the top card the
+Seers', the loot's choice the Raccoons'.
+
+A pure function of the position and the set of its options, never of their worths nor
+their order: a drill session of one theme shows it before the answer, and a theme read
+from the best option (the Doppelgänger among the cards) would give the answer away."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from types import MappingProxyType
 from typing import Final
 
-from bot.games.analysis import Weighed
 from engine.claim.cards import Card, Faction, card
 from engine.claim.state import ClaimState, Phase, Step
 from i18n import N_
@@ -36,7 +39,8 @@ POWERS: Final[Mapping[Faction, str]] = MappingProxyType(
         Faction.RACCOONS: "raccoons",
     }
 )
-"""The theme of each faction whose power a decision can turn on."""
+"""The theme of each faction whose power a decision can turn on, in the order that picks
+one where several could."""
 THEMES: Final[Mapping[str, str]] = MappingProxyType(
     {
         PRIZE: N_("Playing for the card turned up"),
@@ -67,20 +71,23 @@ LEADS: Final = {Phase.P1: Faction.AUTOMATONS, Phase.P2: Faction.DWARVES}
 """The faction whose lead makes the trick its power's, whatever the card played on it."""
 
 
-def theme(state: ClaimState, seat: int, weighed: Weighed) -> str:
-    """The theme of ``seat``'s decision in ``state`` among ``weighed``'s options."""
+def theme(state: ClaimState, seat: int, options: Set[str]) -> str:
+    """The theme of ``seat``'s decision in ``state`` among ``options`` (their names)."""
     step = state.step
     if step is Step.LOOT:
         return POWERS[Faction.RACCOONS]
     if step is Step.DISCARD:
         return POWERS[Faction.AUTOMATONS]
     if step is Step.TAKE:
-        seer = any(option == "take=top" for option, _ in weighed.worths)
-        return POWERS[Faction.SEERS] if seer else PRIZE
-    kind, _, named = weighed.best.partition("=")
-    power = _power(state, card(named)) if kind == "play" else None
-    if power is not None:
-        return POWERS[power]
+        return POWERS[Faction.SEERS] if "take=top" in options else PRIZE
+    powers = set()
+    for option in options:
+        kind, _, named = option.partition("=")
+        if kind == "play":
+            powers.add(_power(state, card(named)))
+    for faction, power in POWERS.items():
+        if faction in powers:
+            return power
     return PRIZE if state.phase is Phase.P1 else TRICK
 
 

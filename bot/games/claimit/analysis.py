@@ -7,7 +7,7 @@ chance to win in the last round, and each in chance to win the game
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Sequence, Set
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Final
@@ -103,9 +103,9 @@ class ClaimItAnalyst(DiceAnalyst):
         chances = ((option(choice), chance) for choice, chance in found.chances.items())
         return best_first(worths, UNITS[found.unit], exact=False, chances=chances)
 
-    def theme(self, state: GameState, seat: int, weighed: Weighed) -> str:
+    def theme(self, state: GameState, seat: int, options: Set[str]) -> str:
         """What kind of decision it is (``Analyst.theme``)."""
-        return kinds.theme(state, seat, weighed)
+        return kinds.theme(state, seat, options)
 
 
 ANALYST: Final = ClaimItAnalyst(TimeOut, UNITS, "dice", option, roll_luck, state_to_json)

@@ -1,16 +1,17 @@
 """What kind of decision a Claim It! drill is (``Analyst.theme``): rolling again or
 stopping, where to place a marker, or placing it to block a rival (on a space of theirs,
 which a squatter takes from them, or beside their largest mine, which it can no longer
-grow into). A pure function of the position and its options, the best placement deciding
-between placing and blocking."""
+grow into). A pure function of the position and the set of its options, never of their
+worths nor their order: blocking where any placement offered would block (a session of
+one theme shows it before the answer, and a theme read from the best placement would
+give the answer away)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from types import MappingProxyType
 from typing import Final
 
-from bot.games.analysis import Weighed
 from bot.games.claimit.report_words import ROLL, STOP, placement
 from engine.claimit.board import Space, largest_group, on_board
 from engine.claimit.state import GameState
@@ -29,11 +30,13 @@ THEMES: Final[Mapping[str, str]] = MappingProxyType(
 """Claim It!'s themes by their ids, named in players' words."""
 
 
-def theme(state: GameState, seat: int, weighed: Weighed) -> str:
-    """The theme of ``seat``'s decision in ``state`` among ``weighed``'s options."""
-    if any(option in (ROLL, STOP) for option, _ in weighed.worths):
+def theme(state: GameState, seat: int, options: Set[str]) -> str:
+    """The theme of ``seat``'s decision in ``state`` among ``options`` (their names)."""
+    if ROLL in options or STOP in options:
         return ROLL_OR_STOP
-    return BLOCKING if _blocks(state, seat, placement(weighed.best).space) else PLACING
+    if any(_blocks(state, seat, placement(option).space) for option in options):
+        return BLOCKING
+    return PLACING
 
 
 def _blocks(state: GameState, seat: int, space: Space) -> bool:

@@ -8,7 +8,7 @@ win (``engine.gold_nuggets.win_chance``), and every roll is lucky or not in that
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence, Set
 from fractions import Fraction
 from typing import Final
 
@@ -139,9 +139,9 @@ class NuggetsAnalyst(DiceAnalyst):
             chances=((option(choice), chance) for choice, chance in chances.items()),
         )
 
-    def theme(self, state: GameState, seat: int, weighed: Weighed) -> str:
+    def theme(self, state: GameState, seat: int, options: Set[str]) -> str:
         """What kind of decision it is (``Analyst.theme``)."""
-        return kinds.theme(state, seat, weighed)
+        return kinds.theme(state, seat, options)
 
 
 def _nuggets(state: GameState, choice: Choice) -> Fraction:

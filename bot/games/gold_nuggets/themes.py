@@ -1,15 +1,15 @@
 """What kind of decision a Gold Nuggets drill is (``Analyst.theme``): which dice to set
 aside, rolling on or stopping to take, and stealing or taking from the centre. A pure
-function of the options: a set-aside is its own kind, and otherwise the two best options
-say what the choice turns on (a steal among them: stealing)."""
+function of the set of options, never of their worths nor their order (a session of one
+theme shows it before the answer): a set-aside is its own kind, and otherwise a steal
+among them makes it stealing."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from types import MappingProxyType
 from typing import Any, Final
 
-from bot.games.analysis import Weighed
 from bot.games.gold_nuggets.game import SET_PREFIX, STEAL_PREFIX
 from i18n import N_
 
@@ -26,12 +26,11 @@ THEMES: Final[Mapping[str, str]] = MappingProxyType(
 """Gold Nuggets' themes by their ids, named in players' words."""
 
 
-def theme(state: Any, seat: int, weighed: Weighed) -> str:
-    """The theme of a decision among ``weighed``'s options (the position adds nothing the
-    options don't say)."""
-    options = [option for option, _ in weighed.worths]
+def theme(state: Any, seat: int, options: Set[str]) -> str:
+    """The theme of a decision among ``options`` (their names; the position adds nothing
+    they don't say)."""
     if any(option.startswith(SET_PREFIX) for option in options):
         return SET_ASIDE
-    if any(option.startswith(STEAL_PREFIX) for option in options[:2]):
+    if any(option.startswith(STEAL_PREFIX) for option in options):
         return STEAL
     return ROLL_OR_TAKE

@@ -12,6 +12,7 @@ import pytest
 from bot.features.drills.errors import NoSuchDrill
 from bot.features.drills.service import DrillService
 from bot.features.drills.theme_words import theme_name
+from bot.features.drills.themes import theme_of
 from bot.games.registry import analyst_for
 from i18n import english
 from tests.e2e.board_viewer import in_the_places as board_of
@@ -30,7 +31,7 @@ async def test_a_weak_theme_is_listed_and_its_drills_served_and_answered_on_the_
     world = board_world
     ann = world.players[0]
     drill = await drilled(world, ann, "claimit")
-    theme = analyst_for("claimit").theme(drill.state, drill.seat, drill.weighed)
+    theme = theme_of(drill.kind, drill.state, drill.seat, drill.weighed)
     named = theme_name("claimit", theme, english())
     viewer = await board_of(world, session, ann)
     entries = [p for p in viewer.frames[-1]["places"] if p["place"] == PLACE]

@@ -2,10 +2,11 @@
 made; a drill made before themes given its own when first read, and written once; a
 session of one theme serving that theme's drills alone, its scope carried in the
 custom_id (within Discord's 100 characters) so that Next drill stays in it; the weakest
-themes ranked by what their decisions cost in all; ``/my drills`` showing them with a
-button each, and an answer saying its theme, in English and German; ``/<game> drills
-theme:`` offering the game's themes; and through the real bot and the emulator, a theme
-session asked for by command and by the button under ``/my drills``."""
+themes ranked by what their decisions cost per decision (ties: more decisions first);
+``/my drills`` showing them with a button each, and an answer saying its theme, in
+English and German; ``/<game> drills theme:`` offering the game's themes, refusing
+another's; and through the real bot and the emulator, a theme session asked for by
+command and by the button under ``/my drills``."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from bot.features.drills.discord.controls import DrillAnswer, NextDrill, scope_o
 from bot.features.drills.drill import Answered
 from bot.features.drills.service import SESSION, DrillService, Progress
 from bot.features.drills.theme_words import theme_name
-from bot.features.drills.themes import ThemeCost, game_themes, theme_scope
+from bot.features.drills.themes import ThemeCost, game_themes, theme_of, theme_scope
 from bot.games.analysis import Unit, Weighed
 from bot.games.faces import face_for
 from bot.games.registry import GAMES, analyst_for
@@ -64,7 +65,7 @@ async def test_each_drill_is_kept_with_its_positions_theme(
     kept = await kept_themes(service)
     analyst = analyst_for("claimit")
     for drill in drills:
-        assert kept[drill.id] == analyst.theme(drill.state, drill.seat, drill.weighed)
+        assert kept[drill.id] == theme_of(drill.kind, drill.state, drill.seat, drill.weighed)
         assert kept[drill.id] in analyst.themes
 
 
@@ -115,24 +116,37 @@ def themed(kind: str, theme: str, cost: Fraction, chosen: str = "b") -> queries.
     return replace(kept, theme=theme)
 
 
-def test_the_weakest_themes_are_those_whose_decisions_cost_most_in_all() -> None:
+def test_the_weakest_themes_are_those_whose_decisions_cost_most_per_decision() -> None:
     spaces = analyst_for("claimit").thresholds[Unit.SPACES]
     mistake, blunder = spaces.mistake, spaces.blunder
     drills = [
         themed("claimit", "blocking", blunder),
         *(themed("claimit", "placing", mistake) for _ in range(3)),
+        themed("nuggets", "steal", mistake),
         themed("claimit", "roll_or_stop", spaces.inaccuracy),
         # A choice the drill's options don't name (Claim's unseen card) counts nowhere.
         themed("claimit", "roll_or_stop", blunder, chosen="unseen"),
     ]
-    weak = themes.weakest(drills)
+    weak = themes.weakest(drills, 4)
+    # One blunder outranks three mistakes; of two themes costing a mistake per decision,
+    # the one with more decisions comes first, though its drill was made later.
     assert [(w.theme, w.decisions) for w in weak] == [
-        ("placing", 3),
         ("blocking", 1),
+        ("placing", 3),
+        ("steal", 1),
         ("roll_or_stop", 1),
     ]
-    assert weak[0].cost == 2 and weak[1].cost == 3 and weak[2].cost == 1
+    assert [w.cost for w in weak] == [3, 2, 2, 1]
     assert themes.weakest(drills, 1) == weak[:1]
+
+
+def test_a_drills_theme_is_the_same_whichever_option_is_best() -> None:
+    # A steal far the worst, or the best: stealing either way, as a session shows it
+    # before the answer.
+    named = ("take", "roll", "take=1")
+    for worths in ((0, -1, -9), (-9, -1, 0), (3, 3, 3)):
+        weighed = Weighed(Unit.NUGGETS, True, tuple(zip(named, map(Fraction, worths), strict=True)))
+        assert themes.theme_of("nuggets", None, 0, weighed) == "steal"
 
 
 def test_a_theme_sessions_custom_ids_fit_discord_and_read_back() -> None:
@@ -166,7 +180,7 @@ def test_my_drills_shows_the_weakest_themes_each_with_its_session(lang: Language
         card.footer is not None
         and lang._(
             "Kinds of decision are ranked by what the decisions your drills were made from "
-            "cost in all; a button below serves the drills due of one."
+            "cost per decision; a button below serves the drills due of one."
         )
         in card.footer
     )
@@ -178,7 +192,7 @@ def test_my_drills_shows_the_weakest_themes_each_with_its_session(lang: Language
 @pytest.mark.parametrize("lang", LANGUAGES, ids=lambda lang: lang.code)
 def test_an_answer_says_its_theme_and_next_drill_stays_in_the_session(lang: Language) -> None:
     drill, game = claimit_drill()
-    theme = analyst_for("claimit").theme(drill.state, drill.seat, drill.weighed)
+    theme = theme_of(drill.kind, drill.state, drill.seat, drill.weighed)
     scope = theme_scope("claimit", theme)
     answered = Answered(drill, drill.weighed.best, drill.weighed.best, Fraction(0), True, 1.0)
     card = answer_card(answered, game, scope, 0, 3, 0.0, lang, here=True)
@@ -216,7 +230,7 @@ async def test_a_theme_session_through_the_bot_by_command_and_by_button(
         await claimit_drills(world, 2)
         drills = await own(world, ann)
         analyst = analyst_for("claimit")
-        theme = analyst.theme(drills[0].state, drills[0].seat, drills[0].weighed)
+        theme = theme_of(drills[0].kind, drills[0].state, drills[0].seat, drills[0].weighed)
         other = next(t for t in analyst.themes if t != theme)
         card = await drawn(world, await world.command(ann, "claimit drills", theme=theme))
         shown = [b["custom_id"] for b in card.buttons()]
@@ -226,6 +240,12 @@ async def test_a_theme_session_through_the_bot_by_command_and_by_button(
         assert f"No Claim It! drill of “{theme_name('claimit', other, english())}”" in describe(
             nothing
         )
+        # A theme of another game's (a client that ignores the choices) is refused in
+        # plain words, before any drill is served.
+        before = await own(world, ann)
+        forged = answer(await world.command(ann, "claimit drills", theme="steal"))
+        assert forged.startswith("'steal' isn't one of the choices of theme")
+        assert "Drill" not in forged and await own(world, ann) == before
         overview = await drawn(world, await world.command(ann, "my drills"))
         assert "Your weakest kinds of decision" in describe(overview)
         button = next(
