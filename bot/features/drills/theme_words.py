@@ -18,8 +18,8 @@ def theme_name(kind: str, theme: str, lang: Language) -> str:
 
 
 def theme_line(drill: Drill, lang: Language) -> str:
-    """What kind of decision an answered drill was (never before its answer: a theme
-    read from the best option, a faction's power, would give it away)."""
+    """What kind of decision an answered drill was (a theme session names it before the
+    answer too: a theme reads the options offered, never which is best)."""
     theme = theme_of(drill.kind, drill.state, drill.seat, drill.weighed)
     return lang._("Kind of decision: {theme}", theme=theme_name(drill.kind, theme, lang))
 
