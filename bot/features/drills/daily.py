@@ -191,15 +191,15 @@ class DailyPositions:
         before and not posted: a stop between). And when the next day may be due.
         ``settings``: a server's settings (the settings service's ``get``), which only
         the watch that posts the days has kept."""
-        now = self._clock()
         shut: list[tuple[int, int]] = []
         upcoming: list[float] = []
         for guild_id in await self._db.read(queries.servers_on):
             if not mine(guild_id):
                 continue
-            next_at, closed = await self._looked_at(
-                guild_id, now, writable, await settings(guild_id)
-            )
+            named = await settings(guild_id)
+            # The time is read after the settings: a channel named at noon, read by a look
+            # that began hours before (a loaded machine), is no day's past its hour.
+            next_at, closed = await self._looked_at(guild_id, self._clock(), writable, named)
             upcoming += [] if next_at is None else [next_at]
             shut += [] if closed is None else [closed]
         owed = [

@@ -32,6 +32,7 @@ from bot.games.registry import rules_for
 from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
 from bot.storage import Database, GameStatus
 from bot.storage.game_values import Level
+from bot.storage.records import GuildSettings
 from tests.bot.fixtures import ANN, BO, CY, ScriptedDice
 from tests.clock import ManualClock
 
@@ -124,6 +125,28 @@ async def test_a_day_is_decided_once_at_the_servers_hour_from_its_own_drills(
             lambda guild: guild != GUILD, open_channel, GuildSettingsService(database).get
         )
     ).owed == []
+
+
+async def test_a_look_reads_the_time_after_the_servers_settings(
+    service: GameService, database: Database, dice: ScriptedDice, clock: ManualClock
+) -> None:
+    """A look that began at 02:00, 8 hours past yesterday's hour, and read the server's
+    settings at noon (a loaded machine) decides no day: at noon yesterday's hour is 18
+    hours gone, today's 6 hours ahead."""
+    await finished(service, dice, 1)
+    await named_channel(database)
+    daily = positions(database, clock)
+    at_hour(clock, 2)
+    settings = GuildSettingsService(database)
+
+    async def read_at_noon(guild: int) -> GuildSettings:
+        at_hour(clock, 12)
+        return await settings.get(guild)
+
+    looked = await daily.look(everywhere, open_channel, read_at_noon)
+    noon = today(clock.now())
+    assert looked.owed == [] and looked.next_at == moment(noon, HOUR)
+    assert await daily.position(Day(GUILD, noon - dt.timedelta(days=1))) is None
 
 
 async def test_quiet_without_finished_games_and_where_the_bot_may_not_write(
