@@ -80,11 +80,13 @@ class DrillReminders:
         and not posted, a stop between): the ones to post now are outside their player's
         quiet hours, with reminders still on. And when the next one may be due: a
         player's next day's, or the end of the quiet hours one waits for."""
-        now = self._clock()
         owed: list[Reminder] = []
         upcoming: list[float] = []
         for user_id, last, waiting in await self._db.read(_reminded):
             settings = await self._players.get(user_id)
+            # The time is read after the settings, which a look that began long before
+            # (a loaded machine) may read only now.
+            now = self._clock()
             quiet_end = quiet_until(settings, now)
             if waiting:
                 if quiet_end is not None:

@@ -3,7 +3,8 @@ server's hour nor without a channel; quiet with no finished games and where the 
 not write; at the hour one position from the server's own drills, decided once however
 many looks come, the same for a server and a day, none twice while others remain; one
 answer per member and day, another day's or an option the position never had refused
-with nothing changed; streaks of days answered right, and the month's table."""
+with nothing changed; streaks of days answered right, and the month's table. A look
+tells the time after it has read a server's settings."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 summary hour in their time zone, never in their quiet hours (it waits for their end,
 still once that day), once a day however many looks or processes, never while turned
 off, none on a day no drill is due; a reminder decided and not posted is owed until it
-is settled, and one owed to a player who turned reminders off since is settled unsent."""
+is settled, and one owed to a player who turned reminders off since is settled unsent;
+a look tells the time after it has read a player's settings."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from bot.features.drills.reminders import DrillReminders, Reminder
 from bot.service.declared_player_settings import DeclaredPlayerSettings
 from bot.service.player_settings import PlayerSettingsService
 from bot.storage import Database
-from bot.storage.records import QuietHours
+from bot.storage.records import PlayerSettings, QuietHours
 from tests.clock import ManualClock
 
 ANN, BO = 101, 102
@@ -297,3 +298,26 @@ async def test_late_by_half_a_day_at_most(
     assert await owed_now(reminders) == [Reminder(ANN, DAY)]
     to(clock, at(TOMORROW, 8) - 1)
     assert await owed_now(reminders) == []
+
+
+async def test_a_look_reads_the_time_after_the_players_settings(
+    database: Database, clock: ManualClock, drills: Drills
+) -> None:
+    """A look that began at 20:00, two hours past Ann's hour, and read her settings at
+    08:00 the next morning (a loaded machine) reminds her of nothing: that day's is 14
+    hours late by then, and the next day's 10 hours ahead."""
+    declared = DeclaredPlayerSettings((DRILL_REMINDERS,))
+
+    class ReadNextMorning(PlayerSettingsService):
+        async def get(self, user_id: int) -> PlayerSettings:
+            to(clock, at(TOMORROW, 8))
+            return await super().get(user_id)
+
+    await turn_on(PlayerSettingsService(database, clock.now, declared), ANN)
+    drills.due[ANN] = 1
+    to(clock, at(DAY, 20))
+    late = DrillReminders(
+        database, clock.now, ReadNextMorning(database, clock.now, declared), drills.count
+    )
+    looked = await late.look()
+    assert looked.owed == [] and looked.next_at == at(TOMORROW, 18)
