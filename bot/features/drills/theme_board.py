@@ -32,6 +32,7 @@ from bot.games.faces import face_for
 from bot.games.registry import REGISTRATIONS
 from bot.service.board_places import Asked, BoardPlace, Entry, Shown, Way
 from bot.service.game_loading import Where
+from bot.storage.records import Game
 from i18n import Language
 
 KEY = re.compile(
@@ -104,7 +105,7 @@ async def opened(
         due = await drills.due(user_id, at.kind, SESSION - at.served, at.theme)
         return await _asking(drills, at, drill, max(1, len(due)), lang)
     game = await drills.core.game(drill.game_id)
-    return await _after(drills, at, drill, answered_before(drills, drill, game, lang), lang)
+    return await _after(drills, at, drill, game, answered_before(drills, drill, game, lang), lang)
 
 
 async def asked(drills: DrillService, asked: Asked, lang: Language) -> Shown:
@@ -121,9 +122,8 @@ async def asked(drills: DrillService, asked: Asked, lang: Language) -> Shown:
         asked.user_id, at.drill_id, asked.version, asked.ask.removeprefix(PICK)
     )
     game = await drills.core.game(answered.drill.game_id)
-    return await _after(
-        drills, at, answered.drill, answer_words(drills, answered, game, lang), lang
-    )
+    said = answer_words(drills, answered, game, lang)
+    return await _after(drills, at, answered.drill, game, said, lang)
 
 
 async def _asking(drills: DrillService, at: At, drill: Drill, due: int, lang: Language) -> Shown:
@@ -134,7 +134,7 @@ async def _asking(drills: DrillService, at: At, drill: Drill, due: int, lang: La
 
 
 async def _after(
-    drills: DrillService, at: At, drill: Drill, said: tuple[str, ...], lang: Language
+    drills: DrillService, at: At, drill: Drill, game: Game, said: tuple[str, ...], lang: Language
 ) -> Shown:
     """The drill once answered (``said`` of it), and the theme's next drill while the
     session has one to ask, else how it ends."""
@@ -147,7 +147,7 @@ async def _after(
     # A session past its five with more left says nothing more: its entry counts them.
     elif not left:
         said = (*said, lang._("That was the last drill due today."))
-    shown = asking(drill, await drills.core.game(drill.game_id), at.served, 1 + more, lang)
+    shown = asking(drill, game, at.served, 1 + more, lang)
     return replace(
         shown,
         key=at.key(drill.id),
