@@ -215,7 +215,7 @@ async def _after(
     """The drill once answered (``said`` of it): its position still, and the session's
     next drill while it has one to ask, else how it ends."""
     kind = drill.kind
-    left = next((each.due for each in await drills.progress(drill.user_id) if each.kind == kind), 0)
+    left = await drills.due_count(drill.user_id, kind)
     more = min(left, SESSION - served - 1)
     ways: tuple[Way, ...] = ()
     if more:
