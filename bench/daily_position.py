@@ -24,13 +24,13 @@ from bot.features.drills.daily import DailyPositions, moment, today
 from bot.features.drills.daily_words import anonymous
 from bot.features.drills.discord.daily_cards import post_card
 from bot.features.drills.service import DrillService
-from bot.games.registry import GAMES, rules_for
-from bot.service import SYSTEM, Actor, GameService, GuildSettingsService, Player
+from bot.games.registry import GAMES
+from bot.service import Actor, GameService, GuildSettingsService, Player
 from bot.service.feature_registry import discovered
-from bot.storage import GameStatus
 from bot.storage.game_values import Level
 from bot.storage.opening import open_database
 from i18n import english
+from tests.bot.fixtures import decided_to_the_end
 from tests.clock import ManualClock
 from tests.new_sqlite import new_sqlite
 
@@ -46,13 +46,7 @@ async def played(service: GameService, kind: str, number: int) -> None:
         kind=kind, guild_id=GUILD, channel_id=1, host=PERSON, bots=1, bot_level=Level.EASY
     )
     game = await service.start(game.id, Actor(PERSON.user_id), game.version)
-    rules = rules_for(kind)
-    choosing = random.Random(number)
-    while game.status is GameStatus.ACTIVE:
-        seat = game.seats[rules.to_act(game.state)[0]]
-        intent = rules.decide(game.state, seat.seat, Level.EASY, choosing)
-        actor = SYSTEM if seat.user_id is None else Actor(seat.user_id)
-        game = (await service.turns.act(game.id, actor, game.version, intent)).game
+    await decided_to_the_end(service, game, random.Random(number))
     await service.part(DrillService).due(PERSON.user_id)
 
 

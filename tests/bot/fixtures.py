@@ -17,8 +17,10 @@ from bot.features.tournaments.checks import NewTournament
 from bot.features.tournaments.queries import Format
 from bot.features.tournaments.service import TournamentService
 from bot.games.outcome import Outcome
-from bot.service import Actor, GameService, Player
-from bot.storage import Game
+from bot.games.registry import rules_for
+from bot.service import SYSTEM, Actor, GameService, Player
+from bot.storage import Game, GameStatus
+from bot.storage.game_values import Level
 from bot.storage.opening import open_database
 from engine.claimit import Phase
 
@@ -138,6 +140,18 @@ async def play_to_the_end(
     """Plays a started game with random choices, as its players, until it ends."""
     while game.state is not None and game.state.phase is not Phase.OVER:
         game = (await random_press(service, game, rng, stop_chance)).game
+    return game
+
+
+async def decided_to_the_end(service: GameService, game: Game, choosing: random.Random) -> Game:
+    """Plays a started game to its end, every seat (a person's too) as an easy computer
+    player decides: a person's mistakes, from which drills are made."""
+    rules = rules_for(game.kind)
+    while game.status is GameStatus.ACTIVE:
+        seat = game.seats[rules.to_act(game.state)[0]]
+        intent = rules.decide(game.state, seat.seat, Level.EASY, choosing)
+        actor = SYSTEM if seat.user_id is None else Actor(seat.user_id)
+        game = (await service.turns.act(game.id, actor, game.version, intent)).game
     return game
 
 

@@ -29,12 +29,11 @@ from bot.features.drills.daily_queries import Candidate
 from bot.features.drills.errors import NotAnOption
 from bot.features.drills.service import DrillService
 from bot.games.analysis import Unit, Weighed
-from bot.games.registry import rules_for
-from bot.service import SYSTEM, Actor, GameService, GuildSettingsService
-from bot.storage import Database, GameStatus
+from bot.service import Actor, GameService, GuildSettingsService
+from bot.storage import Database
 from bot.storage.game_values import Level
 from bot.storage.records import GuildSettings
-from tests.bot.fixtures import ANN, BO, CY, ScriptedDice
+from tests.bot.fixtures import ANN, BO, CY, ScriptedDice, decided_to_the_end
 from tests.clock import ManualClock
 
 pytestmark = pytest.mark.service_on_clock
@@ -52,13 +51,7 @@ async def finished(service: GameService, dice: ScriptedDice, seed: int) -> None:
         kind="claimit", guild_id=GUILD, channel_id=1, host=ANN, bots=1, bot_level=Level.EASY
     )
     game = await service.start(game.id, Actor(ANN.user_id), game.version)
-    rules = rules_for("claimit")
-    choosing = random.Random(seed)
-    while game.status is GameStatus.ACTIVE:
-        seat = game.seats[rules.to_act(game.state)[0]]
-        intent = rules.decide(game.state, seat.seat, Level.EASY, choosing)
-        actor = SYSTEM if seat.user_id is None else Actor(seat.user_id)
-        game = (await service.turns.act(game.id, actor, game.version, intent)).game
+    await decided_to_the_end(service, game, random.Random(seed))
     await service.part(DrillService).due(ANN.user_id)
 
 

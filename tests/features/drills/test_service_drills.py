@@ -44,7 +44,7 @@ from bot.storage.connection import Connection
 from bot.storage.game_values import Level
 from engine.claim import judge as claim_judge
 from engine.gold_nuggets import Phase as NuggetsPhase
-from tests.bot.fixtures import ANN, BO, CY, ScriptedDice
+from tests.bot.fixtures import ANN, BO, CY, ScriptedDice, decided_to_the_end
 from tests.clock import ManualClock
 
 pytestmark = pytest.mark.service_on_clock
@@ -75,13 +75,7 @@ async def played(
     for player in humans[1:]:
         game = await service.join(game.id, player, game.version)
     game = await service.start(game.id, Actor(humans[0].user_id), game.version)
-    rules = rules_for(kind)
-    choosing = random.Random(seed)
-    while game.status is GameStatus.ACTIVE:
-        seat = game.seats[rules.to_act(game.state)[0]]
-        intent = rules.decide(game.state, seat.seat, Level.EASY, choosing)
-        actor = SYSTEM if seat.user_id is None else Actor(seat.user_id)
-        game = (await service.turns.act(game.id, actor, game.version, intent)).game
+    game = await decided_to_the_end(service, game, random.Random(seed))
     assert game.status is GameStatus.FINISHED
     return game
 
