@@ -160,6 +160,16 @@ def option_words(drill: Drill, option: str, names: Sequence[str]) -> str:
     return report_words_for(drill.kind).option(drill.state, option, names, english())
 
 
+def hands(drill: Drill) -> tuple[set[str], set[str]]:
+    """The Claim drill's seat's cards, and the other seats' cards, by id."""
+    state = drill.state
+    mine = {card.id for card in state.hands[drill.seat]}
+    hidden = {
+        card.id for seat, hand in enumerate(state.hands) if seat != drill.seat for card in hand
+    }
+    return mine, hidden
+
+
 def picks(frame: Frame) -> dict[str, str]:
     """The place's answering ways: each ask and its label."""
     return {way["ask"]: way["label"] for way in frame["ways"] if way["ask"].startswith("pick:")}
@@ -363,11 +373,7 @@ async def test_a_claim_drill_on_the_board_shows_only_the_players_hand(
     viewer = await board_of(world, session, ann, locale="de")
     frame = await asked(viewer, key="claim", ask="open")
     sent = json.dumps(frame)
-    state = drill.state
-    mine = {card.id for card in state.hands[drill.seat]}
-    hidden = {
-        card.id for seat, hand in enumerate(state.hands) if seat != drill.seat for card in hand
-    }
+    mine, hidden = hands(drill)
     assert hidden and not [card for card in hidden if f'"{card}"' in sent]
     assert mine and all(f'"{card}"' in sent for card in mine)
     assert frame["view"]["board"]["own"] is not None
@@ -376,7 +382,7 @@ async def test_a_claim_drill_on_the_board_shows_only_the_players_hand(
     german = language("de")
     words = report_words_for("claim")
     for option, _ in drill.weighed.worths:
-        said = words.option(state, option, ["Ann", bo.name], german)
+        said = words.option(drill.state, option, ["Ann", bo.name], german)
         assert picks(frame)[f"pick:{option}"] == said[:1].upper() + said[1:]
     assert frame["said"] == ["Partie #1, Zug 1: Was würdest du tun?"]
     worst = drill.weighed.worths[-1][0]

@@ -32,7 +32,7 @@ from i18n import Language, english, language
 from tests.e2e.board_viewer import BoardViewer, connected, place_answer, signed_in
 from tests.e2e.board_viewer import in_the_places as board_of
 from tests.e2e.world import World
-from tests.features.drills.test_board_drills import drilled, picks
+from tests.features.drills.test_board_drills import drilled, hands, picks
 
 pytestmark = pytest.mark.e2e
 
@@ -129,11 +129,7 @@ async def test_the_day_opened_and_answered_on_the_board_counts_in_the_channel_to
     assert frame["said"][0].startswith("Someone here got this wrong at move 1 of a game.")
     # Drawn for the drill's seat alone: Bo sat in that game, yet his hand is not sent.
     sent = json.dumps(frame)
-    state = drill.state
-    mine = {card.id for card in state.hands[drill.seat]}
-    hidden = {
-        card.id for seat, hand in enumerate(state.hands) if seat != drill.seat for card in hand
-    }
+    mine, hidden = hands(drill)
     assert hidden and not [card for card in hidden if f'"{card}"' in sent]
     assert mine and all(f'"{card}"' in sent for card in mine)
     assert ann.name not in sent and bo.name not in sent, "players unnamed"
