@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.drills.service import DrillService
-from bot.service import GameService, GuildSettingsService, Player
-from tests.bot.fixtures import play_to_the_end, started_by
+from bot.service import GameService, GuildSettingsService
 from tests.e2e.test_owed_message_kills import POST, WHEN, scene
 from tests.e2e.world import describe
+from tests.features.drills.test_drill_reminder_kills import drills_due
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.long(seconds=3)]
 
@@ -30,16 +29,7 @@ async def test_the_position_of_the_day_is_posted_once(tmp_path: Path, when: str)
     goes out; started again, the channel has it once."""
     async with scene(tmp_path) as here:
         async with here.opened() as database:
-            service = GameService(database, dice=random.Random(2))
-            ann, bo = (Player(here.people[n].id, n) for n in ("Ann", "Bo"))
-            game = await started_by(
-                service, [ann, bo], guild_id=here.channel.guild_id, channel_id=here.channel.id
-            )
-            over = await play_to_the_end(service, game, random.Random(1))
-            await service.messages.mark_shown(over.id, over.version)
-            drills = service.part(DrillService)
-            for player in (ann, bo):
-                await drills.due(player.user_id)
+            await drills_due(GameService(database, dice=random.Random(2)), here)
             await GuildSettingsService(database).change(
                 here.channel.guild_id,
                 declared={"daily_channel": here.channel.id, "daily_hour": datetime.now(UTC).hour},

@@ -23,8 +23,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.long(seconds=3)]
 
 
 async def drills_due(service: GameService, here: Scene) -> int:
-    """A game of Ann's and Bo's played to its end (shown), its drills made: how many of
-    Ann's are due."""
+    """A game of Ann's and Bo's played to its end (shown), its drills made (both
+    players'): how many of Ann's are due."""
     ann, bo = (Player(here.people[n].id, n) for n in ("Ann", "Bo"))
     game = await started_by(
         service, [ann, bo], guild_id=here.channel.guild_id, channel_id=here.channel.id
@@ -32,7 +32,8 @@ async def drills_due(service: GameService, here: Scene) -> int:
     over = await play_to_the_end(service, game, random.Random(1))
     await service.messages.mark_shown(over.id, over.version)
     drills = service.part(DrillService)
-    await drills.due(ann.user_id)
+    for player in (ann, bo):
+        await drills.due(player.user_id)
     return await drills.due_count(ann.user_id)
 
 
