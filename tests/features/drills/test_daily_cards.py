@@ -11,8 +11,6 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-import fsrs
-
 from bot.discord_ui.card_layout import Card
 from bot.features.drills.daily import DailyStanding, Day, DayPosition
 from bot.features.drills.daily_words import anonymous
@@ -24,17 +22,14 @@ from bot.features.drills.discord.daily_cards import (
     post_card,
 )
 from bot.features.drills.discord.daily_controls import DailyAnswer
-from bot.features.drills.drill import Answered, Drill
+from bot.features.drills.drill import Answered
 from bot.features.drills.drill_words import names
-from bot.games import lesson_play
-from bot.games.analysis import Unit, Weighed
-from bot.games.claim.game import intent_of
 from bot.games.claim.names import card_label
 from bot.games.faces import report_words_for
 from bot.storage.records import Game
 from emulator import message_problems
-from engine.claim.actions import Play
 from i18n import english, language
+from tests.features.drills.test_drill_cards import claim_drill
 from tests.layouts import sent_body
 
 ANN, BO = 11, 12
@@ -45,35 +40,13 @@ DAY = Day(GUILD, dt.date(2026, 12, 3))
 def claim_position() -> tuple[DayPosition, Game, Any]:
     """Ann's Claim decision at the knights lesson's start (Bo in the other seat), the
     last of her cards the one she played."""
-    lesson = lesson_play.lesson("claim-knights")
-    state = lesson_play.start(lesson)
-    seat = lesson.learner
-    own = state.hands[seat]
-    worths = tuple((intent_of(Play(c)), Fraction(-i, 10)) for i, c in enumerate(own))
-    weighed = Weighed(Unit.WIN_CHANCE, False, worths)
-    drill = Drill(
-        8,
-        ANN,
-        "claim",
-        seat,
-        state,
-        weighed,
-        worths[-1][0],
-        4,
-        GUILD,
-        2,
-        fsrs.Card(),
-        0.0,
-        0,
-        False,
-    )
-    game = replace(lesson_play.table(lesson, state, ANN, "Ann", 1), id=4, number=2)
-    other = 1 - seat
+    drill, game = claim_drill(GUILD)
+    other = 1 - drill.seat
     seats = tuple(
         replace(s, user_id=BO, bot_level=None, display_name="Bo") if s.seat == other else s
         for s in game.seats
     )
-    return DayPosition(DAY, 77, None, drill), replace(game, seats=seats), state
+    return DayPosition(DAY, 77, None, drill), replace(game, seats=seats), drill.state
 
 
 def shown(card: Card) -> str:

@@ -117,7 +117,9 @@ def test_many_options_go_in_menus_each_valued_by_its_option() -> None:
     assert buttons[0].custom_id == "drill:claimit:2:7:4:S1@0,1"
 
 
-async def test_a_claim_drill_shows_its_seats_own_hand_and_no_other() -> None:
+def claim_drill(guild_id: int = 5) -> tuple[Drill, Game]:
+    """Ann's Claim drill at the knights lesson's start, in the server ``guild_id``, the
+    last of her cards the one she played."""
     lesson = lesson_play.lesson("claim-knights")
     state = lesson_play.start(lesson)
     seat = lesson.learner
@@ -125,9 +127,28 @@ async def test_a_claim_drill_shows_its_seats_own_hand_and_no_other() -> None:
     worths = tuple((intent_of(Play(c)), Fraction(-i, 10)) for i, c in enumerate(own))
     weighed = Weighed(Unit.WIN_CHANCE, False, worths)
     drill = Drill(
-        8, ANN, "claim", seat, state, weighed, worths[-1][0], 4, 5, 2, new_card(0), 0.0, 1, False
+        8,
+        ANN,
+        "claim",
+        seat,
+        state,
+        weighed,
+        worths[-1][0],
+        4,
+        guild_id,
+        2,
+        new_card(0),
+        0.0,
+        1,
+        False,
     )
     game = replace(lesson_play.table(lesson, state, ANN, "Ann", 1), id=4, number=2)
+    return drill, game
+
+
+async def test_a_claim_drill_shows_its_seats_own_hand_and_no_other() -> None:
+    drill, game = claim_drill()
+    state, seat, worths = drill.state, drill.seat, drill.weighed.worths
     for lang in (english(), language("de")):
         card = await drill_card(drill, game, EVERY_GAME, 0, lang)
         assert card.below is not None and card.below.image is not None and card.image
