@@ -285,12 +285,12 @@ class DailyPositions:
             raise DailyGameGone()
         return found
 
-    async def latest(self, guild_id: int) -> Day | None:
-        """The server's current day (its latest posted, as ``current`` takes it), if it
-        has one."""
+    async def latest(self, guild_id: int) -> DayPosition | None:
+        """The server's current day's position (its latest posted, as ``current`` takes
+        it), if it has one and its game is still kept."""
         ordinal = today(self._clock()).toordinal()
         kept = await self._db.read(lambda c: queries.latest_posted(c, guild_id, ordinal + 1))
-        return None if kept is None else Day(guild_id, dt.date.fromordinal(kept.day))
+        return None if kept is None else _position(kept)
 
     async def player(self, user_id: int) -> PlayerSettings:
         """A player's settings as kept: whether a day may name them (``DAILY_NAMED``)."""

@@ -67,10 +67,10 @@ def _day(where: Where, key: str) -> Day:
 async def entries(drills: DrillService, user_id: int, where: Where, lang: Language) -> list[Entry]:
     """The server's current day, where the board runs in a server that has one: its
     game, and whether the viewer answered it."""
-    day = None if not where.guild_id else await drills.daily.latest(where.guild_id)
-    found = None if day is None else await drills.daily.position(day)
-    if day is None or found is None:
+    found = None if not where.guild_id else await drills.daily.latest(where.guild_id)
+    if found is None:
         return []
+    day = found.day
     game = face_for(found.drill.kind).title
     if await drills.daily.answered(day, user_id) is None:
         note = lang._("{game} · not answered yet", game=game)
