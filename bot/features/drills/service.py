@@ -149,7 +149,8 @@ class DrillService(FeatureService):
         await self._carried_over()
         await self._themed(user_id)
         found = await self._db.read(lambda c: queries.themed(c, user_id, worked_out=True))
-        return themes.weakest(found)
+        # Every drill's options are read and weighed: hundreds for a keen player.
+        return await asyncio.to_thread(themes.weakest, found)
 
     async def _themed(self, user_id: int) -> None:
         """Works out the themes of the player's drills made before themes, and keeps
